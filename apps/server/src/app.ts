@@ -1,0 +1,93 @@
+import helmet from '@fastify/helmet';
+import multipart from '@fastify/multipart';
+import rateLimit from '@fastify/rate-limit';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { Config } from './config';
+import type { Database, Db } from './db/client';
+import { authRoutes } from './modules/auth/auth.routes';
+import { companyRoutes } from './modules/company/company.routes';
+import { customersRoutes } from './modules/customers/customers.routes';
+import { departmentsRoutes } from './modules/departments/departments.routes';
+import { healthRoutes } from './modules/health/health.routes';
+import { labelsRoutes } from './modules/labels/labels.routes';
+import { loginLogsRoutes } from './modules/login-logs/login-logs.routes';
+import { rolesRoutes } from './modules/roles/roles.routes';
+import { staffRoutes } from './modules/staff/staff.routes';
+import { stagesRoutes } from './modules/stages/stages.routes';
+import { strategyRoutes } from './modules/strategy/strategy.routes';
+import { uploadsRoutes } from './modules/uploads/uploads.routes';
+import { workbenchRoutes } from './modules/workbench/workbench.routes';
+import { authPlugin } from './plugins/auth';
+import { errorsPlugin } from './plugins/errors';
+import { spaPlugin } from './plugins/spa';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    db: Db;
+    dbKind: Database['kind'];
+    config: Config;
+  }
+}
+
+/** Builds the one server process: plugins in load order (external → app → routes), then the SPA. */
+export const buildApp = async (config: Config, database: Database): Promise<FastifyInstance> => {
+  const app = Fastify({
+    logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
+    trustProxy: true,
+    bodyLimit: 2 * 1024 * 1024,
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.decorate('db', database.db);
+  app.decorate('dbKind', database.kind);
+  app.decorate('config', config);
+
+  // external
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        mediaSrc: ["'self'", 'data:', 'blob:'],
+        connectSrc: ["'self'", 'ws:', 'wss:'],
+        workerSrc: ["'self'", 'blob:'],
+        upgradeInsecureRequests: config.isProduction ? [] : null,
+      },
+    },
+    hsts: config.isProduction,
+  });
+  await app.register(rateLimit, { global: false });
+  await app.register(multipart);
+  await app.register(swagger, {
+    openapi: { info: { title: '云呼 CRM API', version: '0.1.0' } },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+
+  // app
+  await app.register(errorsPlugin);
+  await app.register(authPlugin);
+
+  // routes
+  await app.register(healthRoutes);
+  await app.register(authRoutes);
+  await app.register(departmentsRoutes);
+  await app.register(rolesRoutes);
+  await app.register(staffRoutes);
+  await app.register(companyRoutes);
+  await app.register(loginLogsRoutes);
+  await app.register(uploadsRoutes);
+  await app.register(workbenchRoutes);
+  await app.register(strategyRoutes);
+  await app.register(customersRoutes);
+  await app.register(stagesRoutes);
+  await app.register(labelsRoutes);
+
+  await app.register(spaPlugin, { webDist: config.webDist });
+  return app;
+};

@@ -1,0 +1,57 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+const schema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default('0.0.0.0'),
+  DATA_DIR: z.string().default('./data'),
+  DATABASE_URL: z.string().default(''),
+  REDIS_URL: z.string().default(''),
+  TELEPHONY: z.enum(['sim', 'sip']).default('sim'),
+  DEMO_PASSWORD: z.string().min(6).default('demo123456'),
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** Directory of the built SPA; served when it exists. */
+  WEB_DIST: z.string().default('apps/web/dist'),
+});
+
+export type Config = {
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string;
+  redisUrl: string;
+  telephony: 'sim' | 'sip';
+  demoPassword: string;
+  isProduction: boolean;
+  nodeEnv: 'development' | 'production' | 'test';
+  logLevel: string;
+  webDist: string;
+  /** Seed the demo company on start (never in production). */
+  seedDemo: boolean;
+};
+
+/** Parses the environment once; refuses to boot on bad values. The only reader of process.env. */
+export const loadConfig = (env: NodeJS.ProcessEnv = process.env, overrides: Partial<Config> = {}): Config => {
+  const parsed = schema.safeParse(env);
+  if (!parsed.success) {
+    throw new Error(`配置错误: ${parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`);
+  }
+  const e = parsed.data;
+  const isProduction = e.NODE_ENV === 'production';
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    dataDir: path.resolve(e.DATA_DIR),
+    databaseUrl: e.DATABASE_URL,
+    redisUrl: e.REDIS_URL,
+    telephony: e.TELEPHONY,
+    demoPassword: e.DEMO_PASSWORD,
+    isProduction,
+    nodeEnv: e.NODE_ENV,
+    logLevel: e.LOG_LEVEL,
+    webDist: path.resolve(e.WEB_DIST),
+    seedDemo: !isProduction,
+    ...overrides,
+  };
+};

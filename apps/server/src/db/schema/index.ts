@@ -1,0 +1,4 @@
+export * from './customers';
+export * from './jobs';
+export * from './org';
+export * from './settings';

@@ -1,0 +1,197 @@
+import { createHash, randomBytes } from 'node:crypto';
+import {
+  ACTIONS,
+  ALL_MENUS,
+  APPLICATIONS,
+  type ChangePasswordBody,
+  isMenuGranted,
+  LIMITS,
+  type LoginBody,
+  type LoginResult,
+  type MenuList,
+  type MenuNode,
+  type Permissions,
+  type PersonalEditBody,
+  type SessionData,
+} from '@crm/contracts';
+import type { Db } from '../../db/client';
+import { AppError } from '../../lib/app-error';
+import type { Actor } from '../../lib/auth-context';
+import { burnPasswordCheck, hashPassword, verifyPassword } from '../../lib/password';
+import { formatDateTime } from '../../lib/time';
+import { fileUrl, requireOwnFile } from '../uploads/uploads.service';
+import * as repo from './auth.repo';
+
+const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
+const TOUCH_EVERY_MS = 60_000;
+
+type Client = { ip: string; userAgent: string };
+
+/** Logs a staff member in by account name or phone (issue 2). Every attempt is logged. */
+export const login = async (db: Db, body: LoginBody, client: Client): Promise<LoginResult> => {
+  const username = body.username.trim();
+  const since = new Date(Date.now() - LIMITS.loginFailWindowSeconds * 1000);
+  const fail = async (
+    key: 'LOGIN_FAILED' | 'LOGIN_DISABLED' | 'LOGIN_ACCOUNT_EXPIRED' | 'LOGIN_TOO_MANY' | 'COMPANY_DISABLED',
+    who?: { id: number; tenantId: number },
+  ) => {
+    await repo.insertLoginLog(db, {
+      tenantId: who?.tenantId ?? null,
+      staffId: who?.id ?? null,
+      username,
+      ip: client.ip,
+      userAgent: client.userAgent,
+      isSuccess: false,
+      reason: new AppError(key).message,
+    });
+    return new AppError(key);
+  };
+
+  const found = await repo.findStaffForLogin(db, username);
+  // Rate limit per account and IP, counted from the login log so it holds across instances.
+  if ((await repo.countRecentFailures(db, username, found?.id ?? null, client.ip, since)) >= LIMITS.loginFailMax) {
+    throw await fail('LOGIN_TOO_MANY', found);
+  }
+  if (!found) {
+    await burnPasswordCheck(body.password);
+    throw await fail('LOGIN_FAILED');
+  }
+  if (!(await verifyPassword(found.passwordHash, body.password))) throw await fail('LOGIN_FAILED', found);
+  if (found.tenantState !== 0) throw await fail('COMPANY_DISABLED', found);
+  if (found.actionState !== 0) throw await fail('LOGIN_DISABLED', found);
+  if (found.expireAt && found.expireAt.getTime() < Date.now()) throw await fail('LOGIN_ACCOUNT_EXPIRED', found);
+
+  const token = randomBytes(32).toString('base64url');
+  await db.transaction(async (tx) => {
+    await repo.insertSession(tx, { tokenHash: hashToken(token), staffId: found.id, tenantId: found.tenantId, ...client });
+    await repo.markLoggedIn(tx, found.id, client.ip);
+    await repo.insertLoginLog(tx, {
+      tenantId: found.tenantId,
+      staffId: found.id,
+      username,
+      ip: client.ip,
+      userAgent: client.userAgent,
+      isSuccess: true,
+      reason: '登录成功',
+    });
+  });
+  return { token, ...(await sessionData(db, found.id)) };
+};
+
+/** Resolves a token to the caller, or undefined when missing, unknown, idle too long or disabled. */
+export const authenticate = async (db: Db, token: string): Promise<Actor | undefined> => {
+  const row = await repo.findSessionActor(db, hashToken(token));
+  if (!row) return undefined;
+  const now = Date.now();
+  const idleExpired = now - row.lastSeenAt.getTime() > LIMITS.sessionIdleSeconds * 1000;
+  const staffGone = row.isDeleted || row.actionState !== 0 || row.tenantState !== 0;
+  const accountExpired = row.expireAt !== null && row.expireAt.getTime() < now;
+  if (idleExpired || staffGone || accountExpired) {
+    await repo.deleteSession(db, row.sessionId);
+    return undefined;
+  }
+  if (now - row.lastSeenAt.getTime() > TOUCH_EVERY_MS) await repo.touchSession(db, row.sessionId);
+  return {
+    sessionId: row.sessionId,
+    staffId: row.staffId,
+    tenantId: row.tenantId,
+    departmentId: row.departmentId,
+    roleId: row.roleId ?? 0,
+    dataScope: row.dataScope,
+    isSystemRole: row.isSystem,
+    menuIds: new Set(row.menuIds),
+    actions: new Set(row.actions),
+    name: row.name,
+  };
+};
+
+export const logout = async (db: Db, actor: Actor): Promise<void> => {
+  await repo.deleteSession(db, actor.sessionId);
+};
+
+/** Prunes the catalogue to what the role may see; groups stay when a child is granted. */
+const pruneMenus = (nodes: MenuNode[], granted: (id: number) => boolean): MenuNode[] =>
+  nodes.flatMap((n) => {
+    if (granted(n.cmMid)) return [n];
+    const children = pruneMenus(n.children, granted);
+    return children.length > 0 ? [{ ...n, children }] : [];
+  });
+
+export const buildMenus = (
+  isSystem: boolean,
+  menuIds: number[],
+  actions: string[],
+): { menulist: MenuList; permissions: Permissions } => {
+  const set = new Set(menuIds);
+  const granted = (id: number) => isSystem || isMenuGranted(set, id);
+  const menulist = APPLICATIONS.map((app) => ({
+    cbAid: app.cbAid,
+    name: app.name,
+    homeRoute: app.homeRoute,
+    menus: pruneMenus(app.menus, granted),
+  })).filter((app) => app.menus.length > 0);
+  const permissions: Permissions = {};
+  for (const menu of ALL_MENUS) permissions[menu.frontRoute] = { hasPremisson: granted(menu.cmMid) ? 1 : 0 };
+  const actionSet = new Set(actions);
+  for (const a of ACTIONS) permissions[a.key] = { hasPremisson: isSystem || actionSet.has(a.key) ? 1 : 0 };
+  return { menulist, permissions };
+};
+
+/** userInfo, menulist and permissions of SPEC §3. */
+export const sessionData = async (db: Db, staffId: number): Promise<SessionData> => {
+  const row = await repo.findUserInfoRow(db, staffId);
+  if (!row) throw new AppError('LOGIN_EXPIRED');
+  const s = row.staff;
+  return {
+    userInfo: {
+      cmSid: s.id,
+      cmDid: s.departmentId,
+      cmDidName: row.departmentName ?? '',
+      cmArid: s.roleId ?? 0,
+      cmAridName: row.roleName,
+      username: s.username,
+      name: s.name,
+      phone: s.phone,
+      workNumber: s.workNumber,
+      idNumber: s.idNumber,
+      sex: s.sex,
+      email: s.email,
+      cbAhid: s.avatarFileId,
+      cbAhidUrl: row.avatarName ? fileUrl(row.avatarName) : '',
+      isMerchant: s.merchantType === 2 ? 1 : 0,
+      lastLoginIp: s.lastLoginIp,
+      lastLoginTime: formatDateTime(s.lastLoginAt),
+      actionState: s.actionState,
+      isBindWeiXin: 0,
+      createTime: formatDateTime(s.createdAt),
+      expireTime: formatDateTime(s.expireAt),
+      merchantType: s.merchantType,
+      companyName: row.companyName,
+      dataScope: row.dataScope,
+      isAdmin: row.isSystem ? 1 : 0,
+    },
+    ...buildMenus(row.isSystem, row.menuIds, row.actions),
+  };
+};
+
+/** Changes the caller's password; every other session of the caller is logged out. */
+export const changePassword = async (db: Db, actor: Actor, body: ChangePasswordBody): Promise<void> => {
+  if (body.newPassword !== body.confirmPassword) throw new AppError('PASSWORD_MISMATCH');
+  const stored = await repo.findPasswordHash(db, actor.staffId);
+  if (!stored || !(await verifyPassword(stored, body.oldPassword))) throw new AppError('PASSWORD_OLD_WRONG');
+  if (body.oldPassword === body.newPassword) throw new AppError('PASSWORD_SAME');
+  const passwordHash = await hashPassword(body.newPassword);
+  await db.transaction(async (tx) => {
+    await repo.updatePasswordHash(tx, actor.staffId, passwordHash);
+    await repo.deleteStaffSessions(tx, actor.staffId, actor.sessionId);
+  });
+};
+
+/** Edits the caller's own personal data (/system/personal). */
+export const editPersonal = async (db: Db, actor: Actor, body: PersonalEditBody): Promise<SessionData> => {
+  if (body.cbAhid !== null) await requireOwnFile(db, actor, body.cbAhid, 'image');
+  await repo.updatePersonal(db, actor.staffId, { name: body.name, sex: body.sex, email: body.email, avatarFileId: body.cbAhid });
+  return sessionData(db, actor.staffId);
+};
+
+export const revokeStaffSessions = (db: Db, staffId: number) => repo.deleteStaffSessions(db, staffId);

@@ -1,0 +1,42 @@
+import { eq } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client';
+import { files, tenants } from '../../db/schema';
+
+export const findCompany = async (db: DbOrTx, tenantId: number) => {
+  const rows = await db
+    .select({ tenant: tenants, logoName: files.storedName })
+    .from(tenants)
+    .leftJoin(files, eq(files.id, tenants.logoFileId))
+    .where(eq(tenants.id, tenantId))
+    .limit(1);
+  return rows[0];
+};
+
+export const updateCompany = async (
+  db: DbOrTx,
+  tenantId: number,
+  values: {
+    name: string;
+    contactName: string;
+    contactPhone: string;
+    address: string;
+    industry: string;
+    intro: string;
+    logoFileId: number | null;
+  },
+) => {
+  await db.update(tenants).set(values).where(eq(tenants.id, tenantId));
+};
+
+export const insertCompany = async (
+  db: DbOrTx,
+  row: { name: string; isDemo?: boolean; contactName?: string; contactPhone?: string; industry?: string; address?: string },
+) => {
+  const [created] = await db.insert(tenants).values(row).returning({ id: tenants.id });
+  return created.id;
+};
+
+export const findDemoCompany = async (db: DbOrTx) => {
+  const rows = await db.select({ id: tenants.id }).from(tenants).where(eq(tenants.isDemo, true)).limit(1);
+  return rows[0];
+};

@@ -1,0 +1,35 @@
+import type { Company, CompanyEditBody } from '@crm/contracts';
+import type { Db } from '../../db/client';
+import { AppError } from '../../lib/app-error';
+import type { Actor } from '../../lib/auth-context';
+import { formatDateTime } from '../../lib/time';
+import { countCompanyStaff } from '../staff/staff.service';
+import { fileUrl, requireOwnFile } from '../uploads/uploads.service';
+import * as repo from './company.repo';
+
+export const companyInfo = async (db: Db, actor: Actor): Promise<Company> => {
+  const row = await repo.findCompany(db, actor.tenantId);
+  if (!row) throw new AppError('NOT_FOUND');
+  const t = row.tenant;
+  return {
+    id: t.id,
+    name: t.name,
+    contactName: t.contactName,
+    contactPhone: t.contactPhone,
+    address: t.address,
+    industry: t.industry,
+    intro: t.intro,
+    logoFileId: t.logoFileId,
+    logoUrl: row.logoName ? fileUrl(row.logoName) : '',
+    staffNum: await countCompanyStaff(db, actor.tenantId),
+    createTime: formatDateTime(t.createdAt),
+  };
+};
+
+export const editCompany = async (db: Db, actor: Actor, body: CompanyEditBody): Promise<void> => {
+  if (body.logoFileId !== null) await requireOwnFile(db, actor, body.logoFileId, 'image');
+  await repo.updateCompany(db, actor.tenantId, body);
+};
+
+export const createCompanyRow = repo.insertCompany;
+export const findDemoCompany = repo.findDemoCompany;

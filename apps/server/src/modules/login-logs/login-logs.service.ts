@@ -1,0 +1,48 @@
+import type { ListData, LoginLog, LoginLogQuery } from '@crm/contracts';
+import type { Db } from '../../db/client';
+import type { Actor } from '../../lib/auth-context';
+import { formatDateTime, parseDateTime } from '../../lib/time';
+import { describeUserAgent } from '../../lib/user-agent';
+import { scopeStaffIds } from '../staff/staff.service';
+import * as repo from './login-logs.repo';
+
+/** Login log within the caller's data scope: a 销售 sees his own, an admin the whole company. */
+export const listLoginLogs = async (db: Db, actor: Actor, q: LoginLogQuery): Promise<ListData<LoginLog>> => {
+  const endDay = q.endTime && q.endTime.length === 10 ? `${q.endTime} 23:59:59` : q.endTime;
+  const { rows, count } = await repo.listLoginLogs(
+    db,
+    {
+      tenantId: actor.tenantId,
+      staffIds: await scopeStaffIds(db, actor),
+      staffId: q.cmSid,
+      isSuccess: q.isSuccess === undefined ? undefined : q.isSuccess === 1,
+      from: q.startTime ? parseDateTime(q.startTime) : null,
+      to: endDay ? parseDateTime(endDay) : null,
+    },
+    q.page,
+    q.limit,
+  );
+  return {
+    count,
+    list: rows.map(({ log, staffName }) => ({
+      id: log.id,
+      cmSid: log.staffId,
+      staffName: staffName ?? '',
+      username: log.username,
+      ip: log.ip,
+      ...describeUserAgent(log.userAgent),
+      isSuccess: log.isSuccess ? 1 : 0,
+      reason: log.reason,
+      createTime: formatDateTime(log.createdAt),
+    })),
+  };
+};
+
+/** The login before the current one (workbench "上次登录"). */
+export const previousLogin = async (db: Db, staffId: number) => {
+  const rows = await repo.recentSuccesses(db, staffId, 2);
+  const prev = rows[1] ?? rows[0];
+  return prev ? { ip: prev.ip, time: formatDateTime(prev.createdAt) } : { ip: '', time: '' };
+};
+
+export const countActiveStaffSince = repo.countTenantLoginsSince;

@@ -1,0 +1,11 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { ok } from '../../lib/reply';
+import * as service from './workbench.service';
+
+export const workbenchRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/api/frontend/workbench/summary',
+    { schema: { tags: ['workbench'], summary: '工作台概览' }, config: { menu: '/home/Index' } },
+    async (req) => ok(await service.workbenchSummary(app.db, req.actor)),
+  );
+};

@@ -1,0 +1,84 @@
+import { randomBytes } from 'node:crypto';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import pg from 'pg';
+import { buildApp } from '../app';
+import { loadConfig } from '../config';
+import { type Database, openDatabase } from '../db/client';
+import { seedDemo } from '../db/seed/demo';
+import { provisionCompany } from '../db/seed/provision';
+
+export const DEMO_PASSWORD = 'demo123456';
+
+export type TestApp = {
+  app: FastifyInstance;
+  database: Database;
+  /** Logs in and returns the token. */
+  login: (username: string, password?: string) => Promise<string>;
+  get: (url: string, token?: string) => Promise<LightMyRequestResponse>;
+  post: (url: string, body: unknown, token?: string) => Promise<LightMyRequestResponse>;
+  close: () => Promise<void>;
+};
+
+/** A fresh database per test file: in-memory PGlite, or a new database on DATABASE_URL's server. */
+const freshDatabase = async (databaseUrl: string): Promise<{ database: Database; drop: () => Promise<void> }> => {
+  if (!databaseUrl) {
+    const database = await openDatabase({ databaseUrl: '', pgliteDir: 'memory://' });
+    return { database, drop: async () => undefined };
+  }
+  const name = `crm_test_${Date.now()}_${randomBytes(4).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: databaseUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(databaseUrl);
+  url.pathname = `/${name}`;
+  const database = await openDatabase({ databaseUrl: url.toString(), pgliteDir: '' });
+  return {
+    database,
+    drop: async () => {
+      const c = new pg.Client({ connectionString: databaseUrl });
+      await c.connect();
+      await c.query(`drop database if exists ${name} with (force)`);
+      await c.end();
+    },
+  };
+};
+
+/** Builds the real app on a fresh, migrated database with the demo company and 测试二公司. */
+export const createTestApp = async (opts: { dataDir?: string } = {}): Promise<TestApp> => {
+  const config = loadConfig(process.env, {
+    logLevel: 'silent',
+    webDist: '/nonexistent',
+    dataDir: opts.dataDir ?? `/tmp/crm-test-${process.pid}`,
+  });
+  const { database, drop } = await freshDatabase(config.databaseUrl);
+  await seedDemo(database.db, DEMO_PASSWORD);
+  await provisionCompany(database.db, {
+    companyName: '测试二公司',
+    adminUsername: 'other_admin',
+    adminName: '其他管理员',
+    adminPhone: '13900000000',
+    password: DEMO_PASSWORD,
+  });
+  const app = await buildApp(config, database);
+  await app.ready();
+  const headers = (token?: string) => (token ? { authorization: token } : {});
+  const t: TestApp = {
+    app,
+    database,
+    get: (url, token) => app.inject({ method: 'GET', url, headers: headers(token) }),
+    post: (url, body, token) => app.inject({ method: 'POST', url, payload: body as object, headers: headers(token) }),
+    login: async (username, password = DEMO_PASSWORD) => {
+      const res = await t.post('/api/frontend/login', { username, password });
+      const json = res.json();
+      if (json.code !== 0) throw new Error(`login ${username} failed: ${json.msg}`);
+      return json.data.token as string;
+    },
+    close: async () => {
+      await app.close();
+      await database.close();
+      await drop();
+    },
+  };
+  return t;
+};

@@ -1,0 +1,73 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { App as AntApp, ConfigProvider } from 'antd';
+import zhCN from 'antd/locale/zh_CN';
+import dayjs from 'dayjs';
+import 'dayjs/locale/zh-cn';
+import { type ReactNode, Suspense, useEffect } from 'react';
+import { createBrowserRouter, Navigate, Outlet, RouterProvider, useNavigate } from 'react-router';
+import { ui } from '../api/ui-bridge';
+import { LoginPage } from '../features/auth/pages/LoginPage';
+import { NotFoundPage } from '../features/errors/pages/NotFoundPage';
+import { AppLayout } from './AppLayout';
+import { ErrorBoundary } from './ErrorBoundary';
+import { Guard } from './Guard';
+import { PageLoading } from './RouteProgress';
+import { ROUTES } from './routes';
+
+dayjs.locale('zh-cn');
+
+const queryClient = new QueryClient({
+  defaultOptions: { queries: { retry: false, refetchOnWindowFocus: false, staleTime: 10_000 }, mutations: { retry: false } },
+});
+
+/** Hands antd's message/modal and the router to the http client (errors shown in one place). */
+const UiBridge = ({ children }: { children: ReactNode }) => {
+  const { message, modal } = AntApp.useApp();
+  const navigate = useNavigate();
+  useEffect(() => {
+    ui.message = message;
+    ui.modal = modal;
+    ui.navigate = (to) => navigate(to, { replace: true });
+  }, [message, modal, navigate]);
+  return <>{children}</>;
+};
+
+const Root = () => (
+  <UiBridge>
+    <ErrorBoundary>
+      <Suspense fallback={<PageLoading />}>
+        <Outlet />
+      </Suspense>
+    </ErrorBoundary>
+  </UiBridge>
+);
+
+const router = createBrowserRouter([
+  {
+    element: <Root />,
+    children: [
+      { path: '/login', element: <LoginPage /> },
+      { path: '/', element: <Navigate to="/home/Index" replace /> },
+      { path: '/home', element: <Navigate to="/home/Index" replace /> },
+      {
+        element: (
+          <Guard>
+            <AppLayout />
+          </Guard>
+        ),
+        children: ROUTES.map(({ path, Page }) => ({ path, element: <Page /> })),
+      },
+      { path: '*', element: <NotFoundPage /> },
+    ],
+  },
+]);
+
+export const App = () => (
+  <ConfigProvider locale={zhCN} theme={{ token: { colorPrimary: '#1677ff', borderRadius: 6 } }}>
+    <AntApp>
+      <QueryClientProvider client={queryClient}>
+        <RouterProvider router={router} />
+      </QueryClientProvider>
+    </AntApp>
+  </ConfigProvider>
+);

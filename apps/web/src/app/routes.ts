@@ -1,0 +1,70 @@
+import { type ComponentType, type LazyExoticComponent, lazy } from 'react';
+
+type PageModule = Record<string, ComponentType>;
+/** Lazy page from a module's named export (STYLE: named exports everywhere). */
+const page = (load: () => Promise<PageModule>, name: string): LazyExoticComponent<ComponentType> =>
+  lazy(async () => ({ default: (await load())[name] }));
+
+export type AppRoute = { path: string; title: string; Page: LazyExoticComponent<ComponentType> };
+
+/**
+ * The one route table of the signed-in area. The side menu only shows menu entries whose
+ * route is here, so a capability appears in the menu the day its page exists.
+ */
+export const ROUTES: AppRoute[] = [
+  {
+    path: '/home/Index',
+    title: '工作台',
+    Page: page(() => import('../features/workbench/pages/WorkbenchPage'), 'WorkbenchPage'),
+  },
+  {
+    path: '/manage/mycustomer',
+    title: '我的客户',
+    Page: page(() => import('../features/customers/pages/MyCustomersPage'), 'MyCustomersPage'),
+  },
+  {
+    path: '/manage/allot',
+    title: '分配管理',
+    Page: page(() => import('../features/customers/pages/AllotCustomersPage'), 'AllotCustomersPage'),
+  },
+  {
+    path: '/manage/subscribe',
+    title: '今日预约',
+    Page: page(() => import('../features/customers/pages/SubscribeCustomersPage'), 'SubscribeCustomersPage'),
+  },
+  {
+    path: '/manage/nevermentioned',
+    title: '从未联系',
+    Page: page(() => import('../features/customers/pages/NeverContactedPage'), 'NeverContactedPage'),
+  },
+  {
+    path: '/client/clienttemplate',
+    title: '模板设置',
+    Page: page(() => import('../features/customers/pages/TemplateDesignerPage'), 'TemplateDesignerPage'),
+  },
+  { path: '/account/info', title: '企业资料', Page: page(() => import('../features/company/pages/CompanyPage'), 'CompanyPage') },
+  { path: '/account/rolemanager', title: '角色管理', Page: page(() => import('../features/roles/pages/RolesPage'), 'RolesPage') },
+  {
+    path: '/account/divisional',
+    title: '部门管理',
+    Page: page(() => import('../features/departments/pages/DepartmentsPage'), 'DepartmentsPage'),
+  },
+  { path: '/account/staff', title: '员工管理', Page: page(() => import('../features/staff/pages/StaffPage'), 'StaffPage') },
+  {
+    path: '/system/personal',
+    title: '个人资料',
+    Page: page(() => import('../features/auth/pages/PersonalPage'), 'PersonalPage'),
+  },
+  {
+    path: '/system/modifyPaw',
+    title: '修改密码',
+    Page: page(() => import('../features/auth/pages/ModifyPasswordPage'), 'ModifyPasswordPage'),
+  },
+  {
+    path: '/system/loginlog',
+    title: '登录日志',
+    Page: page(() => import('../features/login-logs/pages/LoginLogPage'), 'LoginLogPage'),
+  },
+];
+
+export const IMPLEMENTED_ROUTES: ReadonlySet<string> = new Set(ROUTES.map((r) => r.path));

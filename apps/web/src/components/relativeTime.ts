@@ -1,0 +1,18 @@
+import dayjs, { type Dayjs } from 'dayjs';
+
+/**
+ * SPEC §9 relative times: under 30 s 刚刚, then N分钟前, N小时前, 1天前; two days and more
+ * show the date. Future or unparsable times show the value as given; empty shows '-'.
+ */
+export const relativeTime = (value: string | Dayjs | null | undefined, now: Dayjs = dayjs()): string => {
+  if (!value) return '-';
+  const at = dayjs(value);
+  if (!at.isValid()) return String(value);
+  const seconds = now.diff(at, 'second');
+  if (seconds < 0) return at.format('YYYY-MM-DD HH:mm');
+  if (seconds < 30) return '刚刚';
+  if (seconds < 3600) return `${Math.max(1, Math.floor(seconds / 60))}分钟前`;
+  if (seconds < 86_400) return `${Math.floor(seconds / 3600)}小时前`;
+  if (seconds < 2 * 86_400) return '1天前';
+  return at.format('YYYY-MM-DD');
+};

@@ -1,0 +1,79 @@
+import { LockOutlined, UserOutlined } from '@ant-design/icons';
+import { App, Button, Card, Form, Input, Table, Typography } from 'antd';
+import { useEffect } from 'react';
+import { useNavigate, useSearchParams } from 'react-router';
+import { useButtonLock } from '../../../components/useButtonLock';
+import { endSession } from '../../../stores/session';
+import { useDemoInfo, useLogin } from '../api';
+import styles from './LoginPage.module.css';
+
+type Values = { username: string; password: string };
+
+/** /login: open without a token; entering it ends any call socket and extension (SPEC §2). */
+export const LoginPage = () => {
+  const [form] = Form.useForm<Values>();
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const { message } = App.useApp();
+  const demo = useDemoInfo();
+  const login = useLogin();
+
+  useEffect(() => {
+    endSession();
+  }, []);
+
+  const [submit, isLocked] = useButtonLock(async (values: Values) => {
+    try {
+      await login.mutateAsync(values);
+    } catch {
+      return; // the http client has shown the server's message
+    }
+    message.success('登录成功');
+    const redirect = params.get('redirect');
+    navigate(redirect?.startsWith('/') && !redirect.startsWith('//') ? redirect : '/home/Index', { replace: true });
+  });
+
+  return (
+    <div className={styles.page}>
+      <div className={styles.hero}>
+        <h1>云呼CRM</h1>
+        <p>电销客户管理 + 云外呼，一个浏览器搞定拨号、跟进、公海与回款。</p>
+      </div>
+      <Card className={styles.card} title="账号登录">
+        <Form form={form} layout="vertical" size="large" onFinish={submit} autoComplete="on">
+          <Form.Item label="账号" name="username" rules={[{ required: true, whitespace: true, message: '请输入账号或手机号' }]}>
+            <Input prefix={<UserOutlined />} placeholder="账号或手机号" maxLength={50} autoComplete="username" />
+          </Form.Item>
+          <Form.Item label="密码" name="password" rules={[{ required: true, message: '请输入密码' }]}>
+            <Input.Password prefix={<LockOutlined />} placeholder="密码" maxLength={64} autoComplete="current-password" />
+          </Form.Item>
+          <Button type="primary" htmlType="submit" block loading={login.isPending} disabled={isLocked && !login.isPending}>
+            登录
+          </Button>
+        </Form>
+        {demo.data?.isDemo && (
+          <div className={styles.demo}>
+            <Typography.Text type="secondary">
+              演示账号（密码均为 <Typography.Text code>{demo.data.password}</Typography.Text>，点击填入）
+            </Typography.Text>
+            <Table
+              size="small"
+              rowKey="username"
+              pagination={false}
+              dataSource={demo.data.accounts}
+              onRow={(row) => ({
+                onClick: () => form.setFieldsValue({ username: row.username, password: demo.data?.password }),
+                style: { cursor: 'pointer' },
+              })}
+              columns={[
+                { title: '账号', dataIndex: 'username' },
+                { title: '姓名', dataIndex: 'name' },
+                { title: '角色', dataIndex: 'roleName' },
+              ]}
+            />
+          </div>
+        )}
+      </Card>
+    </div>
+  );
+};

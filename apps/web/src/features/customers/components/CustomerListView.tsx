@@ -1,0 +1,191 @@
+import { DeleteOutlined, EditOutlined, PlusOutlined, TagsOutlined, UploadOutlined } from '@ant-design/icons';
+import type { CustomerRow } from '@crm/contracts';
+import { Button, Card, Empty, Space, Table, type TableProps, Typography } from 'antd';
+import { useEffect, useMemo, useState } from 'react';
+import { SearchBar } from '../../../components/SearchBar/SearchBar';
+import type { SearchValues } from '../../../components/SearchBar/types';
+import { useConfirmDelete } from '../../../components/useConfirmDelete';
+import { useModalTarget } from '../../../components/useModalTarget';
+import { useTablePaging } from '../../../components/useTablePaging';
+import { hasPermission, useSession } from '../../../stores/session';
+import { type CustomerListKind, useCustomerList, useDeleteCustomers } from '../api';
+import { BatchEditModal } from './BatchEditModal';
+import { CustomerFormModal } from './CustomerFormModal';
+import { type CustomerColumnKey, type CustomerSort, customerColumns } from './customerColumns';
+import { ExportButton } from './ExportButton';
+import { ImportWizard } from './ImportWizard';
+import { type CustomerFilterKey, toListFilters } from './listFilters';
+import { SetTagsModal } from './SetTagsModal';
+import { useCustomerSearchFields } from './useCustomerSearchFields';
+
+type Props = {
+  kind: CustomerListKind;
+  title: string;
+  /** The fixed filters that apply to this list. */
+  filters: readonly CustomerFilterKey[];
+  /** The columns that apply to this list (编辑 is always last). */
+  columns: readonly CustomerColumnKey[];
+  canImport?: boolean;
+};
+
+/** Page size of the customer lists (one of SPEC §9's default options 10/20/30/40). */
+const PAGE_SIZE = 20;
+type FormTarget = { mode: 'add' } | { mode: 'edit'; cmCtid: number };
+
+/**
+ * One customer list page: the search bar, batch actions on checked rows, the table and the
+ * export / import jobs. The four list pages differ only by kind, filters and columns.
+ */
+export const CustomerListView = ({ kind, title, filters, columns, canImport = false }: Props) => {
+  const permissions = useSession((s) => s.permissions);
+  const canDelete = hasPermission(permissions, 'frontend/customer/del');
+  const canExport = hasPermission(permissions, 'frontend/customer/export');
+  const canImportHere = canImport && hasPermission(permissions, 'frontend/customer/import');
+
+  const search = useCustomerSearchFields(filters);
+  const [values, setValues] = useState<SearchValues>({});
+  const [sort, setSort] = useState<CustomerSort>({});
+  const paging = useTablePaging(PAGE_SIZE);
+  const [selected, setSelected] = useState<number[]>([]);
+  const listFilters = useMemo(() => toListFilters(values, search.searchControls), [values, search.searchControls]);
+  const { data, isFetching } = useCustomerList(kind, { ...listFilters, ...sort, page: paging.page, limit: paging.limit });
+
+  const remove = useDeleteCustomers();
+  const confirmDelete = useConfirmDelete();
+  const formModal = useModalTarget<FormTarget>();
+  const [isBatchEditOpen, setBatchEditOpen] = useState(false);
+  const [isTagsOpen, setTagsOpen] = useState(false);
+  const [isImportOpen, setImportOpen] = useState(false);
+
+  // After deleting the last rows of the last page, step back to the page that still exists.
+  const { setPage } = paging;
+  useEffect(() => {
+    if (data && data.count > 0 && data.list.length === 0) setPage(Math.max(1, Math.ceil(data.count / paging.limit)));
+  }, [data, paging.limit, setPage]);
+
+  const onSearch = (next: SearchValues) => {
+    setValues(next);
+    setSelected([]);
+    paging.resetPage();
+  };
+
+  const onTableChange: TableProps<CustomerRow>['onChange'] = (_, __, sorter, extra) => {
+    if (extra.action !== 'sort' || Array.isArray(sorter)) return;
+    const field = sorter.columnKey as CustomerSort['orderParams'];
+    setSort(sorter.order && field ? { orderParams: field, orderSort: sorter.order === 'ascend' ? 'asc' : 'desc' } : {});
+    paging.resetPage();
+  };
+
+  const tableColumns = customerColumns({
+    keys: columns,
+    controls: search.columnControls,
+    sort,
+    onEdit: (row) => formModal.open({ mode: 'edit', cmCtid: row.cmCtid }),
+  });
+  const scrollX = tableColumns.reduce((sum, c) => sum + (typeof c.width === 'number' ? c.width : 120), 48);
+
+  const count = data?.count ?? 0;
+  const pagination = {
+    ...paging.pagination(count),
+    // The server stops counting at 100000 (isCountCapped) and, for a slow filter, sends the planner's estimate.
+    showTotal: (n: number) => (data?.isCountCapped ? '共 100000+ 条' : data?.isCountEstimated ? `约 ${n} 条` : `共 ${n} 条`),
+  };
+  const hasSelection = selected.length > 0;
+
+  return (
+    <Card title={title}>
+      <SearchBar
+        name={`customerSearch-${kind}`}
+        fields={search.fields}
+        dynamicFields={search.dynamicFields}
+        onSearch={onSearch}
+        extra={
+          <>
+            {canExport && <ExportButton kind={kind} filters={{ ...listFilters, ...sort }} />}
+            {canImportHere && (
+              <Button icon={<UploadOutlined />} onClick={() => setImportOpen(true)}>
+                导入
+              </Button>
+            )}
+          </>
+        }
+        addButton={
+          <Button type="primary" icon={<PlusOutlined />} onClick={() => formModal.open({ mode: 'add' })}>
+            新增客户
+          </Button>
+        }
+      />
+      <Space style={{ margin: '16px 0 12px' }} wrap>
+        <Button icon={<EditOutlined />} disabled={!hasSelection} onClick={() => setBatchEditOpen(true)}>
+          批量修改
+        </Button>
+        {search.hasLabels && (
+          <Button icon={<TagsOutlined />} disabled={!hasSelection} onClick={() => setTagsOpen(true)}>
+            设置标签
+          </Button>
+        )}
+        {canDelete && (
+          <Button
+            danger
+            icon={<DeleteOutlined />}
+            disabled={!hasSelection}
+            onClick={() =>
+              confirmDelete(async () => {
+                await remove.mutateAsync(selected);
+                setSelected([]);
+              })
+            }
+          >
+            删除
+          </Button>
+        )}
+        {hasSelection && (
+          <Typography.Text type="secondary">
+            已选择 {selected.length} 个客户
+            <Button type="link" size="small" onClick={() => setSelected([])}>
+              取消选择
+            </Button>
+          </Typography.Text>
+        )}
+      </Space>
+      <Table<CustomerRow>
+        rowKey="cmCtid"
+        columns={tableColumns}
+        dataSource={data?.list}
+        loading={isFetching}
+        scroll={{ x: scrollX }}
+        onChange={onTableChange}
+        pagination={pagination}
+        rowSelection={{
+          selectedRowKeys: selected,
+          preserveSelectedRowKeys: true,
+          onChange: (keys) => setSelected(keys as number[]),
+        }}
+        locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="暂无客户" /> }}
+      />
+      <CustomerFormModal
+        key={formModal.openKey}
+        open={formModal.isOpen}
+        mode={formModal.target?.mode ?? 'add'}
+        cmCtid={formModal.target?.mode === 'edit' ? formModal.target.cmCtid : undefined}
+        onClose={formModal.close}
+      />
+      <BatchEditModal
+        open={isBatchEditOpen}
+        cmCtids={selected}
+        onClose={() => setBatchEditOpen(false)}
+        onDone={() => setSelected([])}
+      />
+      {search.hasLabels && (
+        <SetTagsModal
+          open={isTagsOpen}
+          cmCtids={selected}
+          labelOptions={search.labelOptions}
+          onClose={() => setTagsOpen(false)}
+          onDone={() => setSelected([])}
+        />
+      )}
+      {canImportHere && <ImportWizard open={isImportOpen} onClose={() => setImportOpen(false)} />}
+    </Card>
+  );
+};

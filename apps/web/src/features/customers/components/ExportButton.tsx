@@ -1,0 +1,87 @@
+import { DownloadOutlined } from '@ant-design/icons';
+import { Button, Modal, Progress, Result, Typography } from 'antd';
+import { useEffect, useRef, useState } from 'react';
+import { useButtonLock } from '../../../components/useButtonLock';
+import { type CustomerListFilters, type CustomerListKind, useJob, useStartExport } from '../api';
+import { downloadFile } from './downloadFile';
+
+const percentOf = (processed: number, total: number) => (total > 0 ? Math.min(100, Math.floor((processed / total) * 100)) : 0);
+
+/** Progress of one export job; the file downloads by itself when the job is done. */
+const ExportProgressModal = ({ jobId, onClose }: { jobId: string | null; onClose: () => void }) => {
+  const job = useJob(jobId);
+  const info = job.data;
+  const downloaded = useRef<string | null>(null);
+  useEffect(() => {
+    if (info?.status === 'done' && info.fileUrl && downloaded.current !== info.jobId) {
+      downloaded.current = info.jobId;
+      downloadFile(info.fileUrl, info.fileName);
+    }
+  }, [info]);
+
+  const body = () => {
+    if (job.isError) return <Result status="error" title="无法获取导出进度" subTitle="请稍后重试" />;
+    if (!info || info.status === 'running')
+      return (
+        <div style={{ padding: '24px 8px' }}>
+          <Progress percent={percentOf(info?.processed ?? 0, info?.total ?? 0)} status="active" />
+          <Typography.Text type="secondary">
+            已导出 {info?.processed ?? 0} / 共 {info?.total ?? 0} 条
+          </Typography.Text>
+        </div>
+      );
+    if (info.status === 'failed') return <Result status="error" title="导出失败" subTitle={info.error || undefined} />;
+    return (
+      <Result
+        status="success"
+        title="导出完成"
+        subTitle={`共导出 ${info.total} 条，文件已开始下载`}
+        extra={
+          <a href={info.fileUrl} download={info.fileName}>
+            未开始下载？点此重新下载
+          </a>
+        }
+      />
+    );
+  };
+
+  return (
+    <Modal
+      title="导出客户"
+      open={jobId !== null}
+      onCancel={onClose}
+      footer={
+        <Button type={info?.status === 'running' ? 'default' : 'primary'} onClick={onClose}>
+          {info?.status === 'running' ? '关闭' : '完成'}
+        </Button>
+      }
+      mask={{ closable: false }}
+      destroyOnHidden
+    >
+      {body()}
+    </Modal>
+  );
+};
+
+type Props = { kind: CustomerListKind; filters: CustomerListFilters };
+
+/** 导出: starts a background export of the list with the search bar's filters (.xlsx). */
+export const ExportButton = ({ kind, filters }: Props) => {
+  const start = useStartExport(kind);
+  const [jobId, setJobId] = useState<string | null>(null);
+  const [run, isLocked] = useButtonLock(async () => {
+    try {
+      setJobId((await start.mutateAsync(filters)).jobId);
+    } catch {
+      // the http client has shown the server's message
+    }
+  });
+  return (
+    <>
+      <Button icon={<DownloadOutlined />} loading={start.isPending} disabled={isLocked && !start.isPending} onClick={run}>
+        导出
+      </Button>
+      <ExportProgressModal jobId={jobId} onClose={() => setJobId(null)} />
+    </>
+  );
+};

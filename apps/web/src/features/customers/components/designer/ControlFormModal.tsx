@@ -1,0 +1,429 @@
+import { ArrowDownOutlined, ArrowUpOutlined, DeleteOutlined, PlusOutlined } from '@ant-design/icons';
+import {
+  DM_TYPE,
+  DM_TYPE_LABEL,
+  DM_TYPES,
+  JUDGE_KINDS,
+  OPTION_KINDS,
+  SEARCHABLE_KINDS,
+  type TemplateControl,
+  type TemplateControlBody,
+  TREE_KINDS,
+  templateControlBody,
+} from '@crm/contracts';
+import { App, Button, Col, Divider, Form, Input, InputNumber, Modal, Radio, Row, Select, Space, Switch, Tooltip } from 'antd';
+import { useMemo } from 'react';
+import { zodRule } from '../../../../components/formRules';
+import { enabledControls, placeholderOf, TemplatePreview } from '../../../../components/TemplateForm';
+import { useButtonLock } from '../../../../components/useButtonLock';
+import { useCreateControl, useEditControl } from '../../templates-api';
+import { bodyOf, finishTree, nextSortNum, treeProblem, treeValues } from './control-tree';
+import { type EditorOption, TreeOptionsEditor, withUids } from './TreeOptionsEditor';
+
+export type ControlFormTarget = { mode: 'create'; pid?: number } | { mode: 'edit'; control: TemplateControl };
+
+type Props = {
+  isOpen: boolean;
+  target: ControlFormTarget | null;
+  /** the template as designed, for the group choices and the default order */
+  controls: TemplateControl[];
+  onClose: () => void;
+};
+
+type Values = {
+  name: string;
+  dmType: number;
+  pid: number;
+  dmDesc: string;
+  options: string[];
+  tree: EditorOption[];
+  staticText: string;
+  dmMust: boolean;
+  isJudge: boolean;
+  isFollowShow: boolean;
+  isSearch: boolean;
+  actionState: 0 | 1;
+  sortNum: number;
+};
+
+const fields = templateControlBody.shape;
+
+const KIND_OPTIONS = DM_TYPES.map((t) => ({ value: t, label: DM_TYPE_LABEL[t] ?? String(t) }));
+
+/** What each kind is for, shown under the kind select. */
+const KIND_HINT: Record<number, string> = {
+  [DM_TYPE.text]: '单行文字，最多50个字符',
+  [DM_TYPE.textarea]: '多行文字，最多500个字符',
+  [DM_TYPE.integer]: '只能输入整数，最多20位',
+  [DM_TYPE.number]: '可输入小数，最多20位',
+  [DM_TYPE.phone]: '手机号或座机号，可设置查重',
+  [DM_TYPE.address]: '省/市/区三级地区，可只选到省或市',
+  [DM_TYPE.file]: '最多上传5个文件',
+  [DM_TYPE.staticText]: '只显示一段说明文字，不需要填写',
+  [DM_TYPE.customCascader]: '自定义多级选项',
+  [DM_TYPE.selectByText]: '可输入文字搜索选项的下拉选择',
+  [DM_TYPE.tags]: '从客户标签中多选',
+  [DM_TYPE.company]: '搜索并关联一个已有客户（企业）',
+  [DM_TYPE.cascader]: '多级选项',
+  [DM_TYPE.group]: '一个文本框加一组子控件；子控件在添加时选择所属分组',
+};
+
+const yes = (b: boolean): 0 | 1 => (b ? 1 : 0);
+
+const initialOf = (target: ControlFormTarget | null, controls: TemplateControl[]): Partial<Values> => {
+  if (target?.mode === 'edit') {
+    const c = target.control;
+    const body = bodyOf(c);
+    return {
+      name: c.name,
+      dmType: c.dmType,
+      pid: c.pid,
+      dmDesc: c.dmDesc,
+      options: body.options,
+      tree: withUids(body.tree),
+      staticText: body.staticText,
+      dmMust: c.dmMust === 1,
+      isJudge: c.isJudge === 1,
+      isFollowShow: c.isFollowShow === 1,
+      isSearch: c.isSearch === 1,
+      actionState: body.actionState,
+      sortNum: c.sortNum,
+    };
+  }
+  const pid = target?.pid ?? 0;
+  const siblings = pid === 0 ? controls : (controls.find((g) => g.cbTacid === pid)?.children ?? []);
+  return {
+    dmType: DM_TYPE.text,
+    pid,
+    dmDesc: '',
+    options: ['', ''],
+    tree: [],
+    staticText: '',
+    dmMust: false,
+    isJudge: false,
+    isFollowShow: false,
+    isSearch: false,
+    actionState: 0,
+    sortNum: nextSortNum(siblings),
+  };
+};
+
+/** The values as the control they would save, for the live preview of the control being edited. */
+const draftOf = (v: Partial<Values>, editing: TemplateControl | null): TemplateControl => {
+  const dmType = v.dmType ?? DM_TYPE.text;
+  return {
+    cbTacid: editing?.cbTacid ?? -1,
+    coTacid: editing?.coTacid ?? -1,
+    cmAtid: editing?.cmAtid ?? 0,
+    pid: 0,
+    name: v.name?.trim() || '未命名控件',
+    dmType,
+    dmDesc: v.dmDesc ?? '',
+    dmValue: OPTION_KINDS.includes(dmType)
+      ? [...new Set((v.options ?? []).map((o) => o?.trim()).filter(Boolean))]
+      : dmType === DM_TYPE.staticText
+        ? (v.staticText ?? '')
+        : '',
+    ctrlList: TREE_KINDS.includes(dmType) ? finishTree((v.tree ?? []).filter((o) => o.label.trim())) : [],
+    dmMust: v.dmMust ? 1 : 0,
+    isJudge: 0,
+    isFollowShow: 0,
+    isSearch: 0,
+    sortNum: 0,
+    actionState: 0,
+    // A group previews with a sample child so its bordered block shows.
+    children:
+      dmType === DM_TYPE.group
+        ? enabledControls(editing?.children ?? []).length > 0
+          ? enabledControls(editing?.children ?? [])
+          : [{ ...sampleChild, pid: editing?.cbTacid ?? -1 }]
+        : [],
+  };
+};
+
+const sampleChild: TemplateControl = {
+  cbTacid: -2,
+  coTacid: -2,
+  cmAtid: 0,
+  pid: -1,
+  name: '子控件',
+  dmType: DM_TYPE.text,
+  dmDesc: '分组内的控件显示在这里',
+  dmValue: '',
+  ctrlList: [],
+  dmMust: 0,
+  isJudge: 0,
+  isFollowShow: 0,
+  isSearch: 0,
+  sortNum: 0,
+  actionState: 0,
+  children: [],
+};
+
+/** Add or edit one control of the customer template, with a preview of how it will look. */
+export const ControlFormModal = ({ isOpen, target, controls, onClose }: Props) => {
+  const { message } = App.useApp();
+  const [form] = Form.useForm<Values>();
+  const create = useCreateControl();
+  const edit = useEditControl();
+  const editing = target?.mode === 'edit' ? target.control : null;
+  const hasChildren = (editing?.children?.length ?? 0) > 0;
+  const initialValues = useMemo(() => initialOf(target, controls), [target, controls]);
+  const lockedValues = useMemo(() => new Set(treeValues(editing?.ctrlList ?? [])), [editing]);
+
+  const all = Form.useWatch([], form) as Partial<Values> | undefined;
+  const dmType = all?.dmType ?? initialValues.dmType ?? DM_TYPE.text;
+  const isGroup = dmType === DM_TYPE.group;
+  const isStatic = dmType === DM_TYPE.staticText;
+  const draft = useMemo(() => draftOf(all ?? initialValues, editing), [all, initialValues, editing]);
+
+  const groups = controls.filter((c) => c.dmType === DM_TYPE.group && c.cbTacid !== editing?.cbTacid);
+
+  const [submit, isLocked] = useButtonLock(async () => {
+    const v = await form.validateFields().catch(() => null);
+    if (!v || !target) return;
+    const body: TemplateControlBody = {
+      pid: v.dmType === DM_TYPE.group ? 0 : (v.pid ?? 0),
+      name: v.name.trim(),
+      dmType: v.dmType,
+      dmDesc: isStatic ? '' : (v.dmDesc ?? '').trim(),
+      options: OPTION_KINDS.includes(v.dmType) ? v.options.map((o) => o.trim()) : [],
+      tree: TREE_KINDS.includes(v.dmType) ? finishTree(v.tree ?? []) : [],
+      staticText: v.dmType === DM_TYPE.staticText ? (v.staticText ?? '') : '',
+      dmMust: isStatic ? 0 : yes(v.dmMust),
+      isJudge: JUDGE_KINDS.includes(v.dmType) ? yes(v.isJudge) : 0,
+      isFollowShow: yes(v.isFollowShow),
+      isSearch: SEARCHABLE_KINDS.includes(v.dmType) ? yes(v.isSearch) : 0,
+      sortNum: v.sortNum ?? 0,
+      actionState: v.actionState ?? 0,
+    };
+    try {
+      if (editing) await edit.mutateAsync({ ...body, cbTacid: editing.cbTacid });
+      else await create.mutateAsync(body);
+    } catch {
+      return; // the http client has shown the server's message
+    }
+    message.success(editing ? '保存成功' : '添加成功');
+    onClose();
+  });
+  const isPending = create.isPending || edit.isPending;
+
+  return (
+    <Modal
+      open={isOpen}
+      title={editing ? '编辑控件' : '添加控件'}
+      width={760}
+      okText="确定"
+      cancelText="取消"
+      onOk={submit}
+      onCancel={onClose}
+      okButtonProps={{ loading: isPending, disabled: isLocked && !isPending }}
+      destroyOnHidden
+      styles={{ body: { maxHeight: 'calc(100vh - 240px)', overflowY: 'auto', overflowX: 'hidden', paddingRight: 8 } }}
+    >
+      <Form
+        name="templateControlForm"
+        form={form}
+        layout="vertical"
+        initialValues={initialValues}
+        preserve={false}
+        style={{ marginTop: 16 }}
+      >
+        <Row gutter={16}>
+          <Col span={12}>
+            <Form.Item
+              label="控件名称"
+              name="name"
+              rules={[{ required: true, whitespace: true, message: '请输入控件名称' }, zodRule(fields.name)]}
+            >
+              <Input placeholder="如：联系人、手机、行业" maxLength={20} showCount />
+            </Form.Item>
+          </Col>
+          <Col span={12}>
+            <Form.Item
+              label="控件类型"
+              name="dmType"
+              rules={[{ required: true, message: '请选择控件类型' }]}
+              extra={hasChildren ? '分组内还有控件，不能修改类型' : KIND_HINT[dmType]}
+            >
+              <Select
+                options={KIND_OPTIONS}
+                disabled={hasChildren}
+                showSearch={{ optionFilterProp: 'label' }}
+                onChange={(t: number) => {
+                  // Options and switches that the new kind cannot have are cleared.
+                  if (!JUDGE_KINDS.includes(t)) form.setFieldValue('isJudge', false);
+                  if (!SEARCHABLE_KINDS.includes(t)) form.setFieldValue('isSearch', false);
+                  if (t === DM_TYPE.group) form.setFieldValue('pid', 0);
+                  if (OPTION_KINDS.includes(t) && (form.getFieldValue('options') ?? []).length === 0)
+                    form.setFieldValue('options', ['', '']);
+                }}
+              />
+            </Form.Item>
+          </Col>
+          {!isGroup && (
+            <Col span={12}>
+              <Form.Item label="所属分组" name="pid" extra={groups.length === 0 ? '还没有分组控件' : undefined}>
+                <Select options={[{ value: 0, label: '不分组' }, ...groups.map((g) => ({ value: g.cbTacid, label: g.name }))]} />
+              </Form.Item>
+            </Col>
+          )}
+          {!isStatic && (
+            <Col span={12}>
+              <Form.Item label="提示文字" name="dmDesc" rules={[zodRule(fields.dmDesc)]} tooltip="输入框里的灰色提示文字">
+                <Input placeholder={`不填则显示“${placeholderOf({ ...draft, dmDesc: '' })}”`} maxLength={50} />
+              </Form.Item>
+            </Col>
+          )}
+          <Col span={12}>
+            <Form.Item label="排序" name="sortNum" tooltip="数字越小越靠前；也可以在列表里上移、下移">
+              <InputNumber min={0} max={9999} precision={0} style={{ width: '100%' }} />
+            </Form.Item>
+          </Col>
+          <Col span={12}>
+            <Form.Item label="状态" name="actionState">
+              <Radio.Group
+                options={[
+                  { value: 0, label: '可用' },
+                  { value: 1, label: '禁用' },
+                ]}
+              />
+            </Form.Item>
+          </Col>
+        </Row>
+
+        {OPTION_KINDS.includes(dmType) && <OptionListField />}
+
+        {TREE_KINDS.includes(dmType) && (
+          <Form.Item
+            label="级联选项"
+            name="tree"
+            required
+            extra="每个选项可以添加子选项；值用于保存客户资料，保存后不能修改"
+            rules={[
+              {
+                validator: async (_, tree: EditorOption[] | undefined) => {
+                  const problem = treeProblem(tree ?? []);
+                  if (problem) throw new Error(problem);
+                },
+              },
+            ]}
+          >
+            <TreeOptionsEditor lockedValues={lockedValues} />
+          </Form.Item>
+        )}
+
+        {isStatic && (
+          <Form.Item label="说明文字" name="staticText" rules={[zodRule(fields.staticText)]}>
+            <Input.TextArea
+              placeholder="显示在客户表单中的说明"
+              maxLength={500}
+              showCount
+              autoSize={{ minRows: 3, maxRows: 6 }}
+            />
+          </Form.Item>
+        )}
+
+        <Space size={24} wrap style={{ marginBottom: 8 }}>
+          {!isStatic && (
+            <Form.Item label="必填" name="dmMust" valuePropName="checked" style={{ marginBottom: 8 }}>
+              <Switch />
+            </Form.Item>
+          )}
+          {JUDGE_KINDS.includes(dmType) && (
+            <Form.Item
+              label="查重"
+              name="isJudge"
+              valuePropName="checked"
+              tooltip="该值在本企业的客户中不能重复"
+              style={{ marginBottom: 8 }}
+            >
+              <Switch />
+            </Form.Item>
+          )}
+          <Form.Item
+            label="跟进时显示"
+            name="isFollowShow"
+            valuePropName="checked"
+            tooltip="在写跟进时一并显示、修改"
+            style={{ marginBottom: 8 }}
+          >
+            <Switch />
+          </Form.Item>
+          {SEARCHABLE_KINDS.includes(dmType) && (
+            <Form.Item
+              label="可作筛选"
+              name="isSearch"
+              valuePropName="checked"
+              tooltip="客户列表的搜索栏可以按它筛选"
+              style={{ marginBottom: 8 }}
+            >
+              <Switch />
+            </Form.Item>
+          )}
+        </Space>
+      </Form>
+
+      <Divider titlePlacement="start" plain style={{ margin: '8px 0 16px' }}>
+        效果预览
+      </Divider>
+      <div style={{ padding: '16px 16px 0', background: '#fafafa', borderRadius: 8 }}>
+        <TemplatePreview name="controlDraftPreview" controls={[draft]} />
+      </div>
+    </Modal>
+  );
+};
+
+/** Option texts of a select kind: add, remove, reorder; no blanks, no duplicates. */
+const OptionListField = () => (
+  <Form.List
+    name="options"
+    rules={[
+      {
+        validator: async (_, list: string[] | undefined) => {
+          const items = (list ?? []).map((o) => (o ?? '').trim());
+          if (items.length === 0) throw new Error('请至少添加一个选项');
+          const dup = items.find((o, i) => o && items.indexOf(o) !== i);
+          if (dup) throw new Error(`选项不能重复：${dup}`);
+        },
+      },
+    ]}
+  >
+    {(items, { add, remove, move }, { errors }) => (
+      <Form.Item label="选项" required extra="修改选项文字后，已选该选项的客户数据将不再匹配">
+        {items.map((item, i) => (
+          <Space.Compact key={item.key} style={{ width: '100%', marginBottom: 8 }}>
+            <Form.Item
+              name={item.name}
+              noStyle
+              rules={[
+                { required: true, whitespace: true, message: '选项不能为空' },
+                { max: 50, message: '选项最多50个字符' },
+              ]}
+            >
+              <Input placeholder={`选项${i + 1}`} maxLength={50} />
+            </Form.Item>
+            <Tooltip title="上移">
+              <Button aria-label="上移" icon={<ArrowUpOutlined />} disabled={i === 0} onClick={() => move(i, i - 1)} />
+            </Tooltip>
+            <Tooltip title="下移">
+              <Button
+                aria-label="下移"
+                icon={<ArrowDownOutlined />}
+                disabled={i === items.length - 1}
+                onClick={() => move(i, i + 1)}
+              />
+            </Tooltip>
+            <Tooltip title="删除">
+              <Button aria-label="删除" danger icon={<DeleteOutlined />} onClick={() => remove(i)} />
+            </Tooltip>
+          </Space.Compact>
+        ))}
+        <Button type="dashed" block icon={<PlusOutlined />} onClick={() => add('')} disabled={items.length >= 200}>
+          添加选项
+        </Button>
+        <Form.ErrorList errors={errors} />
+      </Form.Item>
+    )}
+  </Form.List>
+);

@@ -1,0 +1,19 @@
+import { Button, Result } from 'antd';
+import { useNavigate } from 'react-router';
+
+/** Any unknown path (SPEC §2), open without a token. */
+export const NotFoundPage = () => {
+  const navigate = useNavigate();
+  return (
+    <Result
+      status="404"
+      title="404"
+      subTitle="抱歉，您访问的页面不存在。"
+      extra={
+        <Button type="primary" onClick={() => navigate('/home/Index')}>
+          返回首页
+        </Button>
+      }
+    />
+  );
+};

@@ -1,0 +1,318 @@
+import { z } from 'zod';
+import { pageQuery } from './common';
+
+/** Control kinds by dmType (SPEC §4); 99 is the group control that holds a text input plus children. */
+export const DM_TYPE = {
+  text: 0,
+  textarea: 1,
+  integer: 2,
+  number: 3,
+  date: 4,
+  datetime: 5,
+  phone: 6,
+  select: 7,
+  multiSelect: 8,
+  address: 11,
+  file: 12,
+  staticText: 14,
+  customCascader: 15,
+  selectByText: 18,
+  tags: 19,
+  company: 20,
+  cascader: 24,
+  group: 99,
+} as const;
+export type DmType = (typeof DM_TYPE)[keyof typeof DM_TYPE];
+
+export const DM_TYPE_LABEL: Record<number, string> = {
+  0: '单行文本',
+  1: '多行文本',
+  2: '整数',
+  3: '数字',
+  4: '日期',
+  5: '日期时间',
+  6: '电话',
+  7: '单选',
+  8: '多选',
+  11: '地址',
+  12: '附件',
+  14: '说明文字',
+  15: '自定义级联',
+  18: '下拉选择',
+  19: '标签',
+  20: '关联企业',
+  24: '级联',
+  99: '分组',
+};
+export const DM_TYPES: number[] = Object.values(DM_TYPE);
+
+/** SPEC §5 limits of control values. */
+export const CONTROL_LIMITS = { text: 50, textarea: 500, number: 20, phone: 20, customerName: 50 } as const;
+
+/** Kinds whose options (dmValue) are a flat list of option texts. */
+export const OPTION_KINDS: readonly number[] = [DM_TYPE.select, DM_TYPE.multiSelect, DM_TYPE.selectByText];
+/** Kinds whose options are a tree ({value,label,children}). */
+export const TREE_KINDS: readonly number[] = [DM_TYPE.customCascader, DM_TYPE.cascader];
+/** Kinds that hold no value. */
+export const VALUELESS_KINDS: readonly number[] = [DM_TYPE.staticText];
+/** Kinds that can be a list filter (isSearch). */
+export const SEARCHABLE_KINDS: readonly number[] = [0, 1, 2, 3, 4, 5, 6, 7, 8, 11, 15, 18, 19, 24];
+/** Kinds whose value can be the isJudge duplicate check. */
+export const JUDGE_KINDS: readonly number[] = [0, 2, 3, 6];
+
+export type CascaderOption = { value: string; label: string; children?: CascaderOption[] };
+const cascaderOption: z.ZodType<CascaderOption> = z.lazy(() =>
+  z.object({
+    value: z.string().min(1).max(50),
+    label: z.string().trim().min(1, '选项名称不能为空').max(50),
+    children: z.array(cascaderOption).max(200).optional(),
+  }),
+);
+
+/** A template control as the API sends it (SPEC §3 Template control). */
+export type TemplateControl = {
+  cbTacid: number;
+  coTacid: number;
+  cmAtid: number;
+  pid: number;
+  name: string;
+  dmType: number;
+  dmDesc: string;
+  /** option texts for select kinds, the text for static text, '' otherwise */
+  dmValue: string[] | string;
+  /** parsed options for tree kinds (ctrlList in SPEC) */
+  ctrlList: CascaderOption[];
+  dmMust: number;
+  isJudge: number;
+  isFollowShow: number;
+  isSearch: number;
+  sortNum: number;
+  actionState: number;
+  children: TemplateControl[];
+};
+
+export type TemplateInfo = { isMustName: number; cmAtid: number; templateControls: TemplateControl[] };
+
+export const templateInfoQuery = z.object({
+  isSearch: z.preprocess((v) => (v === undefined || v === '' ? 0 : Number(v)), z.number().int().min(0).max(1)),
+});
+
+export const templateControlBody = z
+  .object({
+    pid: z.number().int().min(0).default(0),
+    name: z.string().trim().min(1, '请输入控件名称').max(20, '控件名称最多20个字符'),
+    dmType: z
+      .number()
+      .int()
+      .refine((v) => DM_TYPES.includes(v), '不支持的控件类型'),
+    dmDesc: z.string().trim().max(50, '提示文字最多50个字符').default(''),
+    options: z.array(z.string().trim().min(1, '选项不能为空').max(50, '选项最多50个字符')).max(200).default([]),
+    tree: z.array(cascaderOption).max(200).default([]),
+    staticText: z.string().max(500, '说明文字最多500个字符').default(''),
+    dmMust: z.union([z.literal(0), z.literal(1)]).default(0),
+    isJudge: z.union([z.literal(0), z.literal(1)]).default(0),
+    isFollowShow: z.union([z.literal(0), z.literal(1)]).default(0),
+    isSearch: z.union([z.literal(0), z.literal(1)]).default(0),
+    sortNum: z.number().int().min(0).max(9999).default(0),
+    actionState: z.union([z.literal(0), z.literal(1)]).default(0),
+  })
+  .superRefine((v, ctx) => {
+    if (OPTION_KINDS.includes(v.dmType) && v.options.length === 0)
+      ctx.addIssue({ code: 'custom', message: '请至少添加一个选项', path: ['options'] });
+    if (OPTION_KINDS.includes(v.dmType) && new Set(v.options).size !== v.options.length)
+      ctx.addIssue({ code: 'custom', message: '选项不能重复', path: ['options'] });
+    if (TREE_KINDS.includes(v.dmType) && v.tree.length === 0)
+      ctx.addIssue({ code: 'custom', message: '请至少添加一个级联选项', path: ['tree'] });
+    if (v.isJudge === 1 && !JUDGE_KINDS.includes(v.dmType))
+      ctx.addIssue({ code: 'custom', message: '只有文本、数字和电话控件可以设置查重', path: ['isJudge'] });
+    if (v.dmType === DM_TYPE.group && v.pid !== 0)
+      ctx.addIssue({ code: 'custom', message: '分组控件不能放在分组内', path: ['pid'] });
+  });
+export type TemplateControlBody = z.infer<typeof templateControlBody>;
+export const templateControlEditBody = z.intersection(templateControlBody, z.object({ cbTacid: z.number().int().positive() }));
+export type TemplateControlEditBody = z.infer<typeof templateControlEditBody>;
+export const templateSortBody = z.object({ ids: z.array(z.number().int().positive()).min(1).max(500) });
+export const templateSetBody = z.object({ isMustName: z.union([z.literal(0), z.literal(1)]) });
+
+/** One submitted control value (SPEC §3): dmValue is always a list of strings. */
+export type SubmittedControl = {
+  cbAcid?: number;
+  cbTacid: number;
+  dmValue: string[];
+  dmValueText?: string[];
+  children?: SubmittedControl[];
+};
+const submittedControl: z.ZodType<SubmittedControl> = z.lazy(() =>
+  z.object({
+    cbAcid: z.number().optional(),
+    cbTacid: z.number().int().positive(),
+    // Generous here: the per-kind limits (50/500/20) are checked by the server with their own messages.
+    dmValue: z.array(z.string().max(10_000)).max(200).default([]),
+    dmValueText: z.array(z.string()).optional(),
+    children: z.array(submittedControl).max(100).optional(),
+  }),
+);
+export const templateControlsInput = z.array(submittedControl).max(300).default([]);
+
+/** SPEC §3 Customer form payload. */
+export const customerCreateBody = z.object({
+  cmAtid: z.number().int().positive().optional(),
+  name: z.string().trim().max(CONTROL_LIMITS.customerName, '客户名称最多50个字符').default(''),
+  templateControls: templateControlsInput,
+});
+export type CustomerCreateBody = z.infer<typeof customerCreateBody>;
+export const customerEditBody = customerCreateBody.extend({ cmCtid: z.number().int().positive(), id: z.number().optional() });
+export type CustomerEditBody = z.infer<typeof customerEditBody>;
+export const customerIdsBody = z.object({ cmCtids: z.array(z.number().int().positive()).min(1, '请选择客户').max(1000) });
+export const customerBatchEditBody = customerIdsBody.extend({ templateControls: templateControlsInput });
+
+/** Last contact status of a customer. */
+export const CONTACT_STATUS = { never: 0, connected: 1, unanswered: 2 } as const;
+export const CONTACT_STATUS_LABEL: Record<number, string> = { 0: '未联系', 1: '已接通', 2: '未接通' };
+
+/** A control value as shown in lists and the detail. */
+export type ControlValue = {
+  cbTacid: number;
+  name: string;
+  dmType: number;
+  dmValue: string[];
+  dmValueText: string[];
+  /** file controls: a download link per file id */
+  fileUrls?: string[];
+};
+
+/** A customer row of the lists (SPEC §3 Customer). */
+export type CustomerRow = {
+  cmCtid: number;
+  name: string;
+  /** 1 when the phone numbers are masked for the caller (SPEC §6). */
+  encryptPhone: number;
+  contactName: string;
+  contactPhone: string;
+  templateControls: ControlValue[];
+  cmNid: number | null;
+  cmNidName: string;
+  cmClids: number[];
+  cmClidsInfo: { cmClid: number; name: string }[];
+  ownerId: number | null;
+  ownerName: string;
+  creatorName: string;
+  cmDidName: string;
+  lastContactStatus: number;
+  lastContactTime: string;
+  contactNum: number;
+  followTime: string;
+  nextFollowTime: string;
+  allotTime: string;
+  createTime: string;
+};
+
+const optNum = z.preprocess((v) => (v === '' || v === null || v === undefined ? undefined : Number(v)), z.number().optional());
+const optStr = z.string().trim().max(50).optional();
+/** `[start, end]` as `YYYY-MM-DD` or `YYYY-MM-DD HH:mm:ss` (SPEC §9: date ranges cover whole days). */
+const range = z.array(z.string().max(19)).max(2).optional();
+/** A filter on a template control: equality / containment, or a numeric or date range. */
+export const controlFilter = z.object({
+  cbTacid: z.number().int().positive(),
+  dmValue: z.array(z.string().max(50)).max(50).default([]),
+  min: optNum,
+  max: optNum,
+});
+export type ControlFilter = z.infer<typeof controlFilter>;
+
+export const ORDER_FIELDS = [
+  'createTime',
+  'followTime',
+  'nextFollowTime',
+  'allotTime',
+  'lastContactTime',
+  'contactNum',
+  'name',
+] as const;
+
+/** Filters of minelist / allotlist and friends (SPEC §7). */
+export const customerListBody = z.object({
+  page: z.number().int().min(1).default(1),
+  limit: z.number().int().min(1).max(200).default(20),
+  name: optStr,
+  contactName: optStr,
+  contactPhone: optStr,
+  templateControls: z.array(controlFilter).max(20).default([]),
+  nextFollowTime: range,
+  allotTime: range,
+  lastContactTime: range,
+  createTime: range,
+  followTime: range,
+  lastContactStatus: optNum,
+  createCmSid: optNum,
+  followCmSid: optNum,
+  createCmDid: optNum,
+  followCmDid: optNum,
+  cmNid: optNum,
+  cmClids: z.array(z.number().int()).max(50).optional(),
+  minContactNum: optNum,
+  maxContactNum: optNum,
+  orderParams: z.enum(ORDER_FIELDS).optional(),
+  orderSort: z.enum(['asc', 'desc']).optional(),
+});
+export type CustomerListBody = z.infer<typeof customerListBody>;
+
+export const customerInfoQuery = z.object({ cmCtid: z.coerce.number().int().positive() });
+export const customerPageQuery = pageQuery;
+
+// ---------- background jobs: export, import (issue 3) ----------
+
+export const JOB_STATUS = { running: 'running', done: 'done', failed: 'failed' } as const;
+export type JobStatus = (typeof JOB_STATUS)[keyof typeof JOB_STATUS];
+
+/** A long task's progress, polled by the web (GET /api/frontend/customer/job?jobId=). */
+export type JobInfo = {
+  jobId: string;
+  kind: 'export' | 'import';
+  status: JobStatus;
+  processed: number;
+  total: number;
+  /** export: the file to download; import: the rejected rows as .xlsx (when any) */
+  fileUrl: string;
+  fileName: string;
+  result: ImportResult | null;
+  error: string;
+  createTime: string;
+};
+
+export type ImportResult = {
+  created: number;
+  updated: number;
+  skipped: number;
+  rejected: number;
+  reasons: { row: number; reason: string }[];
+};
+
+export const jobQuery = z.object({ jobId: z.string().min(8).max(64) });
+
+/** Export takes the list's filters; page and limit are ignored. */
+export const customerExportBody = customerListBody;
+
+/** Where an import column goes: the customer name or a template control. */
+export const importMappingItem = z.object({
+  column: z.number().int().min(0).max(200),
+  target: z.union([z.literal('name'), z.number().int().positive()]),
+});
+export const IMPORT_DUPLICATE_MODES = ['skip', 'overwrite'] as const;
+export const importStartBody = z.object({
+  fileId: z.number().int().positive(),
+  mapping: z.array(importMappingItem).min(1, '请至少映射一列').max(200),
+  duplicateMode: z.enum(IMPORT_DUPLICATE_MODES).default('skip'),
+});
+export type ImportStartBody = z.infer<typeof importStartBody>;
+
+export type ImportPreview = {
+  fileId: number;
+  headers: string[];
+  sampleRows: string[][];
+  rowCount: number;
+  /** suggested mapping by header name */
+  mapping: { column: number; target: 'name' | number }[];
+};
+/** SPEC-silent limit: one import file holds at most this many data rows. */
+export const IMPORT_MAX_ROWS = 100_000;

@@ -1,0 +1,73 @@
+/**
+ * The one error table of the product (DESIGN §4). Every non-zero `code` the server sends
+ * comes from here, with the HTTP status it travels with and a Chinese message fit to show.
+ */
+export const ERRORS = {
+  // generic
+  VALIDATION: { code: 100001, status: 400, msg: '请求参数错误' },
+  LOGIN_EXPIRED: { code: 100002, status: 401, msg: '登录失效，请重新登录！' },
+  FORBIDDEN_MENU: { code: 100003, status: 403, msg: '您没有访问该功能的权限，请联系管理员' },
+  FORBIDDEN_ACTION: { code: 100004, status: 403, msg: '您没有执行该操作的权限，请联系管理员' },
+  NOT_FOUND: { code: 100005, status: 404, msg: '数据不存在或已被删除' },
+  RATE_LIMITED: { code: 100006, status: 429, msg: '请求过于频繁，请稍后再试' },
+  INTERNAL: { code: 100500, status: 500, msg: '服务器开小差了，请稍后再试' },
+
+  // auth (SPEC §3, issue 2)
+  LOGIN_FAILED: { code: 101001, status: 400, msg: '账号或密码错误' },
+  LOGIN_DISABLED: { code: 101002, status: 403, msg: '该账号已被禁用，请联系管理员' },
+  LOGIN_ACCOUNT_EXPIRED: { code: 101003, status: 403, msg: '该账号已过期，请联系管理员续期' },
+  LOGIN_TOO_MANY: { code: 101004, status: 429, msg: '登录失败次数过多，请15分钟后再试' },
+  PASSWORD_OLD_WRONG: { code: 101005, status: 400, msg: '原密码不正确' },
+  PASSWORD_MISMATCH: { code: 101006, status: 400, msg: '两次输入的新密码不一致' },
+  PASSWORD_SAME: { code: 101007, status: 400, msg: '新密码不能与原密码相同' },
+  COMPANY_DISABLED: { code: 101008, status: 403, msg: '所属企业已停用，请联系客服' },
+
+  // departments
+  DEPARTMENT_NAME_TAKEN: { code: 102001, status: 400, msg: '同级部门下已存在相同名称' },
+  DEPARTMENT_HAS_CHILDREN: { code: 102002, status: 400, msg: '该部门下还有子部门，请先删除子部门' },
+  DEPARTMENT_HAS_STAFF: { code: 102003, status: 400, msg: '该部门下还有员工，请先调整员工部门' },
+  DEPARTMENT_PARENT_INVALID: { code: 102004, status: 400, msg: '上级部门不能是自己或自己的下级部门' },
+
+  // roles
+  ROLE_NAME_TAKEN: { code: 103001, status: 400, msg: '角色名称已存在' },
+  ROLE_IN_USE: { code: 103002, status: 400, msg: '该角色下还有员工，不能删除' },
+  ROLE_SYSTEM: { code: 103003, status: 400, msg: '超级管理员角色不能修改或删除' },
+
+  // staff
+  STAFF_USERNAME_TAKEN: { code: 104001, status: 400, msg: '该账号已被使用' },
+  STAFF_PHONE_TAKEN: { code: 104002, status: 400, msg: '该手机号已被其他员工使用' },
+  STAFF_SELF: { code: 104003, status: 400, msg: '不能禁用或删除自己的账号' },
+  STAFF_OWNER: { code: 104004, status: 400, msg: '企业创建人的账号不能禁用或删除' },
+
+  // uploads (SPEC §5)
+  UPLOAD_TYPE: { code: 105001, status: 400, msg: '不支持的文件格式' },
+  UPLOAD_TOO_MANY: { code: 105002, status: 400, msg: '请先移除已有文件再进行选择' },
+  UPLOAD_TOO_LARGE: { code: 105003, status: 400, msg: '文件大小超出限制' },
+  UPLOAD_EMPTY: { code: 105004, status: 400, msg: '请选择要上传的文件' },
+  UPLOAD_CONTENT: { code: 105005, status: 400, msg: '文件内容与扩展名不符' },
+
+  // customers (issue 3)
+  TEMPLATE_CONTROL_USED: { code: 106001, status: 400, msg: '该控件已有客户数据，请改为禁用' },
+  CUSTOMER_NAME_REQUIRED: { code: 106002, status: 400, msg: '客户名称不能为空' },
+  CUSTOMER_NAME_REPEAT: { code: 106003, status: 400, msg: '客户名称已存在' },
+  CUSTOMER_DUPLICATE: { code: 106004, status: 400, msg: '客户信息重复' },
+  CUSTOMER_LIMIT: { code: 106005, status: 400, msg: '您的客户数量已达上限' },
+  CONTROL_INVALID: { code: 106006, status: 400, msg: '客户资料填写有误' },
+  CUSTOMER_NOT_FOUND: { code: 106007, status: 404, msg: '客户不存在或您无权查看' },
+  JOB_NOT_FOUND: { code: 106008, status: 404, msg: '任务不存在或已过期' },
+  IMPORT_FILE_INVALID: { code: 106009, status: 400, msg: '导入文件无法读取，请使用下载的模板填写' },
+
+  // stages and labels (issue 4)
+  STAGE_NAME_TAKEN: { code: 107001, status: 400, msg: '阶段名称已存在' },
+  STAGE_IN_USE: { code: 107002, status: 400, msg: '该阶段下还有客户，请先调整客户阶段或改为禁用' },
+  LABEL_NAME_TAKEN: { code: 107003, status: 400, msg: '同一分组下已存在相同名称的标签' },
+  LABEL_IN_USE: { code: 107004, status: 400, msg: '该标签已被客户使用，请先移除或改为禁用' },
+  LABEL_GROUP_NOT_EMPTY: { code: 107005, status: 400, msg: '该分组下还有标签，请先删除分组内的标签' },
+  LABEL_GROUP_INVALID: { code: 107006, status: 400, msg: '标签必须放在一个标签分组下' },
+} as const;
+
+export type ErrorKey = keyof typeof ERRORS;
+export type ErrorEntry = (typeof ERRORS)[ErrorKey];
+
+/** Codes the web treats specially (SPEC §8). */
+export const LOGIN_EXPIRED_CODE = ERRORS.LOGIN_EXPIRED.code;

@@ -1,0 +1,151 @@
+/**
+ * The application and menu catalogue (SPEC §2). Ids (cmMid) are stable: roles store them.
+ * Every route of SPEC §2 appears exactly once. Routes with `isMenu: 1` are reachable but
+ * not shown in the side menu.
+ */
+export type MenuNode = {
+  cmMid: number;
+  name: string;
+  frontRoute: string;
+  icon: string;
+  isMenu: 0 | 1;
+  children: MenuNode[];
+};
+
+export type Application = { cbAid: number; name: string; homeRoute: string; menus: MenuNode[] };
+
+const m = (cmMid: number, name: string, frontRoute: string, icon: string, children: MenuNode[] = []): MenuNode => ({
+  cmMid,
+  name,
+  frontRoute,
+  icon,
+  isMenu: 0,
+  children,
+});
+
+export const APPLICATIONS: Application[] = [
+  {
+    cbAid: 1,
+    name: '客户管理',
+    homeRoute: '/home/Index',
+    menus: [
+      m(100, '工作台', '/home/Index', 'DashboardOutlined'),
+      m(110, '精线索', '/jingxiansuo', 'AimOutlined', [
+        m(111, '查企业', '/jingxiansuo/company', 'BankOutlined'),
+        m(112, '行业模板', '/jingxiansuo/industry', 'AppstoreOutlined'),
+        m(113, '找线索', '/jingxiansuo/advanced', 'FilterOutlined'),
+        m(114, '地图搜索', '/jingxiansuo/map', 'EnvironmentOutlined'),
+        m(115, '批量查企业', '/jingxiansuo/batchCompany', 'FileSearchOutlined'),
+      ]),
+      m(120, '客户管理', '/manage', 'TeamOutlined', [
+        m(121, '分配管理', '/manage/allot', 'ApartmentOutlined'),
+        m(122, '我的客户', '/manage/mycustomer', 'UserOutlined'),
+        m(123, '今日预约', '/manage/subscribe', 'CalendarOutlined'),
+        m(124, '公海客户', '/manage/seascustomer', 'GlobalOutlined'),
+        m(125, '从未联系', '/manage/nevermentioned', 'UserDeleteOutlined'),
+      ]),
+      m(130, '客户设置', '/set', 'SettingOutlined', [
+        m(131, '模板设置', '/client/clienttemplate', 'FormOutlined'),
+        m(132, '策略设置', '/set/strategy', 'ControlOutlined'),
+        m(133, '标签设置', '/set/label', 'TagsOutlined'),
+        m(134, '公海设置', '/set/highseas', 'CloudOutlined'),
+        m(135, '阶段设置', '/set/node', 'NodeIndexOutlined'),
+        m(136, '丢弃理由', '/set/discard', 'DeleteOutlined'),
+      ]),
+      m(140, '账户管理', '/account', 'IdcardOutlined', [
+        m(141, '企业资料', '/account/info', 'BankOutlined'),
+        m(142, '费用明细', '/account/expensedetails', 'AccountBookOutlined'),
+        m(143, '角色管理', '/account/rolemanager', 'SafetyCertificateOutlined'),
+        m(144, '部门管理', '/account/divisional', 'ClusterOutlined'),
+        m(145, '员工管理', '/account/staff', 'TeamOutlined'),
+      ]),
+      m(150, '系统设置', '/system', 'ToolOutlined', [
+        m(151, '个人资料', '/system/personal', 'UserOutlined'),
+        m(152, '修改密码', '/system/modifyPaw', 'LockOutlined'),
+        m(153, '登录日志', '/system/loginlog', 'HistoryOutlined'),
+      ]),
+    ],
+  },
+  {
+    cbAid: 2,
+    name: '人工坐席',
+    homeRoute: '/seats/Index',
+    menus: [
+      m(200, '坐席工作台', '/seats/Index', 'DashboardOutlined'),
+      m(210, '我的分机', '/call/mysip', 'PhoneOutlined'),
+      m(220, '通话记录', '/call/record', 'AudioOutlined'),
+      m(230, '黑名单检测', '/call/blackcheck', 'SafetyOutlined'),
+      m(240, '分机管理', '/call/sip', 'CustomerServiceOutlined'),
+      m(250, '坐席任务', '/calltask/tasklist', 'ScheduleOutlined'),
+    ],
+  },
+  { cbAid: 3, name: 'AI外呼', homeRoute: '/aicall/Index', menus: [m(300, 'AI外呼任务', '/aicall/Index', 'RobotOutlined')] },
+  {
+    cbAid: 4,
+    name: 'AI接待',
+    homeRoute: '/aireception/Index',
+    menus: [m(400, 'AI接待记录', '/aireception/Index', 'MessageOutlined')],
+  },
+  {
+    cbAid: 5,
+    name: '人工群呼',
+    homeRoute: '/groupcall/Index',
+    menus: [m(500, '群呼任务', '/groupcall/Index', 'NotificationOutlined')],
+  },
+  {
+    cbAid: 6,
+    name: '号码黑名单',
+    homeRoute: '/blacklist/Index',
+    menus: [m(600, '黑名单号码', '/blacklist/Index', 'StopOutlined')],
+  },
+];
+
+/** Sections every role may use (SPEC §3: "a few base sections allowed by default"). */
+export const BASE_MENU_IDS: readonly number[] = [100, 150, 151, 152, 153];
+
+/** Named action permissions (SPEC §6), granted per role beside the menus. */
+export const ACTIONS = [
+  { key: 'frontend/customer/followdel', name: '删除跟进记录' },
+  { key: 'frontend/customer/del', name: '删除客户' },
+  { key: 'frontend/customer/export', name: '导出客户' },
+  { key: 'frontend/customer/import', name: '导入客户' },
+  { key: 'frontend/customer/allot', name: '分配客户' },
+  { key: 'frontend/customer/delall', name: '批量清空客户' },
+  { key: 'frontend/customer/decrypt', name: '查看完整号码' },
+] as const;
+export type ActionKey = (typeof ACTIONS)[number]['key'];
+
+export const flattenMenus = (nodes: MenuNode[]): MenuNode[] => nodes.flatMap((n) => [n, ...flattenMenus(n.children)]);
+
+export const ALL_MENUS: MenuNode[] = APPLICATIONS.flatMap((a) => flattenMenus(a.menus));
+export const ALL_MENU_IDS: number[] = ALL_MENUS.map((n) => n.cmMid);
+
+/** Menu id that guards a route (child routes inherit their parent's menu, SPEC §3). */
+export const menuIdForRoute = (route: string): number | undefined => {
+  let best: MenuNode | undefined;
+  for (const n of ALL_MENUS) {
+    if (route === n.frontRoute || route.startsWith(`${n.frontRoute}/`)) {
+      if (!best || n.frontRoute.length > best.frontRoute.length) best = n;
+    }
+  }
+  return best?.cmMid;
+};
+
+/** A menu is granted when itself or an ancestor group is granted. */
+export const isMenuGranted = (granted: ReadonlySet<number>, cmMid: number): boolean => {
+  if (granted.has(cmMid) || BASE_MENU_IDS.includes(cmMid)) return true;
+  for (const app of APPLICATIONS) {
+    const path = findPath(app.menus, cmMid);
+    if (path) return path.some((id) => granted.has(id));
+  }
+  return false;
+};
+
+const findPath = (nodes: MenuNode[], id: number): number[] | undefined => {
+  for (const n of nodes) {
+    if (n.cmMid === id) return [n.cmMid];
+    const sub = findPath(n.children, id);
+    if (sub) return [n.cmMid, ...sub];
+  }
+  return undefined;
+};
