@@ -42,6 +42,8 @@ export const ROUTES: AppRoute[] = [
     title: '模板设置',
     Page: page(() => import('../features/customers/pages/TemplateDesignerPage'), 'TemplateDesignerPage'),
   },
+  { path: '/set/label', title: '标签设置', Page: page(() => import('../features/labels/pages/LabelsPage'), 'LabelsPage') },
+  { path: '/set/node', title: '阶段设置', Page: page(() => import('../features/stages/pages/StagesPage'), 'StagesPage') },
   { path: '/account/info', title: '企业资料', Page: page(() => import('../features/company/pages/CompanyPage'), 'CompanyPage') },
   { path: '/account/rolemanager', title: '角色管理', Page: page(() => import('../features/roles/pages/RolesPage'), 'RolesPage') },
   {

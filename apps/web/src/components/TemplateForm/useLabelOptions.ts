@@ -6,8 +6,9 @@ import { http } from '../../api/http';
 export type LabelItem = { cmClid: number; pid: number; name: string; children?: LabelItem[] };
 
 /**
- * Enabled tag groups and tags, flattened, for the tag control (kind 19). The tag settings may not exist yet:
- * a failing call quietly gives no options rather than an error on every customer form.
+ * Enabled tag groups and tags, flattened, for the tag control (kind 19) and the tag filters. A failing
+ * call quietly gives no options rather than an error on every customer form. The key sits under
+ * ['labels'], the root the tag settings (features/labels/api.ts) invalidate, so edits there show here.
  */
 export const useLabelOptions = () =>
   useQuery({
