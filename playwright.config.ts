@@ -1,6 +1,7 @@
 import { defineConfig } from '@playwright/test';
 
-const PORT = 3900;
+// E2E_PORT lets two runs share a machine (each gets its own server and data directory).
+const PORT = Number(process.env.E2E_PORT ?? 3900);
 // End-to-end runs against the built SPA served by the real server on a throw-away PGlite database.
 export default defineConfig({
   testDir: './e2e/specs',
@@ -10,7 +11,7 @@ export default defineConfig({
   workers: 1,
   retries: 0,
   reporter: [['list']],
-  outputDir: '.tmp/test-results',
+  outputDir: `.tmp/test-results-${PORT}`,
   use: {
     baseURL: `http://127.0.0.1:${PORT}`,
     locale: 'zh-CN',
@@ -31,17 +32,18 @@ export default defineConfig({
     },
   },
   webServer: {
-    command: `rm -rf .tmp/e2e-data && node --import tsx apps/server/src/main.ts`,
+    command: `rm -rf .tmp/e2e-data-${PORT} && node --import tsx apps/server/src/main.ts`,
     url: `http://127.0.0.1:${PORT}/api/health`,
     reuseExistingServer: false,
     timeout: 120_000,
     env: {
       PORT: String(PORT),
       HOST: '127.0.0.1',
-      DATA_DIR: '.tmp/e2e-data',
+      DATA_DIR: `.tmp/e2e-data-${PORT}`,
       DATABASE_URL: '',
       LOG_LEVEL: 'warn',
       NODE_ENV: 'development',
+      CLOCK_CONTROL: '1',
     },
   },
 });

@@ -8,9 +8,12 @@ import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fast
 import type { Config } from './config';
 import type { Database, Db } from './db/client';
 import { authRoutes } from './modules/auth/auth.routes';
+import { clockRoutes } from './modules/clock/clock.routes';
 import { companyRoutes } from './modules/company/company.routes';
+import { contactsRoutes } from './modules/contacts/contacts.routes';
 import { customersRoutes } from './modules/customers/customers.routes';
 import { departmentsRoutes } from './modules/departments/departments.routes';
+import { followUpsRoutes } from './modules/follow-ups/follow-ups.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { labelsRoutes } from './modules/labels/labels.routes';
 import { loginLogsRoutes } from './modules/login-logs/login-logs.routes';
@@ -87,6 +90,9 @@ export const buildApp = async (config: Config, database: Database): Promise<Fast
   await app.register(customersRoutes);
   await app.register(stagesRoutes);
   await app.register(labelsRoutes);
+  await app.register(followUpsRoutes);
+  await app.register(contactsRoutes);
+  if (config.isClockControlled) await app.register(clockRoutes);
 
   await app.register(spaPlugin, { webDist: config.webDist });
   return app;

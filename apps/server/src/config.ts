@@ -13,6 +13,8 @@ const schema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Directory of the built SPA; served when it exists. */
   WEB_DIST: z.string().default('apps/web/dist'),
+  /** Tests only: lets POST /api/frontend/test/clock move the business clock. */
+  CLOCK_CONTROL: z.enum(['0', '1']).default('0'),
 });
 
 export type Config = {
@@ -29,6 +31,8 @@ export type Config = {
   webDist: string;
   /** Seed the demo company on start (never in production). */
   seedDemo: boolean;
+  /** The test clock route is registered (never in production). */
+  isClockControlled: boolean;
 };
 
 /** Parses the environment once; refuses to boot on bad values. The only reader of process.env. */
@@ -39,6 +43,7 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env, overrides: Part
   }
   const e = parsed.data;
   const isProduction = e.NODE_ENV === 'production';
+  if (isProduction && e.CLOCK_CONTROL === '1') throw new Error('配置错误: CLOCK_CONTROL 不能在生产环境开启');
   return {
     port: e.PORT,
     host: e.HOST,
@@ -52,6 +57,7 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env, overrides: Part
     logLevel: e.LOG_LEVEL,
     webDist: path.resolve(e.WEB_DIST),
     seedDemo: !isProduction,
+    isClockControlled: e.CLOCK_CONTROL === '1',
     ...overrides,
   };
 };

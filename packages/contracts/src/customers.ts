@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { pageQuery } from './common';
+import type { DetailFlags } from './follow-ups';
 
 /** Control kinds by dmType (SPEC §4); 99 is the group control that holds a text input plus children. */
 export const DM_TYPE = {
@@ -206,6 +207,9 @@ export type CustomerRow = {
   allotTime: string;
   createTime: string;
 };
+
+/** GET info: one customer and the caller's detail-drawer flags (SPEC §6). */
+export type CustomerDetail = CustomerRow & { detailFlags: DetailFlags };
 
 const optNum = z.preprocess((v) => (v === '' || v === null || v === undefined ? undefined : Number(v)), z.number().optional());
 const optStr = z.string().trim().max(50).optional();

@@ -64,6 +64,17 @@ export const ERRORS = {
   LABEL_IN_USE: { code: 107004, status: 400, msg: '该标签已被客户使用，请先移除或改为禁用' },
   LABEL_GROUP_NOT_EMPTY: { code: 107005, status: 400, msg: '该分组下还有标签，请先删除分组内的标签' },
   LABEL_GROUP_INVALID: { code: 107006, status: 400, msg: '标签必须放在一个标签分组下' },
+
+  // follow-ups, contacts, phone reveal (issue 4)
+  FOLLOW_EMPTY: { code: 108001, status: 400, msg: '请填写跟进内容' },
+  FOLLOW_NEXT_TIME_PAST: { code: 108002, status: 400, msg: '下次跟进时间不能早于今天' },
+  FOLLOW_NOT_FOUND: { code: 108003, status: 404, msg: '跟进记录不存在或已被删除' },
+  FOLLOW_NOT_DELETABLE: { code: 108004, status: 400, msg: '该跟进记录不能删除' },
+  CONTACT_PHONE_INVALID: { code: 108005, status: 400, msg: '请输入正确的电话号码' },
+  CONTACT_DUPLICATE: { code: 108006, status: 400, msg: '该号码已在联系电话中' },
+  CONTACT_NOT_FOUND: { code: 108007, status: 404, msg: '联系电话不存在或已被删除' },
+  PHONE_REVEAL_LIMIT: { code: 108008, status: 400, msg: '今日查看完整号码的次数已用完，请明天再试' },
+  DETAIL_FORBIDDEN: { code: 108009, status: 403, msg: '您没有查看该内容的权限，请联系管理员' },
 } as const;
 
 export type ErrorKey = keyof typeof ERRORS;

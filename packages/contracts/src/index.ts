@@ -2,6 +2,7 @@ export * from './auth';
 export * from './common';
 export * from './customers';
 export * from './errors';
+export * from './follow-ups';
 export * from './menus';
 export * from './org';
 export * from './settings';

@@ -111,7 +111,12 @@ export const ACTIONS = [
   { key: 'frontend/customer/import', name: '导入客户' },
   { key: 'frontend/customer/allot', name: '分配客户' },
   { key: 'frontend/customer/delall', name: '批量清空客户' },
-  { key: 'frontend/customer/decrypt', name: '查看完整号码' },
+  { key: 'frontend/customer/decrypt', name: '查看完整号码（号码不打码）' },
+  // SPEC §6 detail-drawer flags; the order, receipt, work and discard flags arrive with their features.
+  { key: 'frontend/customer/detail/basic', name: '客户详情：基本信息' },
+  { key: 'frontend/customer/detail/phone', name: '客户详情：联系电话' },
+  { key: 'frontend/customer/detail/follow', name: '客户详情：跟进记录' },
+  { key: 'frontend/customer/detail/edit', name: '客户详情：编辑资料' },
 ] as const;
 export type ActionKey = (typeof ACTIONS)[number]['key'];
 

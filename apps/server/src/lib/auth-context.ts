@@ -11,3 +11,6 @@ export type Actor = {
   actions: ReadonlySet<string>;
   name: string;
 };
+
+/** The role holds a named action permission (the company's super admin holds them all). */
+export const canDoAction = (actor: Actor, action: string): boolean => actor.isSystemRole || actor.actions.has(action);

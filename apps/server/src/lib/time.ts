@@ -1,3 +1,5 @@
+import { now } from './clock';
+
 const SHANGHAI_OFFSET_MS = 8 * 60 * 60 * 1000;
 
 /** `YYYY-MM-DD HH:mm:ss` in Asia/Shanghai (SPEC §9); '' for no time. China has no DST. */
@@ -19,8 +21,8 @@ export const parseDateTime = (s: string): Date | null => {
 };
 
 /** Start of today in Asia/Shanghai. */
-export const startOfTodayShanghai = (now = new Date()): Date => {
-  const local = new Date(now.getTime() + SHANGHAI_OFFSET_MS);
+export const startOfTodayShanghai = (at: Date = now()): Date => {
+  const local = new Date(at.getTime() + SHANGHAI_OFFSET_MS);
   local.setUTCHours(0, 0, 0, 0);
   return new Date(local.getTime() - SHANGHAI_OFFSET_MS);
 };

@@ -2,7 +2,7 @@ import { isMenuGranted, menuIdForRoute } from '@crm/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { AppError } from '../lib/app-error';
-import type { Actor } from '../lib/auth-context';
+import { type Actor, canDoAction } from '../lib/auth-context';
 import { authenticate } from '../modules/auth/auth.service';
 
 declare module 'fastify' {
@@ -34,8 +34,6 @@ export const canUseMenu = (actor: Actor, route: string): boolean => {
   const id = menuIdForRoute(route);
   return id !== undefined && isMenuGranted(actor.menuIds, id);
 };
-
-export const canDoAction = (actor: Actor, action: string): boolean => actor.isSystemRole || actor.actions.has(action);
 
 /** One hook guards every /api route: token → actor, then the route's menu and action permissions. */
 export const authPlugin = fp(async (app: FastifyInstance) => {

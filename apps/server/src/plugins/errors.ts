@@ -7,6 +7,8 @@ import { AppError } from '../lib/app-error';
 /** One error handler: AppError → its table entry; validation → first message; the rest hide details. */
 export const errorsPlugin = fp(async (app: FastifyInstance) => {
   app.setErrorHandler((err: FastifyError, req, reply) => {
+    // A handler may have set another type (the SPA's text/html) before failing: the envelope is JSON.
+    reply.type('application/json; charset=utf-8');
     if (err instanceof AppError) {
       return reply.status(err.status).send({ code: err.code, msg: err.message, data: err.data ?? null });
     }

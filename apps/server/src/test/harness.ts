@@ -49,6 +49,7 @@ export const createTestApp = async (opts: { dataDir?: string } = {}): Promise<Te
   const config = loadConfig(process.env, {
     logLevel: 'silent',
     webDist: '/nonexistent',
+    isClockControlled: true,
     dataDir: opts.dataDir ?? `/tmp/crm-test-${process.pid}`,
   });
   const { database, drop } = await freshDatabase(config.databaseUrl);

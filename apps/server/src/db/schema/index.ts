@@ -1,4 +1,5 @@
 export * from './customers';
+export * from './follow-ups';
 export * from './jobs';
 export * from './org';
 export * from './settings';

@@ -23,11 +23,17 @@ export const DEMO_COMPANY = '演示科技有限公司';
 
 // 销售主管: the customer work, settings he needs daily and the seats area.
 const SUPERVISOR_MENUS = [100, 110, 120, 133, 135, 150, 200, 210, 220, 230, 250];
+const DETAIL_ACTIONS = [
+  'frontend/customer/detail/basic',
+  'frontend/customer/detail/phone',
+  'frontend/customer/detail/follow',
+  'frontend/customer/detail/edit',
+];
 const SUPERVISOR_ACTIONS = [
+  ...DETAIL_ACTIONS,
   'frontend/customer/followdel',
   'frontend/customer/export',
   'frontend/customer/allot',
-  'frontend/customer/decrypt',
 ];
 // 销售: his own customers, the shared pool and his calls.
 const SALES_MENUS = [100, 110, 122, 123, 124, 125, 150, 200, 210, 220];
@@ -71,7 +77,7 @@ export const seedDemo = async (db: Db, password: string): Promise<boolean> => {
     remark: '跟进自己的客户',
     dataScope: DATA_SCOPE.own,
     menuIds: SALES_MENUS,
-    actions: [],
+    actions: DETAIL_ACTIONS,
   });
   const passwordHash = await hashPassword(password);
   const people = [

@@ -375,7 +375,7 @@ describe('phone masking (strategy phoneEncryp)', () => {
       // Searching by the full number still finds the customer, masked.
       const found = await listCustomers(t, as('lisi'), 'minelist', { contactPhone: '13912300001' });
       expect(found.list.map((r) => r.contactPhone)).toEqual(['139****0001']);
-      // A 销售主管 is masked too; the super admin is not.
+      // A 销售主管 without 查看完整号码 is masked too; the super admin is not.
       const boss = await t.post('/api/frontend/customer/allotlist', { limit: 200 }, as('zhangsan'));
       expect(boss.json().data.list.every((r: CustomerRow) => r.encryptPhone === 1)).toBe(true);
       for (const n of realNumbers) expect(boss.body).not.toContain(n);

@@ -1,10 +1,12 @@
 import {
   type ControlValue,
   type CustomerCreateBody,
+  type CustomerDetail,
   type CustomerEditBody,
   type CustomerLabelBody,
   type CustomerListBody,
   type CustomerRow,
+  type DetailFlags,
   DM_TYPE,
   type ListData,
   type SubmittedControl,
@@ -12,7 +14,8 @@ import {
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client';
 import { AppError } from '../../lib/app-error';
-import type { Actor } from '../../lib/auth-context';
+import { type Actor, canDoAction } from '../../lib/auth-context';
+import { now } from '../../lib/clock';
 import { maskPhone, normalisePhone } from '../../lib/phone';
 import { formatDateTime, parseDateTime, startOfTodayShanghai } from '../../lib/time';
 import { labelNamesByIds, requireEnabledTags } from '../labels/labels.service';
@@ -35,8 +38,9 @@ type Viewer = { actor: Actor; isMasked: boolean; scope: number[] | null };
 
 const viewerOf = async (db: Db, actor: Actor): Promise<Viewer> => {
   const strategy = await getStrategy(db, actor.tenantId);
-  // SPEC §6: with phoneEncryp the numbers are masked; the company's super admin always sees them.
-  return { actor, isMasked: strategy.phoneEncryp === 1 && !actor.isSystemRole, scope: await scopeStaffIds(db, actor) };
+  // SPEC §6: with phoneEncryp the numbers are masked, except for roles granted the full numbers.
+  const isMasked = strategy.phoneEncryp === 1 && !canDoAction(actor, 'frontend/customer/decrypt');
+  return { actor, isMasked, scope: await scopeStaffIds(db, actor) };
 };
 
 export const canSee = (v: Viewer, c: repo.CustomerRecord) =>
@@ -151,7 +155,7 @@ export const insertParsedCustomer = async (tx: DbOrTx, actor: Actor, tpl: Loaded
   // One staff member's creations are serialised so the maxCustomer count cannot be raced.
   await tx.execute(sql`select pg_advisory_xact_lock(${actor.tenantId}, ${actor.staffId})`);
   await checkCustomerLimit(tx, actor.tenantId, actor.staffId, 1);
-  const now = new Date();
+  const at = now();
   const id = await repo.insertCustomer(tx, {
     tenantId: actor.tenantId,
     templateId: tpl.id,
@@ -162,8 +166,8 @@ export const insertParsedCustomer = async (tx: DbOrTx, actor: Actor, tpl: Loaded
     ownerDepartmentId: actor.departmentId,
     creatorId: actor.staffId,
     creatorDepartmentId: actor.departmentId,
-    allotAt: now,
-    createdAt: now,
+    allotAt: at,
+    createdAt: at,
   });
   await repo.replacePhones(tx, actor.tenantId, id, parsed.phones);
   return id;
@@ -409,70 +413,96 @@ const orderOf = (f: CustomerListBody): SQL => {
   return sql`${column} ${dir} nulls last, c.id ${dir}`;
 };
 
-/** Turns stored rows into API rows: names resolved per page, phones masked for the viewer. */
-export const toRows = async (db: Db, v: Viewer, tpl: LoadedTemplate, rows: repo.ListRow[]): Promise<CustomerRow[]> => {
-  const labelIds = new Set<number>();
+type ValueNames = { labels: Map<number, string>; customers: Map<number, string>; files: Map<number, string> };
+
+/** Resolves the names control values point at (tags, companies, files) for a page of value sets. */
+const resolveNames = async (
+  db: Db,
+  tenantId: number,
+  tpl: LoadedTemplate,
+  valsList: Record<string, string[]>[],
+  extraLabelIds: number[],
+) => {
+  const labelIds = new Set<number>(extraLabelIds);
   const companyIds = new Set<number>();
   const fileIds = new Set<number>();
-  for (const r of rows) {
-    for (const id of r.label_ids) labelIds.add(id);
+  for (const vals of valsList) {
     for (const c of tpl.enabled) {
-      const val = r.vals[String(c.id)];
+      const val = vals[String(c.id)];
       if (!val) continue;
       if (c.dmType === DM_TYPE.tags) for (const x of val) labelIds.add(Number(x));
       if (c.dmType === DM_TYPE.company) companyIds.add(Number(val[0]));
       if (c.dmType === DM_TYPE.file) for (const x of val) fileIds.add(Number(x));
     }
   }
-  const names = {
-    labels: await labelNamesByIds(db, v.actor.tenantId, [...labelIds]),
-    customers: await repo.customerNames(db, v.actor.tenantId, [...companyIds]),
-    files: new Map<number, string>(),
+  const fileInfos = await fileInfosByIds(db, tenantId, [...fileIds]);
+  const names: ValueNames = {
+    labels: await labelNamesByIds(db, tenantId, [...labelIds]),
+    customers: await repo.customerNames(db, tenantId, [...companyIds]),
+    files: new Map([...fileInfos].map(([id, f]) => [id, f.name])),
   };
-  const fileInfos = await fileInfosByIds(db, v.actor.tenantId, [...fileIds]);
-  for (const [id, f] of fileInfos) names.files.set(id, f.name);
-  return rows.map((r) => {
-    const controls: ControlValue[] = [];
-    for (const c of tpl.enabled) {
-      // A group's own text is a value too (SPEC §4: a text input plus children).
-      if (c.dmType === DM_TYPE.staticText) continue;
-      const stored = r.vals[String(c.id)];
-      if (!stored) continue;
-      const value = c.dmType === DM_TYPE.phone && v.isMasked ? stored.map(maskPhone) : stored;
-      const control: ControlValue = {
-        cbTacid: c.id,
-        name: c.name,
-        dmType: c.dmType,
-        dmValue: value,
-        dmValueText: valueText(c, value, names),
-      };
-      if (c.dmType === DM_TYPE.file) control.fileUrls = value.map((id) => fileInfos.get(Number(id))?.url ?? '');
-      controls.push(control);
-    }
-    return {
-      cmCtid: r.id,
-      name: r.name,
-      encryptPhone: v.isMasked ? 1 : 0,
-      contactName: r.contact_name,
-      contactPhone: v.isMasked && r.contact_phone ? maskPhone(r.contact_phone) : r.contact_phone,
-      templateControls: controls,
-      cmNid: r.stage_id,
-      cmNidName: r.stage_name ?? '',
-      cmClids: r.label_ids,
-      cmClidsInfo: r.label_ids.map((id) => ({ cmClid: id, name: names.labels.get(id) ?? '' })),
-      ownerId: r.owner_id,
-      ownerName: r.owner_name ?? '',
-      creatorName: r.creator_name ?? '',
-      cmDidName: r.department_name ?? '',
-      lastContactStatus: r.last_contact_status,
-      lastContactTime: formatDateTime(r.last_contact_at),
-      contactNum: r.contact_num,
-      followTime: formatDateTime(r.follow_at),
-      nextFollowTime: formatDateTime(r.next_follow_at),
-      allotTime: formatDateTime(r.allot_at),
-      createTime: formatDateTime(r.created_at),
+  return { names, fileInfos };
+};
+
+/** Stored values as the API shows them: labels resolved, phones masked for the viewer. */
+const controlsOf = (
+  v: Viewer,
+  tpl: LoadedTemplate,
+  vals: Record<string, string[]>,
+  { names, fileInfos }: Awaited<ReturnType<typeof resolveNames>>,
+): ControlValue[] => {
+  const controls: ControlValue[] = [];
+  for (const c of tpl.enabled) {
+    // A group's own text is a value too (SPEC §4: a text input plus children).
+    if (c.dmType === DM_TYPE.staticText) continue;
+    const stored = vals[String(c.id)];
+    if (!stored) continue;
+    const value = c.dmType === DM_TYPE.phone && v.isMasked ? stored.map(maskPhone) : stored;
+    const control: ControlValue = {
+      cbTacid: c.id,
+      name: c.name,
+      dmType: c.dmType,
+      dmValue: value,
+      dmValueText: valueText(c, value, names),
     };
-  });
+    if (c.dmType === DM_TYPE.file) control.fileUrls = value.map((id) => fileInfos.get(Number(id))?.url ?? '');
+    controls.push(control);
+  }
+  return controls;
+};
+
+/** Turns stored rows into API rows: names resolved per page, phones masked for the viewer. */
+export const toRows = async (db: Db, v: Viewer, tpl: LoadedTemplate, rows: repo.ListRow[]): Promise<CustomerRow[]> => {
+  const resolved = await resolveNames(
+    db,
+    v.actor.tenantId,
+    tpl,
+    rows.map((r) => r.vals),
+    rows.flatMap((r) => r.label_ids),
+  );
+  return rows.map((r) => ({
+    cmCtid: r.id,
+    name: r.name,
+    encryptPhone: v.isMasked ? 1 : 0,
+    contactName: r.contact_name,
+    contactPhone: v.isMasked && r.contact_phone ? maskPhone(r.contact_phone) : r.contact_phone,
+    templateControls: controlsOf(v, tpl, r.vals, resolved),
+    cmNid: r.stage_id,
+    cmNidName: r.stage_name ?? '',
+    cmClids: r.label_ids,
+    cmClidsInfo: r.label_ids.map((id) => ({ cmClid: id, name: resolved.names.labels.get(id) ?? '' })),
+    ownerId: r.owner_id,
+    ownerName: r.owner_name ?? '',
+    creatorName: r.creator_name ?? '',
+    cmDidName: r.department_name ?? '',
+    lastContactStatus: r.last_contact_status,
+    lastContactTime: formatDateTime(r.last_contact_at),
+    contactNum: r.contact_num,
+    followTime: formatDateTime(r.follow_at),
+    nextFollowTime: formatDateTime(r.next_follow_at),
+    allotTime: formatDateTime(r.allot_at),
+    createTime: formatDateTime(r.created_at),
+  }));
 };
 
 /** minelist / allotlist / today's appointments / never contacted. */
@@ -498,14 +528,14 @@ export const listCustomers = async (
 };
 
 /** One customer with its values (detail drawer, edit modal). */
-export const customerInfo = async (db: Db, actor: Actor, id: number): Promise<CustomerRow> => {
+export const customerInfo = async (db: Db, actor: Actor, id: number): Promise<CustomerDetail> => {
   await requireVisibleCustomer(db, actor, id);
   const v = await viewerOf(db, actor);
   const where = sql`c.tenant_id = ${actor.tenantId} and c.id = ${id} and c.deleted_at is null`;
   const [rows, tpl] = await Promise.all([repo.listPage(db, where, sql`c.id`, 1, 0), loadTemplate(db, actor.tenantId)]);
   const [row] = await toRows(db, v, tpl, rows);
   if (!row) throw new AppError('CUSTOMER_NOT_FOUND');
-  return row;
+  return { ...row, detailFlags: detailFlagsOf(actor) };
 };
 
 export { type Viewer, viewerOf };
@@ -541,4 +571,84 @@ export const customerStats = async (db: Db, actor: Actor) => {
     days.push({ date, count: byDay.get(date) ?? 0 });
   }
   return { ...figures, createdPerDay: days };
+};
+
+// ---------- follow-up effects (issue 4) ----------
+
+/** Parses the isFollowShow control values of a follow-up; values of other controls are ignored. */
+export const parseFollowControls = async (db: Db, actor: Actor, submitted: SubmittedControl[]) => {
+  const tpl = await loadTemplate(db, actor.tenantId);
+  const followIds = new Set(tpl.enabled.filter((c) => c.isFollowShow === 1).map((c) => c.id));
+  const mine = submitted.filter((c) => followIds.has(c.cbTacid));
+  const parsed = parseOrThrow({ ...tpl, enabled: tpl.enabled.filter((c) => followIds.has(c.id)) }, mine, true);
+  await checkRefs(db, actor, parsed.refs);
+  return { tpl, parsed };
+};
+
+export type FollowUpChange = {
+  at: Date;
+  stageId?: number;
+  nextFollowAt?: Date;
+  tpl: LoadedTemplate;
+  parsed: ParsedValues;
+};
+
+/** A follow-up updates the customer: follow time and writer, next appointment, stage, follow controls. */
+export const applyFollowUp = async (tx: DbOrTx, v: Viewer, customer: repo.CustomerRecord, change: FollowUpChange) => {
+  const { actor } = v;
+  const hasValues = Object.keys(change.parsed.vals).length > 0;
+  const vals = hasValues ? { ...customer.vals, ...change.parsed.vals } : customer.vals;
+  if (hasValues) await checkDuplicates(tx, v, change.tpl, change.parsed, customer.id);
+  await repo.updateCustomer(tx, actor.tenantId, customer.id, {
+    followAt: change.at,
+    followerId: actor.staffId,
+    ...(change.nextFollowAt ? { nextFollowAt: change.nextFollowAt } : {}),
+    ...(change.stageId ? { stageId: change.stageId } : {}),
+    ...(hasValues ? { vals, ...contactOf(change.tpl, vals) } : {}),
+  });
+  if (hasValues) await repo.replacePhones(tx, actor.tenantId, customer.id, phonesOf(change.tpl, vals));
+};
+
+/** The stage bar: moves the customer to another stage. */
+export const setCustomerStage = (tx: DbOrTx, tenantId: number, customerId: number, stageId: number) =>
+  repo.updateCustomer(tx, tenantId, customerId, { stageId });
+
+/** The saved isFollowShow values of follow records, as the history shows them. */
+export const followControlValues = async (db: Db, actor: Actor, valsList: Record<string, string[]>[]) => {
+  const tpl = await loadTemplate(db, actor.tenantId);
+  const v = await viewerOf(db, actor);
+  const resolved = await resolveNames(db, actor.tenantId, tpl, valsList, []);
+  return valsList.map((vals) => controlsOf(v, tpl, vals, resolved));
+};
+
+/** SPEC §6 detail flags of the caller; flags of features not built yet stay 0. */
+export const detailFlagsOf = (actor: Actor): DetailFlags => {
+  const flag = (key: string): 0 | 1 => (canDoAction(actor, `frontend/customer/detail/${key}`) ? 1 : 0);
+  return {
+    basic: flag('basic'),
+    phone: flag('phone'),
+    follow: flag('follow'),
+    edit: flag('edit'),
+    discard: 0,
+    cOrder: 0,
+    cMoney: 0,
+    cReceipt: 0,
+    order: 0,
+    receipt: 0,
+    work: 0,
+  };
+};
+
+/** Refuses a detail tab or action the role does not grant (the server enforces what the drawer hides). */
+export const requireDetailFlag = (actor: Actor, key: keyof DetailFlags) => {
+  if (detailFlagsOf(actor)[key] !== 1) throw new AppError('DETAIL_FORBIDDEN');
+};
+
+/** The numbers held by the customer's template phone controls (the phone tab lists them first). */
+export const templatePhones = async (db: Db, tenantId: number, customer: repo.CustomerRecord) => {
+  const tpl = await loadTemplate(db, tenantId);
+  return tpl.enabled.flatMap((c) => {
+    const phone = c.dmType === DM_TYPE.phone ? customer.vals[String(c.id)]?.[0] : undefined;
+    return phone ? [{ cbTacid: c.id, name: c.name, phone }] : [];
+  });
 };

@@ -92,10 +92,15 @@ export const useDeleteCustomers = () => {
 };
 
 export const useSetCustomerLabels = () => {
-  const onSuccess = useInvalidateLists();
+  const client = useQueryClient();
   return useMutation({
     mutationFn: (body: { cmCtids: number[]; cmClids: number[] }) => http.post<unknown>(`${BASE}/label`, body),
-    onSuccess,
+    // the lists and any open customer detail show the new tags
+    onSuccess: () =>
+      Promise.all([
+        client.invalidateQueries({ queryKey: customerListKeys.all }),
+        client.invalidateQueries({ queryKey: ['customer'] }),
+      ]),
   });
 };
 

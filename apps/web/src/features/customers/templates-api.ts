@@ -1,7 +1,7 @@
 import type {
   CustomerCreateBody,
+  CustomerDetail,
   CustomerEditBody,
-  CustomerRow,
   TemplateControlBody,
   TemplateControlEditBody,
   TemplateInfo,
@@ -43,7 +43,7 @@ export const useTemplateDesign = () =>
 export const useCustomerInfo = (cmCtid: number | undefined, enabled = true) =>
   useQuery({
     queryKey: customerKeys.info(cmCtid ?? 0),
-    queryFn: () => http.get<CustomerRow>(`${BASE}/info`, { cmCtid }),
+    queryFn: () => http.get<CustomerDetail>(`${BASE}/info`, { cmCtid }),
     enabled: enabled && cmCtid !== undefined,
     staleTime: 0,
   });

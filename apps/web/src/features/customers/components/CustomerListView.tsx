@@ -2,6 +2,7 @@ import { DeleteOutlined, EditOutlined, PlusOutlined, TagsOutlined, UploadOutline
 import type { CustomerRow } from '@crm/contracts';
 import { Button, Card, Empty, Space, Table, type TableProps, Typography } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
+import { useSearchParams } from 'react-router';
 import { SearchBar } from '../../../components/SearchBar/SearchBar';
 import type { SearchValues } from '../../../components/SearchBar/types';
 import { useConfirmDelete } from '../../../components/useConfirmDelete';
@@ -12,6 +13,7 @@ import { type CustomerListKind, useCustomerList, useDeleteCustomers } from '../a
 import { BatchEditModal } from './BatchEditModal';
 import { CustomerFormModal } from './CustomerFormModal';
 import { type CustomerColumnKey, type CustomerSort, customerColumns } from './customerColumns';
+import { CustomerDetailDrawer } from './detail/CustomerDetailDrawer';
 import { ExportButton } from './ExportButton';
 import { ImportWizard } from './ImportWizard';
 import { type CustomerFilterKey, toListFilters } from './listFilters';
@@ -56,6 +58,19 @@ export const CustomerListView = ({ kind, title, filters, columns, canImport = fa
   const [isBatchEditOpen, setBatchEditOpen] = useState(false);
   const [isTagsOpen, setTagsOpen] = useState(false);
   const [isImportOpen, setImportOpen] = useState(false);
+  // The open customer lives in the URL (?detail=ID), so a detail can be linked and survives a reload.
+  const [searchParams, setSearchParams] = useSearchParams();
+  const detailId = Number(searchParams.get('detail')) || null;
+  const openDetail = (cmCtid: number | null) =>
+    setSearchParams(
+      (prev) => {
+        const next = new URLSearchParams(prev);
+        if (cmCtid === null) next.delete('detail');
+        else next.set('detail', String(cmCtid));
+        return next;
+      },
+      { replace: cmCtid === null },
+    );
 
   // After deleting the last rows of the last page, step back to the page that still exists.
   const { setPage } = paging;
@@ -81,6 +96,7 @@ export const CustomerListView = ({ kind, title, filters, columns, canImport = fa
     controls: search.columnControls,
     sort,
     onEdit: (row) => formModal.open({ mode: 'edit', cmCtid: row.cmCtid }),
+    onOpen: (row) => openDetail(row.cmCtid),
   });
   const scrollX = tableColumns.reduce((sum, c) => sum + (typeof c.width === 'number' ? c.width : 120), 48);
 
@@ -156,6 +172,14 @@ export const CustomerListView = ({ kind, title, filters, columns, canImport = fa
         scroll={{ x: scrollX }}
         onChange={onTableChange}
         pagination={pagination}
+        onRow={(row) => ({
+          // A click on the row opens the detail, except on its checkbox, buttons and links.
+          onClick: (e) => {
+            if ((e.target as HTMLElement).closest('button, a, input, .ant-checkbox-wrapper, .ant-table-selection-column')) return;
+            openDetail(row.cmCtid);
+          },
+          style: { cursor: 'pointer' },
+        })}
         rowSelection={{
           selectedRowKeys: selected,
           preserveSelectedRowKeys: true,
@@ -186,6 +210,7 @@ export const CustomerListView = ({ kind, title, filters, columns, canImport = fa
         />
       )}
       {canImportHere && <ImportWizard open={isImportOpen} onClose={() => setImportOpen(false)} />}
+      <CustomerDetailDrawer cmCtid={detailId} onClose={() => openDetail(null)} />
     </Card>
   );
 };

@@ -37,10 +37,11 @@ type Options = {
   controls: TemplateControl[];
   sort: CustomerSort;
   onEdit: (row: CustomerRow) => void;
+  onOpen: (row: CustomerRow) => void;
 };
 
 /** Table columns of the customer lists; sortable ones map to orderParams (ORDER_FIELDS). */
-export const customerColumns = ({ keys, controls, sort, onEdit }: Options): TableColumnsType<CustomerRow> => {
+export const customerColumns = ({ keys, controls, sort, onEdit, onOpen }: Options): TableColumnsType<CustomerRow> => {
   const sortOrder = (field: NonNullable<CustomerSort['orderParams']>): SortOrder =>
     sort.orderParams === field ? (sort.orderSort === 'asc' ? 'ascend' : 'descend') : null;
   const sortable = (field: NonNullable<CustomerSort['orderParams']>) => ({
@@ -51,7 +52,7 @@ export const customerColumns = ({ keys, controls, sort, onEdit }: Options): Tabl
   });
 
   const byKey: Record<CustomerColumnKey, TableColumnsType<CustomerRow>> = {
-    // The row opens the customer detail once it exists (next issue); until then the name is plain text.
+    // The name (and the whole row) opens the customer detail.
     name: [
       {
         title: '客户名称',
@@ -60,8 +61,20 @@ export const customerColumns = ({ keys, controls, sort, onEdit }: Options): Tabl
         fixed: 'left',
         ellipsis: true,
         ...sortable('name'),
-        render: (v: string) =>
-          v ? <Typography.Text strong>{v}</Typography.Text> : <Typography.Text type="secondary">未命名</Typography.Text>,
+        // A real link (?detail=ID): it opens the drawer here, or the same page in a new tab.
+        render: (v: string, row) => (
+          <Typography.Link
+            strong
+            href={`?detail=${row.cmCtid}`}
+            onClick={(e) => {
+              if (e.ctrlKey || e.metaKey || e.shiftKey) return;
+              e.preventDefault();
+              onOpen(row);
+            }}
+          >
+            {v || '未命名'}
+          </Typography.Link>
+        ),
       },
     ],
     contactName: [{ title: '联系人', dataIndex: 'contactName', width: 110, ellipsis: true, render: dash }],

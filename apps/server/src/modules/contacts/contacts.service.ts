@@ -1,0 +1,173 @@
+import type {
+  Contact,
+  ContactBody,
+  ContactEditBody,
+  ContactListQuery,
+  ListData,
+  PhoneReveal,
+  PhoneRevealQuery,
+} from '@crm/contracts';
+import { sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { AppError } from '../../lib/app-error';
+import type { Actor } from '../../lib/auth-context';
+import { now } from '../../lib/clock';
+import { maskPhone, normalisePhone } from '../../lib/phone';
+import { formatDateTime } from '../../lib/time';
+import type { CustomerRecord } from '../customers/customers.repo';
+import { requireDetailFlag, requireVisibleCustomer, templatePhones, viewerOf } from '../customers/customers.service';
+import { getStrategy } from '../strategy/strategy.service';
+import * as repo from './contacts.repo';
+
+const SOURCE = { template: 1, added: 2 } as const;
+
+const contactTypeOf = (phone: string) => (/^1\d{10}$/.test(phone) ? 1 : phone.startsWith('0') ? 2 : 3);
+
+/** Every number of a customer: its template phone controls, then the numbers added on the phone tab. */
+const allNumbers = async (db: Db, actor: Actor, customer: CustomerRecord): Promise<Contact[]> => {
+  const fromTemplate = (await templatePhones(db, actor.tenantId, customer)).map(
+    (p): Contact => ({
+      ccId: 0,
+      cmCtid: customer.id,
+      cbTacid: p.cbTacid,
+      contactPerson: customer.contactName,
+      contactNo: p.phone,
+      encryptPhone: 0,
+      contactType: contactTypeOf(normalisePhone(p.phone)?.phone ?? p.phone),
+      contactPosition: p.name,
+      kpType: 0,
+      recommend: 0,
+      createTime: formatDateTime(customer.createdAt),
+      sourceType: SOURCE.template,
+    }),
+  );
+  const added = (await repo.listContacts(db, actor.tenantId, customer.id)).map(
+    (c): Contact => ({
+      ccId: c.id,
+      cmCtid: customer.id,
+      cbTacid: 0,
+      contactPerson: c.contactPerson,
+      contactNo: c.contactNo,
+      encryptPhone: 0,
+      contactType: c.contactType,
+      contactPosition: c.contactPosition,
+      kpType: c.kpType,
+      recommend: c.recommend,
+      createTime: formatDateTime(c.createdAt),
+      sourceType: c.sourceType,
+    }),
+  );
+  return [...fromTemplate, ...added];
+};
+
+/** other/phone: the phone tab (20 per page), numbers masked for a viewer who may not see them. */
+export const listContacts = async (db: Db, actor: Actor, q: ContactListQuery): Promise<ListData<Contact>> => {
+  requireDetailFlag(actor, 'phone');
+  const customer = await requireVisibleCustomer(db, actor, q.cmCtid);
+  const v = await viewerOf(db, actor);
+  const digits = q.contactNo?.replace(/\D/g, '') ?? '';
+  const matching = (await allNumbers(db, actor, customer)).filter(
+    (c) =>
+      (!digits || c.contactNo.replace(/\D/g, '').includes(digits)) &&
+      (q.kpType === undefined || c.kpType === q.kpType) &&
+      (q.recommend === undefined || c.recommend === q.recommend),
+  );
+  const page = matching.slice((q.page - 1) * q.limit, q.page * q.limit);
+  return {
+    count: matching.length,
+    list: page.map((c) => (v.isMasked ? { ...c, contactNo: maskPhone(c.contactNo), encryptPhone: 1 } : c)),
+  };
+};
+
+const checkNumber = async (db: Db, actor: Actor, customer: CustomerRecord, raw: string, exceptId: number) => {
+  const n = normalisePhone(raw);
+  if (!n) throw new AppError('CONTACT_PHONE_INVALID');
+  const others = (await allNumbers(db, actor, customer)).filter((c) => c.ccId !== exceptId || c.sourceType === SOURCE.template);
+  if (others.some((c) => (normalisePhone(c.contactNo)?.phone ?? c.contactNo) === n.phone))
+    throw new AppError('CONTACT_DUPLICATE');
+  return n.ext ? `${n.phone}-${n.ext}` : n.phone;
+};
+
+/** Adds a number on the phone tab. */
+export const createContact = async (db: Db, actor: Actor, body: ContactBody): Promise<number> => {
+  requireDetailFlag(actor, 'phone');
+  const customer = await requireVisibleCustomer(db, actor, body.cmCtid);
+  const contactNo = await checkNumber(db, actor, customer, body.contactNo, 0);
+  return repo.insertContact(db, {
+    tenantId: actor.tenantId,
+    customerId: customer.id,
+    contactPerson: body.contactPerson,
+    contactNo,
+    contactType: body.contactType,
+    contactPosition: body.contactPosition,
+    kpType: body.kpType,
+    recommend: body.recommend,
+    sourceType: SOURCE.added,
+    createdBy: actor.staffId,
+    createdAt: now(),
+  });
+};
+
+const requireContact = async (db: Db, actor: Actor, ccId: number) => {
+  const contact = await repo.findContact(db, actor.tenantId, ccId);
+  if (!contact) throw new AppError('CONTACT_NOT_FOUND');
+  const customer = await requireVisibleCustomer(db, actor, contact.customerId);
+  return { contact, customer };
+};
+
+/** Edits an added number; a masked number sent back unchanged keeps the stored one. */
+export const editContact = async (db: Db, actor: Actor, body: ContactEditBody): Promise<void> => {
+  requireDetailFlag(actor, 'phone');
+  const { contact, customer } = await requireContact(db, actor, body.ccId);
+  const isUnchanged = body.contactNo === contact.contactNo || body.contactNo === maskPhone(contact.contactNo);
+  const contactNo = isUnchanged ? contact.contactNo : await checkNumber(db, actor, customer, body.contactNo, contact.id);
+  await repo.updateContact(db, actor.tenantId, contact.id, {
+    contactPerson: body.contactPerson,
+    contactNo,
+    contactType: body.contactType,
+    contactPosition: body.contactPosition,
+    kpType: body.kpType,
+    recommend: body.recommend,
+  });
+};
+
+export const deleteContact = async (db: Db, actor: Actor, ccId: number): Promise<void> => {
+  requireDetailFlag(actor, 'phone');
+  const { contact } = await requireContact(db, actor, ccId);
+  await repo.deleteContact(db, actor.tenantId, contact.id);
+};
+
+/**
+ * GET phone: the full number behind a mask. Each reveal by a masked viewer counts against
+ * the company's decryptPhoneNum per staff per day (0 = 不限制).
+ */
+export const revealPhone = async (db: Db, actor: Actor, q: PhoneRevealQuery): Promise<PhoneReveal> => {
+  const customer = await requireVisibleCustomer(db, actor, q.cmCtid);
+  const numbers = await allNumbers(db, actor, customer);
+  const found =
+    q.sourceId && q.sourceType === SOURCE.added
+      ? numbers.find((c) => c.ccId === q.sourceId)
+      : numbers.find((c) => c.sourceType === SOURCE.template && c.cbTacid === q.cbTacid);
+  if (!found) throw new AppError('CONTACT_NOT_FOUND');
+  const v = await viewerOf(db, actor);
+  if (!v.isMasked) return { phone: found.contactNo, remaining: null };
+  const { decryptPhoneNum: limit } = await getStrategy(db, actor.tenantId);
+  const at = now();
+  const day = formatDateTime(at).slice(0, 10);
+  return db.transaction(async (tx) => {
+    // One staff member's reveals are serialised so the daily count cannot be raced.
+    await tx.execute(sql`select pg_advisory_xact_lock(${actor.tenantId}, ${actor.staffId})`);
+    const used = await repo.countReveals(tx, actor.tenantId, actor.staffId, day);
+    if (limit > 0 && used >= limit) {
+      throw new AppError('PHONE_REVEAL_LIMIT', `今日查看完整号码的次数已用完（每天${limit}次），请明天再试`);
+    }
+    await repo.insertReveal(tx, {
+      tenantId: actor.tenantId,
+      staffId: actor.staffId,
+      customerId: customer.id,
+      day,
+      createdAt: at,
+    });
+    return { phone: found.contactNo, remaining: limit > 0 ? limit - used - 1 : null };
+  });
+};

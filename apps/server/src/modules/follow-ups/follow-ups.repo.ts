@@ -1,0 +1,67 @@
+import { and, count, desc, eq, gte, inArray, isNull, lte, notInArray, type SQL } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client';
+import { followRecords, staff, stages } from '../../db/schema';
+
+export type FollowInsert = typeof followRecords.$inferInsert;
+
+export const insertFollow = async (db: DbOrTx, row: FollowInsert) => {
+  const [created] = await db.insert(followRecords).values(row).returning({ id: followRecords.id });
+  return created.id;
+};
+
+export const findFollow = async (db: DbOrTx, tenantId: number, id: number) => {
+  const rows = await db
+    .select()
+    .from(followRecords)
+    .where(and(eq(followRecords.tenantId, tenantId), eq(followRecords.id, id), isNull(followRecords.deletedAt)))
+    .limit(1);
+  return rows[0];
+};
+
+export const softDeleteFollow = async (db: DbOrTx, tenantId: number, id: number, at: Date) => {
+  await db
+    .update(followRecords)
+    .set({ deletedAt: at })
+    .where(and(eq(followRecords.tenantId, tenantId), eq(followRecords.id, id)));
+};
+
+export type FollowFilter = {
+  tenantId: number;
+  customerId: number;
+  /** follow types to include, or to exclude (written follow-ups are "everything else") */
+  types?: { in: number[] } | { notIn: number[] };
+  sourceType?: number;
+  from?: Date;
+  to?: Date;
+};
+
+const whereOf = (f: FollowFilter): SQL | undefined => {
+  const conds: (SQL | undefined)[] = [
+    eq(followRecords.tenantId, f.tenantId),
+    eq(followRecords.customerId, f.customerId),
+    isNull(followRecords.deletedAt),
+  ];
+  if (f.types && 'in' in f.types) conds.push(inArray(followRecords.followType, f.types.in));
+  if (f.types && 'notIn' in f.types) conds.push(notInArray(followRecords.followType, f.types.notIn));
+  if (f.sourceType !== undefined) conds.push(eq(followRecords.sourceType, f.sourceType));
+  if (f.from) conds.push(gte(followRecords.createdAt, f.from));
+  if (f.to) conds.push(lte(followRecords.createdAt, f.to));
+  return and(...conds);
+};
+
+/** One page of a customer's history, newest first, with the writer's and the stage's names. */
+export const listFollows = (db: DbOrTx, f: FollowFilter, limit: number, offset: number) =>
+  db
+    .select({ record: followRecords, staffName: staff.name, stageName: stages.name })
+    .from(followRecords)
+    .leftJoin(staff, eq(staff.id, followRecords.staffId))
+    .leftJoin(stages, eq(stages.id, followRecords.stageId))
+    .where(whereOf(f))
+    .orderBy(desc(followRecords.createdAt), desc(followRecords.id))
+    .limit(limit)
+    .offset(offset);
+
+export const countFollows = async (db: DbOrTx, f: FollowFilter) => {
+  const rows = await db.select({ n: count() }).from(followRecords).where(whereOf(f));
+  return rows[0]?.n ?? 0;
+};

@@ -1,0 +1,159 @@
+import { EditOutlined, PlusOutlined } from '@ant-design/icons';
+import { CONTACT_STATUS_LABEL, type CustomerDetail } from '@crm/contracts';
+import { Button, Descriptions, Drawer, Empty, Result, Skeleton, Space, Tabs, Tag, Typography } from 'antd';
+import { useState } from 'react';
+import { relativeTime } from '../../../../components/relativeTime';
+import { ContactsPanel } from '../../../contacts/components/ContactsPanel';
+import { FollowPanel } from '../../../follow-ups/components/FollowPanel';
+import { useCustomerInfo } from '../../templates-api';
+import { CustomerFormModal } from '../CustomerFormModal';
+import styles from './CustomerDetailDrawer.module.css';
+import { TagAddModal } from './TagAddModal';
+
+type Props = {
+  cmCtid: number | null;
+  onClose: () => void;
+  /** 'seas': opened from a shared pool, where the tags section is hidden (SPEC §2) */
+  view?: 'private' | 'seas';
+};
+
+const valueText = (v: { dmValue: string[]; dmValueText: string[]; dmType: number }) => {
+  const parts = v.dmValueText.some((x) => x) ? v.dmValueText : v.dmValue;
+  return parts.join(v.dmType === 11 || v.dmType === 15 || v.dmType === 24 ? ' / ' : '、') || '-';
+};
+
+/** 基本信息: the template controls with their values, then the record's own facts. */
+const BasicInfo = ({ c }: { c: CustomerDetail }) => (
+  <Descriptions column={2} size="small" bordered styles={{ label: { width: 120 } }}>
+    <Descriptions.Item label="客户名称" span={2}>
+      {c.name || '未命名'}
+    </Descriptions.Item>
+    {c.templateControls.map((v) => (
+      <Descriptions.Item key={v.cbTacid} label={v.name} span={v.dmType === 1 ? 2 : 1}>
+        {v.fileUrls ? (
+          <Space wrap>
+            {v.fileUrls.map((url, i) => (
+              <Typography.Link key={url || i} href={url} target="_blank">
+                {v.dmValueText[i] || '附件'}
+              </Typography.Link>
+            ))}
+          </Space>
+        ) : (
+          <span style={{ whiteSpace: 'pre-wrap' }}>{valueText(v)}</span>
+        )}
+      </Descriptions.Item>
+    ))}
+    <Descriptions.Item label="负责人">{c.ownerName || '-'}</Descriptions.Item>
+    <Descriptions.Item label="所属部门">{c.cmDidName || '-'}</Descriptions.Item>
+    <Descriptions.Item label="创建人">{c.creatorName || '-'}</Descriptions.Item>
+    <Descriptions.Item label="创建时间">{c.createTime || '-'}</Descriptions.Item>
+    <Descriptions.Item label="最近跟进">{relativeTime(c.followTime)}</Descriptions.Item>
+    <Descriptions.Item label="下次跟进">{c.nextFollowTime || '-'}</Descriptions.Item>
+    <Descriptions.Item label="联系状态">{CONTACT_STATUS_LABEL[c.lastContactStatus] ?? '-'}</Descriptions.Item>
+    <Descriptions.Item label="联系次数">{c.contactNum}</Descriptions.Item>
+  </Descriptions>
+);
+
+/** Tags: shown read-only; 编辑 turns on edit mode, where tags can be removed or added by group (SPEC §2). */
+const TagsSection = ({ c, canEdit }: { c: CustomerDetail; canEdit: boolean }) => {
+  const [isEditing, setEditing] = useState(false);
+  const [isAddOpen, setAddOpen] = useState(false);
+  return (
+    <div className={styles.tags}>
+      <Typography.Text type="secondary">标签：</Typography.Text>
+      {c.cmClidsInfo.length === 0 && !isEditing && <Typography.Text type="secondary">暂无标签</Typography.Text>}
+      {c.cmClidsInfo.map((t) => (
+        <Tag key={t.cmClid} color="geekblue">
+          {t.name}
+        </Tag>
+      ))}
+      {canEdit &&
+        (isEditing ? (
+          <>
+            <Button size="small" type="dashed" icon={<PlusOutlined />} onClick={() => setAddOpen(true)}>
+              添加标签
+            </Button>
+            <Button size="small" type="link" onClick={() => setEditing(false)}>
+              完成
+            </Button>
+          </>
+        ) : (
+          <Button size="small" type="link" icon={<EditOutlined />} onClick={() => setEditing(true)}>
+            编辑
+          </Button>
+        ))}
+      <TagAddModal open={isAddOpen} cmCtid={c.cmCtid} current={c.cmClids} onClose={() => setAddOpen(false)} />
+    </div>
+  );
+};
+
+/**
+ * The customer detail (SPEC §2): a left action bar, the tags and the tabs, each shown only when
+ * the caller's detail flag allows it (SPEC §6). Opened from every customer list, and by URL.
+ */
+export const CustomerDetailDrawer = ({ cmCtid, onClose, view = 'private' }: Props) => {
+  const info = useCustomerInfo(cmCtid ?? undefined, cmCtid !== null);
+  const [isEditOpen, setEditOpen] = useState(false);
+  const [tab, setTab] = useState<string | undefined>(undefined);
+  const c = info.data;
+  const f = c?.detailFlags;
+
+  const tabs = c
+    ? [
+        f?.basic ? { key: 'basic', label: '基本信息', children: <BasicInfo c={c} /> } : null,
+        f?.phone ? { key: 'phone', label: '联系电话', children: <ContactsPanel cmCtid={c.cmCtid} /> } : null,
+        f?.follow ? { key: 'follow', label: '跟进记录', children: <FollowPanel customer={c} /> } : null,
+      ].filter((x) => x !== null)
+    : [];
+  const activeTab = tab && tabs.some((t) => t.key === tab) ? tab : (tabs.find((t) => t.key === 'follow') ?? tabs[0])?.key;
+
+  return (
+    <Drawer
+      open={cmCtid !== null}
+      onClose={onClose}
+      width={1040}
+      destroyOnHidden
+      afterOpenChange={(open) => {
+        if (!open) setTab(undefined);
+      }}
+      title={
+        c ? (
+          <Space size={8}>
+            <span>{c.name || '未命名'}</span>
+            {c.cmNidName && <Tag color="blue">{c.cmNidName}</Tag>}
+            <Typography.Text type="secondary" style={{ fontWeight: 'normal', fontSize: 13 }}>
+              负责人：{c.ownerName || '-'}　最近跟进：{relativeTime(c.followTime)}
+            </Typography.Text>
+          </Space>
+        ) : (
+          '客户详情'
+        )
+      }
+    >
+      {info.isError ? (
+        <Result status="warning" title="无法查看该客户" subTitle="客户不存在、已被删除，或不在您的数据范围内" />
+      ) : !c ? (
+        <Skeleton active paragraph={{ rows: 8 }} />
+      ) : (
+        <div className={styles.body}>
+          <div className={styles.actions}>
+            {f?.edit === 1 && (
+              <Button icon={<EditOutlined />} block onClick={() => setEditOpen(true)}>
+                编辑资料
+              </Button>
+            )}
+          </div>
+          <div className={styles.main}>
+            {view !== 'seas' && <TagsSection c={c} canEdit={f?.edit === 1} />}
+            {tabs.length === 0 ? (
+              <Empty description="您的角色没有查看客户详情的权限，请联系管理员" />
+            ) : (
+              <Tabs activeKey={activeTab} onChange={setTab} items={tabs} />
+            )}
+          </div>
+        </div>
+      )}
+      {c && <CustomerFormModal open={isEditOpen} mode="edit" cmCtid={c.cmCtid} onClose={() => setEditOpen(false)} />}
+    </Drawer>
+  );
+};

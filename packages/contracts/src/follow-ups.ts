@@ -1,0 +1,161 @@
+import { z } from 'zod';
+import { qNum } from './common';
+import { type ControlValue, templateControlsInput } from './customers';
+
+/** SPEC §4 follow types; any other value reads as a written follow-up. */
+export const FOLLOW_TYPE = { written: 0, discard: 1, claim: 2, call: 3, ai: 4 } as const;
+export const FOLLOW_TYPE_LABEL: Record<number, string> = {
+  0: '写跟进',
+  1: '丢入公海',
+  2: '公海领取',
+  3: '电话',
+  4: 'AI跟进',
+};
+
+/** The history's category tabs (SPEC §2): 全部 -1, 写跟进 0, 公海操作 1 (types 1 and 2), 电话 3. */
+export const FOLLOW_CATEGORIES = [
+  { value: -1, label: '全部' },
+  { value: 0, label: '写跟进' },
+  { value: 1, label: '公海操作' },
+  { value: 3, label: '电话' },
+] as const;
+
+/** 1 written in the CRM, 2 from a call, 3 by the system. */
+export const FOLLOW_SOURCE = { crm: 1, call: 2, system: 3 } as const;
+
+/** SPEC §5 follow and §9 page sizes. */
+export const FOLLOW_LIMITS = { remark: 3000, pageSize: 10, contactPageSize: 20 } as const;
+
+/** SPEC §6 detail-drawer flags; each gates a tab or an action. */
+export const DETAIL_FLAG_KEYS = [
+  'cOrder',
+  'cMoney',
+  'cReceipt',
+  'edit',
+  'discard',
+  'basic',
+  'phone',
+  'follow',
+  'order',
+  'receipt',
+  'work',
+] as const;
+export type DetailFlag = (typeof DETAIL_FLAG_KEYS)[number];
+export type DetailFlags = Record<DetailFlag, 0 | 1>;
+
+export const followCreateBody = z.object({
+  cmCtid: z.number().int().positive(),
+  /** the stage chosen on the stage bar (0 or absent: unchanged) */
+  cmNid: z.number().int().min(0).optional(),
+  /** next appointment, unix seconds (0 or absent: none) */
+  nextFollowTime: z.number().int().min(0).optional(),
+  remark: z.string().max(FOLLOW_LIMITS.remark, `跟进内容最多${FOLLOW_LIMITS.remark}个字符`).default(''),
+  /** values of the isFollowShow controls, saved on the customer too */
+  templateControls: templateControlsInput,
+});
+export type FollowCreateBody = z.infer<typeof followCreateBody>;
+
+export const followDelBody = z.object({ cmCtfid: z.number().int().positive() });
+
+export const followListQuery = z.object({
+  cmCtid: z.coerce.number().int().positive(),
+  sourceType: qNum,
+  /** category tab: -1 all (default), 0 written, 1 pool operations, 3 phone calls */
+  followType: qNum,
+  /** `YYYY-MM-DD` day range (whole days, SPEC §9) */
+  startTime: z.string().max(19).optional(),
+  endTime: z.string().max(19).optional(),
+  page: z.preprocess((v) => (v === '' || v === undefined ? 1 : Number(v)), z.number().int().min(1).default(1)),
+  limit: z.preprocess(
+    (v) => (v === '' || v === undefined ? FOLLOW_LIMITS.pageSize : Number(v)),
+    z.number().int().min(1).max(100).default(FOLLOW_LIMITS.pageSize),
+  ),
+});
+export type FollowListQuery = z.infer<typeof followListQuery>;
+
+/** A follow record (SPEC §3), times in unix seconds (0 = none). */
+export type FollowRecord = {
+  cmCtfid: number;
+  cmCtid: number;
+  cmNid: number | null;
+  cmNidName: string;
+  followType: number;
+  sourceType: number;
+  createTime: number;
+  nextFollowTime: number;
+  remark: string;
+  cmSidName: string;
+  billsec: number;
+  recordFile: string;
+  record_id: string;
+  /** 1 when the record may be deleted (with the followdel permission) */
+  isDelete: number;
+  templateControls: ControlValue[];
+};
+
+/** POST /api/frontend/customer/stage: the stage bar. */
+export const customerStageBody = z.object({ cmCtid: z.number().int().positive(), cmNid: z.number().int().positive() });
+export type CustomerStageBody = z.infer<typeof customerStageBody>;
+
+// ---------- contacts (phone tab) ----------
+
+/** SPEC §9 contact heat (kpType). */
+export const KP_TYPE_LABEL: Record<number, string> = { 0: '无', 1: '热门号码', 3: '疑似活跃', 4: '企业官网' };
+export const CONTACT_TYPE_LABEL: Record<number, string> = { 1: '手机', 2: '座机', 3: '其他' };
+/** 1: a phone control of the customer's template (edit it on the customer), 2: added on the phone tab. */
+export const CONTACT_SOURCE_LABEL: Record<number, string> = { 1: '客户资料', 2: '手动添加' };
+
+export const contactListQuery = z.object({
+  cmCtid: z.coerce.number().int().positive(),
+  contactNo: z.string().max(20).optional(),
+  kpType: qNum,
+  recommend: qNum,
+  page: z.preprocess((v) => (v === '' || v === undefined ? 1 : Number(v)), z.number().int().min(1).default(1)),
+  limit: z.preprocess(
+    (v) => (v === '' || v === undefined ? FOLLOW_LIMITS.contactPageSize : Number(v)),
+    z.number().int().min(1).max(100).default(FOLLOW_LIMITS.contactPageSize),
+  ),
+});
+export type ContactListQuery = z.infer<typeof contactListQuery>;
+
+export type Contact = {
+  /** contact id (0 for a template phone control) */
+  ccId: number;
+  cmCtid: number;
+  /** the template control holding the number (sourceType 1), else 0 */
+  cbTacid: number;
+  contactPerson: string;
+  contactNo: string;
+  encryptPhone: number;
+  contactType: number;
+  contactPosition: string;
+  kpType: number;
+  recommend: number;
+  createTime: string;
+  sourceType: number;
+};
+
+const kpType = z.union([z.literal(0), z.literal(1), z.literal(3), z.literal(4)]);
+export const contactBody = z.object({
+  cmCtid: z.number().int().positive(),
+  contactPerson: z.string().trim().max(20, '联系人最多20个字符').default(''),
+  contactNo: z.string().trim().min(1, '请输入联系电话').max(20, '联系电话最多20个字符'),
+  contactType: z.union([z.literal(1), z.literal(2), z.literal(3)]).default(1),
+  contactPosition: z.string().trim().max(30, '职位最多30个字符').default(''),
+  kpType: kpType.default(0),
+  recommend: z.union([z.literal(0), z.literal(1)]).default(0),
+});
+export type ContactBody = z.infer<typeof contactBody>;
+export const contactEditBody = contactBody.extend({ ccId: z.number().int().positive() });
+export type ContactEditBody = z.infer<typeof contactEditBody>;
+export const contactDelBody = z.object({ ccId: z.number().int().positive() });
+
+/** GET phone: reveal a masked number (template control by cbTacid, or a contact by sourceId + sourceType 2). */
+export const phoneRevealQuery = z.object({
+  cmCtid: z.coerce.number().int().positive(),
+  cbTacid: qNum,
+  sourceId: qNum,
+  sourceType: qNum,
+});
+export type PhoneRevealQuery = z.infer<typeof phoneRevealQuery>;
+export type PhoneReveal = { phone: string; remaining: number | null };
