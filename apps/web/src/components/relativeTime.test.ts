@@ -1,9 +1,10 @@
-import dayjs from 'dayjs';
 import { describe, expect, it } from 'vitest';
 import { relativeTime } from './relativeTime';
+import { formatShanghai, parseServerTime } from './shanghaiTime';
 
-const now = dayjs('2025-03-10 12:00:00');
-const ago = (seconds: number) => now.subtract(seconds, 'second').format('YYYY-MM-DD HH:mm:ss');
+// Server times are Shanghai time; the test runs in whatever zone the machine has (CI: UTC).
+const now = parseServerTime('2025-03-10 12:00:00');
+const ago = (seconds: number) => formatShanghai(now.subtract(seconds, 'second'));
 
 describe('relativeTime (SPEC §9)', () => {
   it('shows 刚刚 under 30 seconds', () => {

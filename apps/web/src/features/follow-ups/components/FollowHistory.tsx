@@ -1,14 +1,12 @@
 import { DeleteOutlined } from '@ant-design/icons';
 import { FOLLOW_CATEGORIES, FOLLOW_LIMITS, FOLLOW_TYPE, type FollowRecord } from '@crm/contracts';
 import { Button, DatePicker, Empty, Pagination, Space, Spin, Tabs, Tag, Timeline, Typography } from 'antd';
-import dayjs, { type Dayjs } from 'dayjs';
+import type { Dayjs } from 'dayjs';
 import { useState } from 'react';
+import { unixText } from '../../../components/shanghaiTime';
 import { useConfirmDelete } from '../../../components/useConfirmDelete';
 import { hasPermission, useSession } from '../../../stores/session';
 import { useDeleteFollow, useFollowList } from '../api';
-
-/** SPEC §3: times are unix seconds, shown as date-time or '-'. */
-export const unixText = (seconds: number) => (seconds > 0 ? dayjs.unix(seconds).format('YYYY-MM-DD HH:mm:ss') : '-');
 
 const duration = (seconds: number) =>
   `${String(Math.floor(seconds / 60)).padStart(2, '0')}:${String(seconds % 60).padStart(2, '0')}`;
