@@ -1,7 +1,7 @@
 import { CONTACT_TYPE_LABEL, type Contact, contactBody, KP_TYPE_LABEL } from '@crm/contracts';
-import { App, Form, Input, Modal, Radio, Select } from 'antd';
+import { Form, Input, Radio, Select } from 'antd';
+import { FormModal } from '../../../components/FormModal';
 import { requiredRule, zodRule } from '../../../components/formRules';
-import { useButtonLock } from '../../../components/useButtonLock';
 import { useCreateContact, useEditContact } from '../api';
 
 /**
@@ -51,15 +51,12 @@ const initialValuesOf = (target: ContactFormTarget | null): Values => {
 /** Add or edit a number on the phone tab (limits and messages from the contract's contactBody). */
 export const ContactFormModal = ({ cmCtid, isOpen, target, onClose, onSaved }: Props) => {
   const [form] = Form.useForm<Values>();
-  const { message } = App.useApp();
   const create = useCreateContact(cmCtid);
   const edit = useEditContact(cmCtid);
   const isEdit = target?.mode === 'edit';
   const isPending = create.isPending || edit.isPending;
 
-  const [submit, isLocked] = useButtonLock(async () => {
-    const values = await form.validateFields().catch(() => null);
-    if (!values || !target) return;
+  const onSubmit = async (values: Values) => {
     const body = {
       cmCtid,
       contactPerson: values.contactPerson?.trim() ?? '',
@@ -69,66 +66,51 @@ export const ContactFormModal = ({ cmCtid, isOpen, target, onClose, onSaved }: P
       kpType: values.kpType,
       recommend: values.recommend,
     };
-    try {
-      if (target.mode === 'edit') await edit.mutateAsync({ ...body, ccId: target.contact.ccId });
-      else await create.mutateAsync(body);
-    } catch {
-      return; // the http client has shown the server's message
-    }
-    message.success(isEdit ? '添加/更新成功！' : '添加成功');
+    if (target?.mode === 'edit') await edit.mutateAsync({ ...body, ccId: target.contact.ccId });
+    else await create.mutateAsync(body);
     onSaved?.(body.contactNo);
-    onClose();
-  });
+    return isEdit ? '添加/更新成功！' : '添加成功';
+  };
 
   return (
-    <Modal
-      open={isOpen}
+    <FormModal
+      open={isOpen && target !== null}
       title={isEdit ? '编辑电话' : '添加电话'}
-      width={600}
-      okText="确定"
-      cancelText="取消"
-      onOk={submit}
-      onCancel={onClose}
-      okButtonProps={{ loading: isPending, disabled: isLocked && !isPending }}
-      destroyOnHidden
+      name="contactForm"
+      form={form}
+      initialValues={initialValuesOf(target)}
+      isPending={isPending}
+      onSubmit={onSubmit}
+      onClose={onClose}
     >
-      <Form
-        name="contactForm"
-        form={form}
-        layout="vertical"
-        initialValues={initialValuesOf(target)}
-        preserve={false}
-        style={{ marginTop: 16 }}
+      <Form.Item label="联系人" name="contactPerson" rules={[zodRule(shape.contactPerson)]}>
+        <Input placeholder="请输入联系人" maxLength={20} allowClear />
+      </Form.Item>
+      <Form.Item
+        label="联系电话"
+        name="contactNo"
+        rules={[{ ...requiredRule('请输入联系电话'), whitespace: true }, zodRule(shape.contactNo)]}
+        extra="手机号，或带区号的座机号（如 010-62345678）"
       >
-        <Form.Item label="联系人" name="contactPerson" rules={[zodRule(shape.contactPerson)]}>
-          <Input placeholder="请输入联系人" maxLength={20} allowClear />
-        </Form.Item>
-        <Form.Item
-          label="联系电话"
-          name="contactNo"
-          rules={[{ ...requiredRule('请输入联系电话'), whitespace: true }, zodRule(shape.contactNo)]}
-          extra="手机号，或带区号的座机号（如 010-62345678）"
-        >
-          <Input placeholder="请输入联系电话" maxLength={20} allowClear />
-        </Form.Item>
-        <Form.Item label="类型" name="contactType">
-          <Select options={CONTACT_TYPE_OPTIONS} />
-        </Form.Item>
-        <Form.Item label="职位" name="contactPosition" rules={[zodRule(shape.contactPosition)]}>
-          <Input placeholder="请输入职位" maxLength={30} allowClear />
-        </Form.Item>
-        <Form.Item label="热度" name="kpType">
-          <Select options={KP_TYPE_OPTIONS} />
-        </Form.Item>
-        <Form.Item label="推荐" name="recommend">
-          <Radio.Group
-            options={[
-              { value: 1, label: '是' },
-              { value: 0, label: '否' },
-            ]}
-          />
-        </Form.Item>
-      </Form>
-    </Modal>
+        <Input placeholder="请输入联系电话" maxLength={20} allowClear />
+      </Form.Item>
+      <Form.Item label="类型" name="contactType">
+        <Select options={CONTACT_TYPE_OPTIONS} />
+      </Form.Item>
+      <Form.Item label="职位" name="contactPosition" rules={[zodRule(shape.contactPosition)]}>
+        <Input placeholder="请输入职位" maxLength={30} allowClear />
+      </Form.Item>
+      <Form.Item label="热度" name="kpType">
+        <Select options={KP_TYPE_OPTIONS} />
+      </Form.Item>
+      <Form.Item label="推荐" name="recommend">
+        <Radio.Group
+          options={[
+            { value: 1, label: '是' },
+            { value: 0, label: '否' },
+          ]}
+        />
+      </Form.Item>
+    </FormModal>
   );
 };

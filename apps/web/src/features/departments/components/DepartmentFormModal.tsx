@@ -1,7 +1,7 @@
 import type { DepartmentNode } from '@crm/contracts';
-import { App, Form, Input, InputNumber, Modal } from 'antd';
+import { Form, Input, InputNumber } from 'antd';
 import { DepartmentTreeSelect } from '../../../components/DepartmentTreeSelect';
-import { useButtonLock } from '../../../components/useButtonLock';
+import { FormModal } from '../../../components/FormModal';
 import { useCreateDepartment, useEditDepartment } from '../api';
 
 /** What the modal is opened for: a new department under `pid`, or an existing one. */
@@ -13,7 +13,6 @@ type Props = { isOpen: boolean; target: DepartmentFormTarget | null; departments
 
 export const DepartmentFormModal = ({ isOpen, target, departments, onClose }: Props) => {
   const [form] = Form.useForm<Values>();
-  const { message } = App.useApp();
   const create = useCreateDepartment();
   const edit = useEditDepartment();
   const isEdit = target?.mode === 'edit';
@@ -24,60 +23,46 @@ export const DepartmentFormModal = ({ isOpen, target, departments, onClose }: Pr
       ? { pid: target.department.pid, name: target.department.name, sortNum: target.department.sortNum }
       : { pid: target?.pid ?? 0, name: '', sortNum: 0 };
 
-  const [submit, isLocked] = useButtonLock(async () => {
-    const values = await form.validateFields().catch(() => null);
-    if (!values || !target) return;
-    try {
-      if (target.mode === 'edit') await edit.mutateAsync({ ...values, cmDid: target.department.cmDid });
-      else await create.mutateAsync(values);
-    } catch {
-      return; // the http client has shown the server's message
+  const onSubmit = async (values: Values) => {
+    if (target?.mode === 'edit') {
+      await edit.mutateAsync({ ...values, cmDid: target.department.cmDid });
+      return '保存成功';
     }
-    message.success(isEdit ? '保存成功' : '添加成功');
-    onClose();
-  });
+    await create.mutateAsync(values);
+    return '添加成功';
+  };
 
   return (
-    <Modal
-      open={isOpen}
+    <FormModal
+      open={isOpen && target !== null}
       title={isEdit ? '编辑部门' : '添加部门'}
-      width={600}
-      okText="确定"
-      cancelText="取消"
-      onOk={submit}
-      onCancel={onClose}
-      okButtonProps={{ loading: isPending, disabled: isLocked && !isPending }}
-      destroyOnHidden
+      name="departmentForm"
+      form={form}
+      initialValues={initialValues}
+      isPending={isPending}
+      onSubmit={onSubmit}
+      onClose={onClose}
     >
-      <Form
-        name="departmentForm"
-        form={form}
-        layout="vertical"
-        initialValues={initialValues}
-        preserve={false}
-        style={{ marginTop: 16 }}
+      <Form.Item label="上级部门" name="pid" rules={[{ required: true, message: '请选择上级部门' }]}>
+        <DepartmentTreeSelect
+          departments={departments}
+          withRoot
+          blockedId={target?.mode === 'edit' ? target.department.cmDid : undefined}
+        />
+      </Form.Item>
+      <Form.Item
+        label="部门名称"
+        name="name"
+        rules={[
+          { required: true, whitespace: true, message: '请输入部门名称' },
+          { max: 30, message: '部门名称最多30个字符' },
+        ]}
       >
-        <Form.Item label="上级部门" name="pid" rules={[{ required: true, message: '请选择上级部门' }]}>
-          <DepartmentTreeSelect
-            departments={departments}
-            withRoot
-            blockedId={target?.mode === 'edit' ? target.department.cmDid : undefined}
-          />
-        </Form.Item>
-        <Form.Item
-          label="部门名称"
-          name="name"
-          rules={[
-            { required: true, whitespace: true, message: '请输入部门名称' },
-            { max: 30, message: '部门名称最多30个字符' },
-          ]}
-        >
-          <Input placeholder="请输入部门名称" maxLength={30} showCount />
-        </Form.Item>
-        <Form.Item label="排序" name="sortNum" extra="数字越小越靠前">
-          <InputNumber min={0} max={9999} precision={0} style={{ width: '100%' }} />
-        </Form.Item>
-      </Form>
-    </Modal>
+        <Input placeholder="请输入部门名称" maxLength={30} showCount />
+      </Form.Item>
+      <Form.Item label="排序" name="sortNum" extra="数字越小越靠前">
+        <InputNumber min={0} max={9999} precision={0} style={{ width: '100%' }} />
+      </Form.Item>
+    </FormModal>
   );
 };

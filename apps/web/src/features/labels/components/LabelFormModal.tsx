@@ -1,7 +1,7 @@
 import { type Label, type LabelGroup, labelBody } from '@crm/contracts';
-import { App, Form, Input, InputNumber, Modal, Select } from 'antd';
+import { Form, Input, InputNumber, Select } from 'antd';
+import { FormModal } from '../../../components/FormModal';
 import { zodRule } from '../../../components/formRules';
-import { useButtonLock } from '../../../components/useButtonLock';
 import { useCreateLabel, useEditLabel } from '../api';
 
 /**
@@ -26,7 +26,6 @@ const initialValuesOf = (target: LabelFormTarget | null): Values => {
 /** Add or edit a tag group or a tag: name (contract: required, at most 20 characters), group and order. */
 export const LabelFormModal = ({ isOpen, target, groups, onClose }: Props) => {
   const [form] = Form.useForm<Values>();
-  const { message } = App.useApp();
   const create = useCreateLabel();
   const edit = useEditLabel();
   const isEdit = target?.mode === 'edit';
@@ -35,63 +34,48 @@ export const LabelFormModal = ({ isOpen, target, groups, onClose }: Props) => {
   const isGroup = initialValues.pid === 0;
   const noun = isGroup ? '分组' : '标签';
 
-  const [submit, isLocked] = useButtonLock(async () => {
-    const values = await form.validateFields().catch(() => null);
-    if (!values || !target) return;
+  const onSubmit = async (values: Values) => {
     const body = { pid: isGroup ? 0 : values.pid, name: values.name.trim(), sortNum: values.sortNum ?? 0 };
-    try {
-      if (target.mode === 'edit') {
-        const { cmClid, actionState } = target.label;
-        await edit.mutateAsync({ ...body, cmClid, actionState: actionState === 1 ? 1 : 0 });
-      } else await create.mutateAsync(body);
-    } catch {
-      return; // the http client has shown the server's message
+    if (target?.mode === 'edit') {
+      const { cmClid, actionState } = target.label;
+      await edit.mutateAsync({ ...body, cmClid, actionState: actionState === 1 ? 1 : 0 });
+      return '操作成功';
     }
-    message.success(isEdit ? '操作成功' : '添加成功');
-    onClose();
-  });
+    await create.mutateAsync(body);
+    return '添加成功';
+  };
 
   return (
-    <Modal
-      open={isOpen}
+    <FormModal
+      open={isOpen && target !== null}
       title={`${isEdit ? '编辑' : '添加'}${noun}`}
-      width={600}
-      okText="确定"
-      cancelText="取消"
-      onOk={submit}
-      onCancel={onClose}
-      okButtonProps={{ loading: isPending, disabled: isLocked && !isPending }}
-      destroyOnHidden
+      name="labelForm"
+      form={form}
+      initialValues={initialValues}
+      isPending={isPending}
+      onSubmit={onSubmit}
+      onClose={onClose}
     >
-      <Form
-        name="labelForm"
-        form={form}
-        layout="vertical"
-        initialValues={initialValues}
-        preserve={false}
-        style={{ marginTop: 16 }}
+      {!isGroup && (
+        <Form.Item label="所属分组" name="pid" rules={[{ required: true, message: '请选择所属分组' }]}>
+          <Select
+            placeholder="请选择所属分组"
+            options={groups.map((g) => ({ value: g.cmClid, label: g.name }))}
+            showSearch={{ optionFilterProp: 'label' }}
+          />
+        </Form.Item>
+      )}
+      <Form.Item
+        label={`${noun}名称`}
+        name="name"
+        validateFirst
+        rules={[{ required: true, whitespace: true, message: `请输入${noun}名称` }, zodRule(labelBody.shape.name)]}
       >
-        {!isGroup && (
-          <Form.Item label="所属分组" name="pid" rules={[{ required: true, message: '请选择所属分组' }]}>
-            <Select
-              placeholder="请选择所属分组"
-              options={groups.map((g) => ({ value: g.cmClid, label: g.name }))}
-              showSearch={{ optionFilterProp: 'label' }}
-            />
-          </Form.Item>
-        )}
-        <Form.Item
-          label={`${noun}名称`}
-          name="name"
-          validateFirst
-          rules={[{ required: true, whitespace: true, message: `请输入${noun}名称` }, zodRule(labelBody.shape.name)]}
-        >
-          <Input placeholder={isGroup ? '如：客户意向、客户特征' : '如：高意向、决策人'} maxLength={20} showCount />
-        </Form.Item>
-        <Form.Item label="排序" name="sortNum" extra={`数字越小越靠前，决定${noun}在选择标签时的先后顺序`}>
-          <InputNumber min={0} max={9999} precision={0} style={{ width: '100%' }} />
-        </Form.Item>
-      </Form>
-    </Modal>
+        <Input placeholder={isGroup ? '如：客户意向、客户特征' : '如：高意向、决策人'} maxLength={20} showCount />
+      </Form.Item>
+      <Form.Item label="排序" name="sortNum" extra={`数字越小越靠前，决定${noun}在选择标签时的先后顺序`}>
+        <InputNumber min={0} max={9999} precision={0} style={{ width: '100%' }} />
+      </Form.Item>
+    </FormModal>
   );
 };
