@@ -41,6 +41,7 @@ export default defineConfig({
       HOST: '127.0.0.1',
       DATA_DIR: `.tmp/e2e-data-${PORT}`,
       DATABASE_URL: '',
+      REDIS_URL: '',
       LOG_LEVEL: 'warn',
       NODE_ENV: 'development',
       CLOCK_CONTROL: '1',

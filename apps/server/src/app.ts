@@ -3,20 +3,25 @@ import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
+import websocket from '@fastify/websocket';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config';
 import type { Database, Db } from './db/client';
 import { authRoutes } from './modules/auth/auth.routes';
+import { blacklistRoutes } from './modules/blacklist/blacklist.routes';
+import { callsPlugin } from './modules/calls/calls.plugin';
 import { clockRoutes } from './modules/clock/clock.routes';
 import { companyRoutes } from './modules/company/company.routes';
 import { contactsRoutes } from './modules/contacts/contacts.routes';
 import { customersRoutes } from './modules/customers/customers.routes';
 import { departmentsRoutes } from './modules/departments/departments.routes';
+import { extensionsRoutes } from './modules/extensions/extensions.routes';
 import { followUpsRoutes } from './modules/follow-ups/follow-ups.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { labelsRoutes } from './modules/labels/labels.routes';
 import { loginLogsRoutes } from './modules/login-logs/login-logs.routes';
+import { poolsRoutes } from './modules/pools/pools.routes';
 import { rolesRoutes } from './modules/roles/roles.routes';
 import { staffRoutes } from './modules/staff/staff.routes';
 import { stagesRoutes } from './modules/stages/stages.routes';
@@ -66,6 +71,7 @@ export const buildApp = async (config: Config, database: Database): Promise<Fast
   });
   await app.register(rateLimit, { global: false });
   await app.register(multipart);
+  await app.register(websocket, { options: { maxPayload: 64 * 1024 } });
   await app.register(swagger, {
     openapi: { info: { title: '云呼 CRM API', version: '0.1.0' } },
     transform: jsonSchemaTransform,
@@ -92,6 +98,10 @@ export const buildApp = async (config: Config, database: Database): Promise<Fast
   await app.register(labelsRoutes);
   await app.register(followUpsRoutes);
   await app.register(contactsRoutes);
+  await app.register(extensionsRoutes);
+  await app.register(callsPlugin);
+  await app.register(blacklistRoutes);
+  await app.register(poolsRoutes);
   if (config.isClockControlled) await app.register(clockRoutes);
 
   await app.register(spaPlugin, { webDist: config.webDist });

@@ -8,6 +8,10 @@ const schema = z.object({
   DATABASE_URL: z.string().default(''),
   REDIS_URL: z.string().default(''),
   TELEPHONY: z.enum(['sim', 'sip']).default('sim'),
+  /** sim line: its delays (ringing, answer, the customer's hang-up) run this many times faster */
+  SIM_SPEED: z.coerce.number().positive().max(10_000).default(1),
+  /** sim line: an answered customer hangs up after this many seconds if the agent has not */
+  SIM_TALK_SECONDS: z.coerce.number().int().min(1).max(3600).default(45),
   DEMO_PASSWORD: z.string().min(6).default('demo123456'),
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -24,6 +28,8 @@ export type Config = {
   databaseUrl: string;
   redisUrl: string;
   telephony: 'sim' | 'sip';
+  simSpeed: number;
+  simTalkSeconds: number;
   demoPassword: string;
   isProduction: boolean;
   nodeEnv: 'development' | 'production' | 'test';
@@ -51,6 +57,8 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env, overrides: Part
     databaseUrl: e.DATABASE_URL,
     redisUrl: e.REDIS_URL,
     telephony: e.TELEPHONY,
+    simSpeed: e.SIM_SPEED,
+    simTalkSeconds: e.SIM_TALK_SECONDS,
     demoPassword: e.DEMO_PASSWORD,
     isProduction,
     nodeEnv: e.NODE_ENV,

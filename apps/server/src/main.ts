@@ -3,6 +3,7 @@ import { buildApp } from './app';
 import { loadConfig } from './config';
 import { openDatabase } from './db/client';
 import { seedDemo } from './db/seed/demo';
+import { startPoolRecycling } from './jobs/pool-recycling';
 
 const config = loadConfig();
 const database = await openDatabase({ databaseUrl: config.databaseUrl, pgliteDir: path.join(config.dataDir, 'pglite') });
@@ -11,7 +12,10 @@ if (config.seedDemo && (await seedDemo(database.db, config.demoPassword))) {
 }
 const app = await buildApp(config, database);
 
+const stopRecycling = startPoolRecycling(app.db, app.log);
+
 const shutdown = async () => {
+  stopRecycling();
   await app.close();
   await database.close();
   process.exit(0);

@@ -272,7 +272,7 @@ export type JobStatus = (typeof JOB_STATUS)[keyof typeof JOB_STATUS];
 /** A long task's progress, polled by the web (GET /api/frontend/customer/job?jobId=). */
 export type JobInfo = {
   jobId: string;
-  kind: 'export' | 'import';
+  kind: 'export' | 'import' | 'allot';
   status: JobStatus;
   processed: number;
   total: number;

@@ -117,6 +117,8 @@ export const ACTIONS = [
   { key: 'frontend/customer/detail/phone', name: '客户详情：联系电话' },
   { key: 'frontend/customer/detail/follow', name: '客户详情：跟进记录' },
   { key: 'frontend/customer/detail/edit', name: '客户详情：编辑资料' },
+  { key: 'frontend/customer/detail/discard', name: '客户详情：丢入公海' },
+  { key: 'frontend/customer/recycle', name: '立即执行公海回收' },
 ] as const;
 export type ActionKey = (typeof ACTIONS)[number]['key'];
 

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
 import { buildApp } from '../app';
-import { loadConfig } from '../config';
+import { type Config, loadConfig } from '../config';
 import { type Database, openDatabase } from '../db/client';
 import { seedDemo } from '../db/seed/demo';
 import { provisionCompany } from '../db/seed/provision';
@@ -45,12 +45,15 @@ const freshDatabase = async (databaseUrl: string): Promise<{ database: Database;
 };
 
 /** Builds the real app on a fresh, migrated database with the demo company and 测试二公司. */
-export const createTestApp = async (opts: { dataDir?: string } = {}): Promise<TestApp> => {
+export const createTestApp = async (opts: { dataDir?: string; config?: Partial<Config> } = {}): Promise<TestApp> => {
   const config = loadConfig(process.env, {
     logLevel: 'silent',
     webDist: '/nonexistent',
     isClockControlled: true,
     dataDir: opts.dataDir ?? `/tmp/crm-test-${process.pid}`,
+    // test files run in parallel with the same staff ids: their call events stay in-process
+    redisUrl: '',
+    ...opts.config,
   });
   const { database, drop } = await freshDatabase(config.databaseUrl);
   await seedDemo(database.db, DEMO_PASSWORD);

@@ -4,6 +4,8 @@ import type { Actor } from '../../lib/auth-context';
 import { hashPassword } from '../../lib/password';
 import { findDemoCompany } from '../../modules/company/company.service';
 import { createDepartment } from '../../modules/departments/departments.service';
+import { seedDemoExtensions } from '../../modules/extensions/extensions.service';
+import { seedDemoPools } from '../../modules/pools/pools.service';
 import { insertRole } from '../../modules/roles/roles.service';
 import { insertStaffRow } from '../../modules/staff/staff.service';
 import type { Db } from '../client';
@@ -28,6 +30,7 @@ const DETAIL_ACTIONS = [
   'frontend/customer/detail/phone',
   'frontend/customer/detail/follow',
   'frontend/customer/detail/edit',
+  'frontend/customer/detail/discard',
 ];
 const SUPERVISOR_ACTIONS = [
   ...DETAIL_ACTIONS,
@@ -136,6 +139,11 @@ export const seedDemo = async (db: Db, password: string): Promise<boolean> => {
     });
   }
   await seedDemoCustomers(db, tenantId, owners);
+  await seedDemoExtensions(db, tenantId, {
+    admin: adminId,
+    ...Object.fromEntries(people.map((p, i) => [p.username, owners[i].staffId])),
+  });
+  await seedDemoPools(db, tenantId, { dept2 });
   return true;
 };
 

@@ -64,7 +64,7 @@ const allNumbers = async (db: Db, actor: Actor, customer: CustomerRecord): Promi
 export const listContacts = async (db: Db, actor: Actor, q: ContactListQuery): Promise<ListData<Contact>> => {
   requireDetailFlag(actor, 'phone');
   const customer = await requireVisibleCustomer(db, actor, q.cmCtid);
-  const v = await viewerOf(db, actor);
+  const v = await viewerOf(db, actor, { isSeas: customer.ownerId === null });
   const digits = q.contactNo?.replace(/\D/g, '') ?? '';
   const matching = (await allNumbers(db, actor, customer)).filter(
     (c) =>
@@ -149,7 +149,7 @@ export const revealPhone = async (db: Db, actor: Actor, q: PhoneRevealQuery): Pr
       ? numbers.find((c) => c.ccId === q.sourceId)
       : numbers.find((c) => c.sourceType === SOURCE.template && c.cbTacid === q.cbTacid);
   if (!found) throw new AppError('CONTACT_NOT_FOUND');
-  const v = await viewerOf(db, actor);
+  const v = await viewerOf(db, actor, { isSeas: customer.ownerId === null });
   if (!v.isMasked) return { phone: found.contactNo, remaining: null };
   const { decryptPhoneNum: limit } = await getStrategy(db, actor.tenantId);
   const at = now();
@@ -170,4 +170,20 @@ export const revealPhone = async (db: Db, actor: Actor, q: PhoneRevealQuery): Pr
     });
     return { phone: found.contactNo, remaining: limit > 0 ? limit - used - 1 : null };
   });
+};
+
+/**
+ * The full number behind a customer's phone control (cbTacid) or added number (ccId), for
+ * dialing by id: a masked number never goes to the browser (DESIGN §4). Neither given: the first number.
+ */
+export const customerNumber = async (
+  db: Db,
+  actor: Actor,
+  customer: CustomerRecord,
+  ref: { cbTacid?: number; ccId?: number },
+): Promise<string | undefined> => {
+  const numbers = await allNumbers(db, actor, customer);
+  if (ref.ccId) return numbers.find((c) => c.ccId === ref.ccId)?.contactNo;
+  if (ref.cbTacid) return numbers.find((c) => c.sourceType === SOURCE.template && c.cbTacid === ref.cbTacid)?.contactNo;
+  return numbers[0]?.contactNo;
 };

@@ -490,7 +490,7 @@ describe('import', () => {
     const pre = (await preview('zhangsan', '地区.xlsx', buf)).json().data as ImportPreview;
     const res = await t.post('/api/frontend/customer/importstart', { fileId: pre.fileId, mapping: pre.mapping }, as('zhangsan'));
     const job = await waitJob(t, as('zhangsan'), res.json().data.jobId);
-    expect(job.result).toMatchObject({ created: 1, rejected: 1 });
+    expect(job.result, JSON.stringify(job)).toMatchObject({ created: 1, rejected: 1 });
     expect(job.result?.reasons.map((r) => r.row)).toEqual([3]);
     expect(job.result?.reasons[0].reason).toContain('地区');
     const [beijing] = (await listCustomers(t, as('zhangsan'), 'minelist', { name: '导入-北京朝阳' })).list;

@@ -1,4 +1,5 @@
 import { CONTACT_STATUS_LABEL, type CustomerListBody, DM_TYPE } from '@crm/contracts';
+import { type SQL, sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client';
@@ -11,7 +12,13 @@ import * as repo from './customers.repo';
 import { buildListWhere, type ListKind, toRows, viewerOf } from './customers.service';
 
 const BATCH = 2000;
-const KIND_NAME: Record<ListKind, string> = { mine: '我的客户', allot: '客户分配', subscribe: '今日预约', never: '从未联系' };
+const KIND_NAME: Record<ListKind, string> = {
+  mine: '我的客户',
+  allot: '客户分配',
+  subscribe: '今日预约',
+  never: '从未联系',
+  seas: '公海客户',
+};
 
 /**
  * Exports the rows of a list the caller may see, as .xlsx streamed to disk in id batches
@@ -24,9 +31,11 @@ export const startCustomerExport = async (
   actor: Actor,
   kind: ListKind,
   f: CustomerListBody,
+  extra?: SQL,
 ) => {
-  const v = await viewerOf(db, actor);
-  const where = await buildListWhere(db, v, kind, f);
+  const v = await viewerOf(db, actor, { isSeas: kind === 'seas' });
+  const base = await buildListWhere(db, v, kind, f);
+  const where = extra ? sql`${base} and ${extra}` : base;
   const tpl = await loadTemplate(db, actor.tenantId);
   const controls = tpl.enabled.filter((c) => c.dmType !== DM_TYPE.group && c.dmType !== DM_TYPE.staticText);
   return startJob(db, log, actor, 'export', async (ctx) => {

@@ -179,9 +179,23 @@ export const countCapped = async (db: DbOrTx, where: SQL, cap: number) => {
   return Number(rows[0]?.n ?? 0);
 };
 
+/** The planner's row estimate for `where` (no rows are read). */
+const estimateRows = async (db: DbOrTx, where: SQL) => {
+  const plan = await queryRows<{ 'QUERY PLAN': [{ Plan: { 'Plan Rows': number } }] }>(
+    db,
+    sql`explain (format json) select 1 from ${customers} c where ${where}`,
+  );
+  return Math.round(plan[0]?.['QUERY PLAN'][0]?.Plan['Plan Rows'] ?? 0);
+};
+
+/** Below this planner estimate the exact count is always taken (no time budget). */
+const EXACT_BELOW = 10_000;
+
 /**
  * Count for the pager within a time budget: exact (capped) when it finishes in time,
  * otherwise the planner's estimate, so one broad filter never makes a list slow.
+ * A small result (planner estimate under 10,000) is always worth its exact count; asking the
+ * planner first means such a count never spends the budget on a timed attempt it would redo.
  */
 export const countWithin = async (
   db: DbOrTx,
@@ -189,6 +203,8 @@ export const countWithin = async (
   cap: number,
   budgetMs: number,
 ): Promise<{ count: number; isEstimated: boolean }> => {
+  const estimate = await estimateRows(db, where);
+  if (estimate < EXACT_BELOW) return { count: await countCapped(db, where, cap), isEstimated: false };
   try {
     const count = await db.transaction(async (tx) => {
       await tx.execute(sql.raw(`set local statement_timeout = ${Math.max(1, Math.floor(budgetMs))}`));
@@ -199,14 +215,7 @@ export const countWithin = async (
     // 57014 = query_canceled (statement_timeout); drizzle wraps the driver's error in `cause`.
     const e = err as { code?: string; cause?: { code?: string } };
     if (e.code !== '57014' && e.cause?.code !== '57014') throw err;
-    const plan = await queryRows<{ 'QUERY PLAN': [{ Plan: { 'Plan Rows': number } }] }>(
-      db,
-      sql`explain (format json) select 1 from ${customers} c where ${where}`,
-    );
-    const rows = Math.round(plan[0]?.['QUERY PLAN'][0]?.Plan['Plan Rows'] ?? 0);
-    // A small result is worth its exact count (a slow moment, not a big table).
-    if (rows < 10_000) return { count: await countCapped(db, where, cap), isEstimated: false };
-    return { count: Math.min(rows, cap), isEstimated: true };
+    return { count: Math.min(estimate, cap), isEstimated: true };
   }
 };
 
@@ -283,3 +292,23 @@ export const createdPerDay = async (db: DbOrTx, tenantId: number, creatorId: num
           group by 1`,
     )
   ).map((r) => ({ day: r.day, n: Number(r.n) }));
+
+/** Live customers of the company holding this normalised phone in any phone control (calls: who is this number?). */
+export const findIdsByPhone = async (db: DbOrTx, tenantId: number, phone: string) => {
+  const rows = await db
+    .selectDistinct({ id: customers.id })
+    .from(customerPhones)
+    .innerJoin(customers, eq(customers.id, customerPhones.customerId))
+    .where(and(eq(customerPhones.tenantId, tenantId), eq(customerPhones.phone, phone), isNull(customers.deletedAt)))
+    .orderBy(customers.id)
+    .limit(20);
+  return rows.map((r) => r.id);
+};
+
+/** One more contact (a call): last contact time and status (1 connected, 2 unanswered). */
+export const addContact = async (db: DbOrTx, tenantId: number, id: number, at: Date, status: number) => {
+  await db
+    .update(customers)
+    .set({ lastContactAt: at, lastContactStatus: status, contactNum: sql`${customers.contactNum} + 1`, updatedAt: new Date() })
+    .where(and(eq(customers.tenantId, tenantId), eq(customers.id, id)));
+};

@@ -19,6 +19,7 @@ import { now } from '../../lib/clock';
 import { maskPhone, normalisePhone } from '../../lib/phone';
 import { formatDateTime, parseDateTime, startOfTodayShanghai } from '../../lib/time';
 import { labelNamesByIds, requireEnabledTags } from '../labels/labels.service';
+import { visiblePoolIds } from '../pools/pool-visibility';
 import { scopeStaffIds } from '../staff/staff.service';
 import { getStrategy } from '../strategy/strategy.service';
 import { fileInfosByIds, requireOwnFile } from '../uploads/uploads.service';
@@ -27,24 +28,30 @@ import { type ControlRow, type LoadedTemplate, loadTemplate } from './customer-t
 import * as repo from './customers.repo';
 
 /** Which list a request reads (SPEC §2 customer-management routes). */
-export type ListKind = 'mine' | 'allot' | 'subscribe' | 'never';
+export type ListKind = 'mine' | 'allot' | 'subscribe' | 'never' | 'seas';
 
 /** Counting stops here: beyond it the pager says "N+" and the query stays fast at a million rows. */
 export const COUNT_CAP = 100_000;
 /** Time the exact count may take before the planner's estimate is used instead. */
 export const COUNT_BUDGET_MS = 60;
 
-type Viewer = { actor: Actor; isMasked: boolean; scope: number[] | null };
+/** poolIds: the shared pools whose customers the caller may see (null = every pool). */
+type Viewer = { actor: Actor; isMasked: boolean; scope: number[] | null; poolIds: number[] | null };
 
-const viewerOf = async (db: Db, actor: Actor): Promise<Viewer> => {
+/** `isSeas`: the numbers are those of shared-pool customers, masked by seaPhoneEncryp instead of phoneEncryp. */
+const viewerOf = async (db: Db, actor: Actor, opts: { isSeas?: boolean } = {}): Promise<Viewer> => {
   const strategy = await getStrategy(db, actor.tenantId);
   // SPEC §6: with phoneEncryp the numbers are masked, except for roles granted the full numbers.
-  const isMasked = strategy.phoneEncryp === 1 && !canDoAction(actor, 'frontend/customer/decrypt');
-  return { actor, isMasked, scope: await scopeStaffIds(db, actor) };
+  const flag = opts.isSeas ? strategy.seaPhoneEncryp : strategy.phoneEncryp;
+  const isMasked = flag === 1 && !canDoAction(actor, 'frontend/customer/decrypt');
+  return { actor, isMasked, scope: await scopeStaffIds(db, actor), poolIds: await visiblePoolIds(db, actor) };
 };
 
-export const canSee = (v: Viewer, c: repo.CustomerRecord) =>
-  v.scope === null || (c.ownerId !== null && v.scope.includes(c.ownerId));
+/** Own scope for private customers; a shared-pool customer is visible to the staff who may use its pool. */
+export const canSee = (v: Viewer, c: repo.CustomerRecord) => {
+  if (c.ownerId === null) return c.poolId !== null && (v.poolIds === null || v.poolIds.includes(c.poolId));
+  return v.scope === null || v.scope.includes(c.ownerId);
+};
 
 /** The customer if the caller may see it under the role's data scope, else CUSTOMER_NOT_FOUND. */
 export const requireVisibleCustomer = async (db: Db, actor: Actor, id: number) => {
@@ -357,6 +364,10 @@ export const buildListWhere = async (db: Db, v: Viewer, kind: ListKind, f: Custo
           sql`, `,
         )})`,
       );
+  } else if (kind === 'seas') {
+    // Shared-pool customers of the pools the caller may use (the pool service adds pool and reason filters).
+    conds.push(sql`c.owner_id is null and c.pool_id is not null`);
+    if (v.poolIds !== null) conds.push(sql`c.pool_id = any(${`{${v.poolIds.join(',')}}`}::int[])`);
   } else {
     conds.push(sql`c.owner_id = ${actor.staffId}`);
   }
@@ -505,15 +516,17 @@ export const toRows = async (db: Db, v: Viewer, tpl: LoadedTemplate, rows: repo.
   }));
 };
 
-/** minelist / allotlist / today's appointments / never contacted. */
+/** minelist / allotlist / today's appointments / never contacted / seaslist (`extra`: the pool service's own filters). */
 export const listCustomers = async (
   db: Db,
   actor: Actor,
   kind: ListKind,
   f: CustomerListBody,
+  extra?: SQL,
 ): Promise<ListData<CustomerRow> & { isCountCapped: boolean; isCountEstimated: boolean }> => {
-  const v = await viewerOf(db, actor);
-  const where = await buildListWhere(db, v, kind, f);
+  const v = await viewerOf(db, actor, { isSeas: kind === 'seas' });
+  const base = await buildListWhere(db, v, kind, f);
+  const where = extra ? sql`${base} and ${extra}` : base;
   const [rows, counted, tpl] = await Promise.all([
     repo.listPage(db, where, orderOf(f), f.limit, (f.page - 1) * f.limit),
     repo.countWithin(db, where, COUNT_CAP, COUNT_BUDGET_MS),
@@ -529,8 +542,8 @@ export const listCustomers = async (
 
 /** One customer with its values (detail drawer, edit modal). */
 export const customerInfo = async (db: Db, actor: Actor, id: number): Promise<CustomerDetail> => {
-  await requireVisibleCustomer(db, actor, id);
-  const v = await viewerOf(db, actor);
+  const c = await requireVisibleCustomer(db, actor, id);
+  const v = await viewerOf(db, actor, { isSeas: c.ownerId === null });
   const where = sql`c.tenant_id = ${actor.tenantId} and c.id = ${id} and c.deleted_at is null`;
   const [rows, tpl] = await Promise.all([repo.listPage(db, where, sql`c.id`, 1, 0), loadTemplate(db, actor.tenantId)]);
   const [row] = await toRows(db, v, tpl, rows);
@@ -629,7 +642,7 @@ export const detailFlagsOf = (actor: Actor): DetailFlags => {
     phone: flag('phone'),
     follow: flag('follow'),
     edit: flag('edit'),
-    discard: 0,
+    discard: flag('discard'),
     cOrder: 0,
     cMoney: 0,
     cReceipt: 0,
@@ -652,3 +665,29 @@ export const templatePhones = async (db: Db, tenantId: number, customer: repo.Cu
     return phone ? [{ cbTacid: c.id, name: c.name, phone }] : [];
   });
 };
+
+// ---------- calls (issue 6) ----------
+
+/** The first customer holding this number that the caller may see (calls: name the dialled or calling number). */
+export const findVisibleCustomerByPhone = async (db: Db, actor: Actor, phone: string) => {
+  const ids = await repo.findIdsByPhone(db, actor.tenantId, phone);
+  if (ids.length === 0) return undefined;
+  const v = await viewerOf(db, actor);
+  const found = await repo.findCustomers(db, actor.tenantId, ids);
+  return found.sort((a, b) => a.id - b.id).find((c) => canSee(v, c));
+};
+
+/** A call ended: last contact time and status (1 connected, 2 unanswered), one more contact. */
+export const recordCallContact = (tx: DbOrTx, tenantId: number, customerId: number, call: { at: Date; isConnected: boolean }) =>
+  repo.addContact(tx, tenantId, customerId, call.at, call.isConnected ? 1 : 2);
+
+/** The customer an incoming call's number belongs to: the agent's own first, else any of the company. */
+export const findCustomerForIncoming = async (db: Db, tenantId: number, staffId: number, phone: string) => {
+  const ids = await repo.findIdsByPhone(db, tenantId, phone);
+  if (ids.length === 0) return undefined;
+  const found = (await repo.findCustomers(db, tenantId, ids)).sort((a, b) => a.id - b.id);
+  return found.find((c) => c.ownerId === staffId) ?? found[0];
+};
+
+/** A live customer of the company by id, without a viewer (the system finishing a call). */
+export const findCustomerRecord = (db: DbOrTx, tenantId: number, id: number) => repo.findCustomer(db, tenantId, id);

@@ -7,7 +7,7 @@ import {
   type FollowRecord,
   type ListData,
 } from '@crm/contracts';
-import type { Db } from '../../db/client';
+import type { Db, DbOrTx } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import { type Actor, canDoAction } from '../../lib/auth-context';
 import { now } from '../../lib/clock';
@@ -160,3 +160,36 @@ export const listFollows = async (db: Db, actor: Actor, q: FollowListQuery): Pro
     })),
   };
 };
+
+/**
+ * A call ended (issue 6): its phone-call follow record (followType 3, SPEC §4: billsec > 0
+ * connected, else unanswered) with the recording and the call uuid; calls are evidence, not deletable.
+ */
+export const recordCallFollowUp = (
+  tx: DbOrTx,
+  call: {
+    tenantId: number;
+    customerId: number;
+    staffId: number;
+    stageId: number | null;
+    billsec: number;
+    recordFile: string;
+    uuid: string;
+    remark: string;
+    at: Date;
+  },
+) =>
+  repo.insertFollow(tx, {
+    tenantId: call.tenantId,
+    customerId: call.customerId,
+    staffId: call.staffId,
+    followType: FOLLOW_TYPE.call,
+    sourceType: FOLLOW_SOURCE.call,
+    stageId: call.stageId,
+    remark: call.remark,
+    billsec: call.billsec,
+    recordFile: call.recordFile,
+    recordId: call.uuid,
+    isDelete: 0,
+    createdAt: call.at,
+  });

@@ -16,7 +16,8 @@ export type JobContext = {
   progress: (processed: number) => Promise<void>;
 };
 
-type JobOutcome = { fileId?: number | null; result?: ImportResult | null };
+/** `result` is the kind's own summary (ImportResult for imports, BatchAllotResult for batch allocation). */
+type JobOutcome = { fileId?: number | null; result?: ImportResult | Record<string, unknown> | null };
 
 const PROGRESS_EVERY_MS = 500;
 

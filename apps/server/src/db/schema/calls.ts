@@ -1,0 +1,127 @@
+import { sql } from 'drizzle-orm';
+import { boolean, index, integer, pgTable, serial, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+
+/**
+ * An extension (SIP account, cmSipid), SPEC §3 Sip info. Bound to at most one staff; one of a
+ * staff's extensions is his default (the one he dials through). Device-bound extensions
+ * (merchantType 2 accounts) carry the imei of the phone and the secret it logs in with.
+ */
+export const sipAccounts = pgTable(
+  'sip_accounts',
+  {
+    id: serial('id').primaryKey(),
+    tenantId: integer('tenant_id').notNull(),
+    user: text('user').notNull(),
+    pwd: text('pwd').notNull(),
+    server: text('server').notNull().default(''),
+    url: text('url').notNull().default(''),
+    inUrl: text('in_url').notNull().default(''),
+    /** 1 sip, 2 axb, 3 回呼, 4 本机 */
+    dmType: smallint('dm_type').notNull().default(1),
+    imei: text('imei').notNull().default(''),
+    deviceSecret: text('device_secret').notNull().default(''),
+    /** 1 while the bound device holds a connection to the device channel */
+    deviceOnline: smallint('device_online').notNull().default(0),
+    /** number bound with sipbindhone */
+    phone: text('phone').notNull().default(''),
+    staffId: integer('staff_id'),
+    isDefault: boolean('is_default').notNull().default(false),
+    phoneState: smallint('phone_state').notNull().default(0),
+    registerStatus: smallint('register_status').notNull().default(0),
+    callStatus: smallint('call_status').notNull().default(0),
+    callType: smallint('call_type').notNull().default(0),
+    lastCallAt: timestamp('last_call_at', { withTimezone: true }),
+    actionState: smallint('action_state').notNull().default(0),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('sip_accounts_user_uq').on(t.tenantId, sql`lower(${t.user})`).where(sql`${t.deletedAt} is null`),
+    // a device logs in by imei alone, so an imei belongs to one extension across companies
+    uniqueIndex('sip_accounts_imei_uq').on(t.imei).where(sql`${t.imei} <> '' and ${t.deletedAt} is null`),
+    uniqueIndex('sip_accounts_default_uq').on(t.tenantId, t.staffId).where(sql`${t.isDefault} and ${t.deletedAt} is null`),
+    index('sip_accounts_staff_idx').on(t.tenantId, t.staffId),
+  ],
+);
+
+/**
+ * A call (uuid), outbound (callType 1) or incoming (4). yearMonth ('YYYYMM') is stored so a
+ * later partitioning by month needs no data change. Times follow the business clock.
+ */
+export const callRecords = pgTable(
+  'call_records',
+  {
+    uuid: text('uuid').primaryKey(),
+    yearMonth: text('year_month').notNull(),
+    tenantId: integer('tenant_id').notNull(),
+    staffId: integer('staff_id').notNull(),
+    departmentId: integer('department_id'),
+    sipId: integer('sip_id'),
+    sipUser: text('sip_user').notNull().default(''),
+    /** 1 extension (softphone or sim line), 2 bound device */
+    channel: smallint('channel').notNull().default(1),
+    callType: smallint('call_type').notNull().default(1),
+    /** caller number: the extension for outbound calls, the customer's number for incoming calls */
+    caller: text('caller').notNull().default(''),
+    /** the customer's number, normalised */
+    calledNumber: text('called_number').notNull(),
+    customerId: integer('customer_id'),
+    controlId: integer('control_id').notNull().default(0),
+    taskId: integer('task_id').notNull().default(0),
+    /** 0 created, 1 ringing, 2 answered, 3 ended */
+    state: smallint('state').notNull().default(0),
+    startAt: timestamp('start_at', { withTimezone: true }).notNull(),
+    ringAt: timestamp('ring_at', { withTimezone: true }),
+    answerAt: timestamp('answer_at', { withTimezone: true }),
+    endAt: timestamp('end_at', { withTimezone: true }),
+    billsec: integer('billsec').notNull().default(0),
+    /** 0 in progress, 1 agent, 2 customer, 3 system */
+    hangupSide: smallint('hangup_side').notNull().default(0),
+    hangupCause: text('hangup_cause').notNull().default(''),
+    dmMsg: text('dm_msg').notNull().default(''),
+    recordFileId: integer('record_file_id'),
+    recordFile: text('record_file').notNull().default(''),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('call_records_tenant_start_idx').on(t.tenantId, t.startAt.desc()),
+    index('call_records_staff_start_idx').on(t.tenantId, t.staffId, t.startAt.desc()),
+    index('call_records_active_idx').on(t.staffId).where(sql`${t.state} < 3`),
+    index('call_records_number_idx').on(t.tenantId, t.calledNumber),
+  ],
+);
+
+/** A blacklist file: numbers imported from .xlsx/.txt; switched off files are not checked. */
+export const blackFiles = pgTable(
+  'black_files',
+  {
+    id: serial('id').primaryKey(),
+    tenantId: integer('tenant_id').notNull(),
+    name: text('name').notNull(),
+    dmState: smallint('dm_state').notNull().default(0),
+    numberCount: integer('number_count').notNull().default(0),
+    invalidCount: integer('invalid_count').notNull().default(0),
+    staffId: integer('staff_id').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
+  },
+  (t) => [index('black_files_tenant_idx').on(t.tenantId, t.createdAt.desc())],
+);
+
+/** A blacklisted number, from a file (fileId) or entered by hand (fileId 0). */
+export const blackNumbers = pgTable(
+  'black_numbers',
+  {
+    id: serial('id').primaryKey(),
+    tenantId: integer('tenant_id').notNull(),
+    fileId: integer('file_id').notNull().default(0),
+    phone: text('phone').notNull(),
+    remark: text('remark').notNull().default(''),
+    staffId: integer('staff_id').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    index('black_numbers_phone_idx').on(t.tenantId, t.phone),
+    uniqueIndex('black_numbers_file_phone_uq').on(t.tenantId, t.fileId, t.phone),
+  ],
+);

@@ -1,0 +1,26 @@
+import type { CallFrame, CallProgress, DeviceServerFrame } from '@crm/contracts';
+import type { Config } from '../../config';
+import type { Db } from '../../db/client';
+import type { PubSub } from '../../lib/pubsub';
+import type { TelephonyProvider } from '../../telephony/provider';
+
+/**
+ * Messages on a staff's channel. Progress frames travel with the full number and `isMaskable`:
+ * each socket masks it for its own viewer (SPEC §6), so one publish serves every socket.
+ */
+export type StaffMessage =
+  | { kind: 'frame'; frame: CallFrame; isMaskable: boolean }
+  | { kind: 'progress'; msgType: number; msg: string; progress: CallProgress; isMaskable: boolean }
+  /** a socket of this staff logged in: every other socket of his is replaced (请勿多端登录) */
+  | { kind: 'login'; connId: string };
+
+/** Messages on a device's channel. */
+export type DeviceMessage = { kind: 'command'; frame: DeviceServerFrame } | { kind: 'login'; connId: string };
+
+/** What the calls module runs on: database, config, the telephony line and the pub/sub. */
+export type CallRuntime = {
+  db: Db;
+  config: Config;
+  provider: TelephonyProvider;
+  bus: PubSub;
+};

@@ -1,0 +1,68 @@
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { createMemoryPubSub } from '../../lib/pubsub';
+import { createRedisPubSub } from '../../lib/pubsub-redis';
+import { createProvider } from '../../telephony';
+import type { LegEvent } from '../../telephony/provider';
+import type { CallRuntime } from './call-bus';
+import { registerCallSocket } from './call-socket';
+import { callsRoutes } from './calls.routes';
+import * as service from './calls.service';
+import { registerDeviceSocket } from './device-socket';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** the calls runtime: telephony line, pub/sub (tests reach the sweep through it) */
+    calls: CallRuntime;
+  }
+}
+
+/** How often calls past the set-up timeout are looked for. */
+const SWEEP_EVERY_MS = 1_000;
+
+/**
+ * Calling (issue 6): the telephony line, the pub/sub, the HTTP routes, the call socket and
+ * the device channel. Events of one call are handled in order (ringing before answered
+ * before ended), each after the previous one's commit.
+ */
+export const callsPlugin = fp(async (app: FastifyInstance) => {
+  // REDIS_URL: events cross server instances; else they stay in this process.
+  const bus = app.config.redisUrl
+    ? await createRedisPubSub(app.config.redisUrl, (err) => app.log.error({ err }, 'redis pub/sub error'))
+    : createMemoryPubSub();
+  const rt: CallRuntime = { db: app.db, config: app.config, provider: createProvider(app.config), bus };
+  app.decorate('calls', rt);
+
+  const chains = new Map<string, Promise<void>>();
+  rt.provider.onEvent((e: LegEvent) => {
+    const next = (chains.get(e.uuid) ?? Promise.resolve())
+      .then(() => service.handleLegEvent(rt, e))
+      .catch((err) => app.log.error({ err, uuid: e.uuid }, 'call event failed'));
+    chains.set(e.uuid, next);
+    if (e.kind === 'ended') void next.finally(() => chains.delete(e.uuid));
+    return next;
+  });
+
+  let isSweeping = false;
+  const sweep = setInterval(() => {
+    if (isSweeping) return;
+    isSweeping = true;
+    service
+      .sweepCalls(rt)
+      .catch((err) => app.log.error({ err }, 'call sweep failed'))
+      .finally(() => {
+        isSweeping = false;
+      });
+  }, SWEEP_EVERY_MS);
+  sweep.unref();
+
+  await app.register(callsRoutes(rt));
+  registerCallSocket(app, rt);
+  registerDeviceSocket(app, rt);
+
+  app.addHook('onClose', async () => {
+    clearInterval(sweep);
+    rt.provider.close();
+    await rt.bus.close();
+  });
+});

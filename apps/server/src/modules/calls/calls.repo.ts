@@ -1,0 +1,151 @@
+import { and, count, desc, eq, gt, gte, inArray, like, lt, lte, type SQL, sql } from 'drizzle-orm';
+import { type DbOrTx, queryRows } from '../../db/client';
+import { callRecords, customers, departments, staff } from '../../db/schema';
+
+export type CallRecord = typeof callRecords.$inferSelect;
+export type CallInsert = typeof callRecords.$inferInsert;
+
+/** state column: 0 created, 1 ringing, 2 answered, 3 ended. */
+export const CALL_STATE = { created: 0, ringing: 1, answered: 2, ended: 3 } as const;
+
+export const insertCall = async (db: DbOrTx, row: CallInsert) => {
+  await db.insert(callRecords).values(row);
+};
+
+export const findCall = async (db: DbOrTx, uuid: string) => {
+  const rows = await db.select().from(callRecords).where(eq(callRecords.uuid, uuid)).limit(1);
+  return rows[0];
+};
+
+export const findTenantCall = async (db: DbOrTx, tenantId: number, uuid: string) => {
+  const rows = await db
+    .select()
+    .from(callRecords)
+    .where(and(eq(callRecords.tenantId, tenantId), eq(callRecords.uuid, uuid)))
+    .limit(1);
+  return rows[0];
+};
+
+/** The staff's calls still in progress, oldest first. */
+export const activeCallsOf = (db: DbOrTx, staffId: number) =>
+  db
+    .select()
+    .from(callRecords)
+    .where(and(eq(callRecords.staffId, staffId), lt(callRecords.state, CALL_STATE.ended)))
+    .orderBy(callRecords.startAt);
+
+/**
+ * Moves a call forward to `state` only from an earlier state, so a late or repeated event
+ * changes nothing; returns the updated row when the move happened.
+ */
+export const advanceCall = async (db: DbOrTx, uuid: string, state: number, patch: Partial<CallInsert>) => {
+  const rows = await db
+    .update(callRecords)
+    .set({ ...patch, state })
+    .where(and(eq(callRecords.uuid, uuid), lt(callRecords.state, state)))
+    .returning();
+  return rows[0];
+};
+
+/** Calls in progress that started before `before` (the sweep: set-up timeout, forgotten calls). */
+export const activeCallsStartedBefore = (db: DbOrTx, before: Date, unansweredOnly: boolean) =>
+  db
+    .select()
+    .from(callRecords)
+    .where(and(lt(callRecords.state, unansweredOnly ? CALL_STATE.answered : CALL_STATE.ended), lt(callRecords.startAt, before)))
+    .limit(500);
+
+export type CallFilter = {
+  tenantId: number;
+  /** staff ids of the data scope, null = all */
+  scope: number[] | null;
+  departmentId?: number;
+  staffId?: number;
+  sipUser?: string;
+  caller?: string;
+  number?: string;
+  minBillsec?: number;
+  maxBillsec?: number;
+  callType?: number;
+  hangupSide?: number;
+  from?: Date;
+  to?: Date;
+  taskId?: number;
+  isConnected?: boolean;
+};
+
+const likeOf = (s: string) => `%${s.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+const whereOf = (f: CallFilter): SQL | undefined => {
+  const c: (SQL | undefined)[] = [eq(callRecords.tenantId, f.tenantId)];
+  if (f.scope !== null) c.push(f.scope.length ? inArray(callRecords.staffId, f.scope) : sql`false`);
+  if (f.departmentId) c.push(eq(callRecords.departmentId, f.departmentId));
+  if (f.staffId) c.push(eq(callRecords.staffId, f.staffId));
+  if (f.sipUser) c.push(like(callRecords.sipUser, likeOf(f.sipUser)));
+  if (f.caller) c.push(like(callRecords.caller, likeOf(f.caller)));
+  if (f.number) c.push(like(callRecords.calledNumber, likeOf(f.number)));
+  if (f.minBillsec !== undefined) c.push(gte(callRecords.billsec, f.minBillsec));
+  if (f.maxBillsec !== undefined) c.push(lte(callRecords.billsec, f.maxBillsec));
+  if (f.callType) c.push(eq(callRecords.callType, f.callType));
+  if (f.hangupSide) c.push(eq(callRecords.hangupSide, f.hangupSide));
+  if (f.from) c.push(gte(callRecords.startAt, f.from));
+  if (f.to) c.push(lte(callRecords.startAt, f.to));
+  if (f.taskId) c.push(eq(callRecords.taskId, f.taskId));
+  if (f.isConnected === true) c.push(gt(callRecords.billsec, 0));
+  if (f.isConnected === false) c.push(and(eq(callRecords.billsec, 0), eq(callRecords.state, CALL_STATE.ended)));
+  return and(...c);
+};
+
+export type CallListRow = {
+  call: CallRecord;
+  staffName: string | null;
+  departmentName: string | null;
+  customerName: string | null;
+  templateId: number | null;
+};
+
+export const listCalls = (db: DbOrTx, f: CallFilter, limit: number, offset: number): Promise<CallListRow[]> =>
+  db
+    .select({
+      call: callRecords,
+      staffName: staff.name,
+      departmentName: departments.name,
+      customerName: customers.name,
+      templateId: customers.templateId,
+    })
+    .from(callRecords)
+    .leftJoin(staff, eq(staff.id, callRecords.staffId))
+    .leftJoin(departments, eq(departments.id, callRecords.departmentId))
+    .leftJoin(customers, eq(customers.id, callRecords.customerId))
+    .where(whereOf(f))
+    .orderBy(desc(callRecords.startAt), desc(callRecords.uuid))
+    .limit(limit)
+    .offset(offset);
+
+export const countCalls = async (db: DbOrTx, f: CallFilter) => {
+  const rows = await db.select({ n: count() }).from(callRecords).where(whereOf(f));
+  return rows[0]?.n ?? 0;
+};
+
+/** The staff's calls since `from`, per Asia/Shanghai hour (seats workbench). */
+export const hourlyStats = async (db: DbOrTx, tenantId: number, staffId: number, from: Date) =>
+  (
+    await queryRows<{ hour: number; calls: string; connected: string; billsec: string; inbound: string }>(
+      db,
+      sql`select extract(hour from ${callRecords.startAt} at time zone 'Asia/Shanghai')::int as hour,
+                 count(*) as calls,
+                 count(*) filter (where ${callRecords.billsec} > 0) as connected,
+                 coalesce(sum(${callRecords.billsec}), 0) as billsec,
+                 count(*) filter (where ${callRecords.callType} = 4) as inbound
+          from ${callRecords}
+          where ${callRecords.tenantId} = ${tenantId} and ${callRecords.staffId} = ${staffId}
+            and ${callRecords.startAt} >= ${from}
+          group by 1`,
+    )
+  ).map((r) => ({
+    hour: Number(r.hour),
+    calls: Number(r.calls),
+    connected: Number(r.connected),
+    billsec: Number(r.billsec),
+    inbound: Number(r.inbound),
+  }));

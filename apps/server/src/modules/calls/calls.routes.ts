@@ -1,0 +1,48 @@
+import { callListBody, deviceDialBody, dialBody, hangupBody, simIncomingBody } from '@crm/contracts';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { ok } from '../../lib/reply';
+import type { CallRuntime } from './call-bus';
+import * as service from './calls.service';
+
+const tags = ['calls'];
+
+/** Dialing is open to every account (the header's dialler, SPEC §6); lists follow their menus. */
+export const callsRoutes =
+  (rt: CallRuntime): FastifyPluginAsyncZod =>
+  async (app) => {
+    app.post('/api/frontend/call/dial', { schema: { tags, summary: '分机外呼（普通账号）', body: dialBody } }, async (req) =>
+      ok(await service.dial(rt, req.actor, req.body), '呼叫中'),
+    );
+    app.post('/api/frontend/call/hangup', { schema: { tags, summary: '挂断（拨号 2 秒后）', body: hangupBody } }, async (req) => {
+      await service.hangup(rt, req.actor, req.body);
+      return ok(null, '已挂断');
+    });
+    app.post('/api/frontend/call/answer', { schema: { tags, summary: '接听来电', body: hangupBody } }, async (req) => {
+      await service.answer(rt, req.actor, req.body);
+      return ok(null, '已接听');
+    });
+    app.post(
+      '/api/callend/phone/dial',
+      { schema: { tags, summary: '设备外呼（商户号，sourceType 2）', body: deviceDialBody } },
+      async (req) => ok(await service.deviceDial(rt, req.actor, req.body), '呼叫中'),
+    );
+    app.post('/api/callend/phone/hangup', { schema: { tags, summary: '设备挂断', body: hangupBody } }, async (req) => {
+      await service.hangup(rt, req.actor, req.body);
+      return ok(null, '已挂断');
+    });
+    app.post(
+      '/api/frontend/call/list',
+      { schema: { tags, summary: '通话记录', body: callListBody }, config: { menu: '/call/record' } },
+      async (req) => ok(await service.listCalls(rt, req.actor, req.body)),
+    );
+    app.post(
+      '/api/frontend/call/simincoming',
+      { schema: { tags, summary: '模拟来电（仅 sim 线路）', body: simIncomingBody }, config: { menu: '/call/sip' } },
+      async (req) => ok(await service.simulateIncoming(rt, req.actor, req.body), '来电已发起'),
+    );
+    app.get(
+      '/api/frontend/seats/stat',
+      { schema: { tags, summary: '坐席工作台数据' }, config: { menu: '/seats/Index' } },
+      async (req) => ok(await service.seatsStat(rt, req.actor)),
+    );
+  };

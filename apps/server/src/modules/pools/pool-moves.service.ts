@@ -1,0 +1,375 @@
+import {
+  type AllotBody,
+  type BatchAllotBody,
+  type BatchAllotResult,
+  DEL_CONFIRM_TEXT,
+  DEL_TYPE,
+  type DelAllBody,
+  DISCARD_OTHER,
+  FOLLOW_TYPE,
+  type FollowDownBody,
+  type MoveResult,
+  type SeasListBody,
+  type SeasRowExtra,
+} from '@crm/contracts';
+import { type SQL, sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db } from '../../db/client';
+import { AppError } from '../../lib/app-error';
+import type { Actor } from '../../lib/auth-context';
+import { now } from '../../lib/clock';
+import { formatDateTime } from '../../lib/time';
+import { listCustomers, requireDetailFlag, type Viewer, viewerOf } from '../customers/customers.service';
+import { startCustomerExport } from '../customers/customers-export';
+import { startJob } from '../jobs/jobs.service';
+import { getStrategy } from '../strategy/strategy.service';
+import * as moves from './pool-moves.repo';
+import * as repo from './pools.repo';
+import { intArray } from './pools.repo';
+import { requireEnabledReason, requireUsablePool } from './pools.service';
+
+const shanghaiDay = (at: Date) => formatDateTime(at).slice(0, 10);
+
+/** Rows the viewer may move: private customers in his data scope, pool customers of pools he may use. */
+const visibleCond = (v: Viewer): SQL => {
+  const own = v.scope === null ? sql`c.owner_id is not null` : sql`c.owner_id = any(${intArray(v.scope)})`;
+  const pooled =
+    v.poolIds === null
+      ? sql`(c.owner_id is null and c.pool_id is not null)`
+      : sql`(c.owner_id is null and c.pool_id = any(${intArray(v.poolIds)}))`;
+  return sql`(${own} or ${pooled})`;
+};
+
+// ---------- discard (followdown) ----------
+
+/** followdown (SPEC §5): the caller's visible private customers go into a pool he may use, with a reason. */
+export const discardCustomers = async (db: Db, actor: Actor, body: FollowDownBody): Promise<number> => {
+  requireDetailFlag(actor, 'discard');
+  const pool = await requireUsablePool(db, actor, body.cmHsid);
+  let reason = body.reason.trim();
+  if (body.cmCdid === DISCARD_OTHER) {
+    if (!reason) throw new AppError('DISCARD_REASON_TEXT_REQUIRED');
+  } else {
+    reason = (await requireEnabledReason(db, actor.tenantId, body.cmCdid)).name;
+  }
+  const v = await viewerOf(db, actor);
+  const moved = await db.transaction((tx) =>
+    moves.discardToPool(tx, {
+      tenantId: actor.tenantId,
+      ids: body.cmCtids,
+      ownerScope: v.scope,
+      poolId: pool.id,
+      reasonId: body.cmCdid,
+      reason,
+      staffId: actor.staffId,
+      at: now(),
+    }),
+  );
+  if (moved.length === 0) throw new AppError('DISCARD_NONE', '所选客户已不在您的客户中（可能已被丢弃或转移）');
+  return moved.length;
+};
+
+// ---------- the pool list (seaslist / seasexportlist) ----------
+
+const seasFilters = (f: SeasListBody): SQL | undefined => {
+  const conds: SQL[] = [];
+  if (f.cmHsid !== undefined) conds.push(sql`c.pool_id = ${f.cmHsid}`);
+  if (f.cmCdid !== undefined)
+    conds.push(sql`exists (select 1 from pool_entries e where e.customer_id = c.id and e.reason_id = ${f.cmCdid})`);
+  return conds.length ? sql.join(conds, sql` and `) : undefined;
+};
+
+/** seaslist: customers of the pools the caller may use, numbers masked per seaPhoneEncryp. */
+export const listSeas = async (db: Db, actor: Actor, f: SeasListBody) => {
+  const data = await listCustomers(db, actor, 'seas', f, seasFilters(f));
+  const entries = new Map(
+    (
+      await repo.entriesOf(
+        db,
+        actor.tenantId,
+        data.list.map((r) => r.cmCtid),
+      )
+    ).map((e) => [Number(e.customer_id), e]),
+  );
+  return {
+    ...data,
+    list: data.list.map((r) => {
+      const e = entries.get(r.cmCtid);
+      const extra: SeasRowExtra = {
+        cmHsid: e ? Number(e.pool_id) : null,
+        cmHsidName: e?.pool_name ?? '',
+        cmCdid: e ? Number(e.reason_id) : null,
+        discardReason: e?.reason ?? '',
+        discardTime: e ? formatDateTime(e.pooled_at) : '',
+        lastOwnerName: e?.last_owner_name ?? '',
+      };
+      return { ...r, ...extra };
+    }),
+  };
+};
+
+export const exportSeas = (db: Db, log: FastifyBaseLogger, dataDir: string, actor: Actor, f: SeasListBody) =>
+  startCustomerExport(db, log, dataDir, actor, 'seas', f, seasFilters(f));
+
+// ---------- claim (followup) ----------
+
+type Refusal = { key: 'CLAIM_COOLDOWN' | 'CLAIM_DAILY_LIMIT' | 'CUSTOMER_LIMIT' | 'CLAIM_NONE'; msg: string; n: number };
+
+/**
+ * followup (SPEC §7): the caller takes customers out of the pools he may use. Rules: each
+ * pool's previous-owner cooldown and daily cap, and the company's maxCustomer. One staff
+ * member's claims are serialised (advisory lock), and the update re-checks `owner_id is null`
+ * on the locked row, so of two staff claiming the same customer at once exactly one gets it.
+ */
+export const claimCustomers = async (db: Db, actor: Actor, ids: number[]): Promise<MoveResult> => {
+  const v = await viewerOf(db, actor, { isSeas: true });
+  const { maxCustomer } = await getStrategy(db, actor.tenantId);
+  const at = now();
+  const day = shanghaiDay(at);
+  const wanted = [...new Set(ids)];
+  return db.transaction(async (tx) => {
+    // Same key as customer creation: claims and creations of one person cannot race maxCustomer.
+    await tx.execute(sql`select pg_advisory_xact_lock(${actor.tenantId}, ${actor.staffId})`);
+    const candidates = await moves.claimCandidates(tx, actor.tenantId, wanted, v.poolIds);
+    const refusals: Refusal[] = [];
+    const refuse = (key: Refusal['key'], msg: string, n: number) => {
+      if (n > 0) refusals.push({ key, msg, n });
+    };
+    refuse('CLAIM_NONE', '客户已被他人领取或不在您可用的公海中', wanted.length - candidates.length);
+
+    const poolsById = new Map(
+      (await repo.findPools(tx, actor.tenantId, [...new Set(candidates.map((c) => Number(c.pool_id)))])).map((p) => [p.id, p]),
+    );
+    // Previous-owner cooldown (per pool).
+    let cooling = 0;
+    let coolUntil = 0;
+    const afterCooldown = candidates.filter((c) => {
+      const days = poolsById.get(Number(c.pool_id))?.rules.claim.cooldownDays ?? 0;
+      if (days === 0 || c.last_owner_id === null || Number(c.last_owner_id) !== actor.staffId || !c.pooled_at) return true;
+      const until = new Date(c.pooled_at).getTime() + days * 86_400_000;
+      if (until <= at.getTime()) return true;
+      cooling += 1;
+      coolUntil = Math.max(coolUntil, until);
+      return false;
+    });
+    if (cooling > 0)
+      refuse(
+        'CLAIM_COOLDOWN',
+        `您是原负责人，${formatDateTime(new Date(coolUntil)).slice(0, 16)} 之前不能重新领取${cooling > 1 ? `（${cooling}个客户）` : ''}`,
+        cooling,
+      );
+
+    // Daily cap (per pool).
+    const today = await moves.claimsToday(tx, actor.tenantId, actor.staffId, day);
+    const taking = new Map<number, number>();
+    const afterCap = afterCooldown.filter((c) => {
+      const poolId = Number(c.pool_id);
+      const cap = poolsById.get(poolId)?.rules.claim.dailyMax ?? 0;
+      const n = taking.get(poolId) ?? 0;
+      if (cap > 0 && (today.get(poolId) ?? 0) + n >= cap) {
+        refuse('CLAIM_DAILY_LIMIT', `今日从「${poolsById.get(poolId)?.name}」领取已达上限（每天${cap}个）`, 1);
+        return false;
+      }
+      taking.set(poolId, n + 1);
+      return true;
+    });
+
+    // maxCustomer (SPEC §3 Strategy, 0 = 不限制).
+    let chosen = afterCap;
+    if (maxCustomer > 0) {
+      const owned = await moves.countOwned(tx, actor.tenantId, actor.staffId);
+      const room = Math.max(0, maxCustomer - owned);
+      if (chosen.length > room) {
+        refuse(
+          'CUSTOMER_LIMIT',
+          `客户数量已达上限（${maxCustomer}个），当前已有${owned}个，请先处理已有客户`,
+          chosen.length - room,
+        );
+        chosen = chosen.slice(0, room);
+      }
+    }
+
+    const moved =
+      chosen.length === 0
+        ? []
+        : await moves.assignCustomers(tx, {
+            tenantId: actor.tenantId,
+            ids: chosen.map((c) => Number(c.id)),
+            toStaffId: actor.staffId,
+            toDepartmentId: actor.departmentId,
+            isStageReset: false,
+            onlyPooled: true,
+            staffId: actor.staffId,
+            followType: FOLLOW_TYPE.claim,
+            remark: sql`coalesce(pl.name, '')`,
+            at,
+          });
+    refuse('CLAIM_NONE', '客户已被他人领取', chosen.length - moved.length);
+    if (moved.length === 0) {
+      // Nothing moved: the one most telling reason is the error.
+      const first = refusals.find((r) => r.key !== 'CLAIM_NONE') ?? refusals[0];
+      throw new AppError(first?.key ?? 'CLAIM_NONE', first?.msg);
+    }
+    const perPool = new Map<number, number>();
+    for (const m of moved) perPool.set(Number(m.pool_id), (perPool.get(Number(m.pool_id)) ?? 0) + 1);
+    await moves.addClaims(tx, actor.tenantId, actor.staffId, day, perPool);
+    return { count: moved.length, failed: wanted.length - moved.length, reasons: refusals.map((r) => r.msg) };
+  });
+};
+
+// ---------- allocation (allot / batchallot) ----------
+
+/** A receiver: an active staff member inside the caller's data scope. */
+const requireReceiver = async (db: Db, v: Viewer, id: number) => {
+  const s = await repo.findStaffMember(db, v.actor.tenantId, id);
+  if (!s?.isActive || (v.scope !== null && !v.scope.includes(id))) throw new AppError('ALLOT_TARGET_INVALID');
+  return s;
+};
+
+/** allot (SPEC §7): selected customers (private in scope, or pooled) go to one staff member; maxCustomer respected. */
+export const allotCustomers = async (db: Db, actor: Actor, body: AllotBody): Promise<MoveResult> => {
+  const v = await viewerOf(db, actor);
+  const target = await requireReceiver(db, v, body.cmSid);
+  const { maxCustomer } = await getStrategy(db, actor.tenantId);
+  const at = now();
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(${actor.tenantId}, ${target.id})`);
+    const rows = await tx.execute(
+      sql`select c.id from customers c
+          where c.tenant_id = ${actor.tenantId} and c.id = any(${intArray(body.cmCtids)}) and c.deleted_at is null
+            and c.owner_id is distinct from ${target.id} and ${visibleCond(v)}
+          order by c.id`,
+    );
+    let ids = (rows as unknown as { rows: { id: number }[] }).rows.map((r) => Number(r.id));
+    const reasons: string[] = [];
+    const skipped = body.cmCtids.length - ids.length;
+    if (skipped > 0) reasons.push(`${skipped}个客户已属于${target.name}或不在您的管理范围内`);
+    if (maxCustomer > 0) {
+      const owned = await moves.countOwned(tx, actor.tenantId, target.id);
+      const room = Math.max(0, maxCustomer - owned);
+      if (ids.length > room) {
+        reasons.push(`${target.name}的客户数量将超过上限（${maxCustomer}个），${ids.length - room}个客户未分配`);
+        ids = ids.slice(0, room);
+      }
+    }
+    if (ids.length === 0) throw new AppError('CUSTOMER_LIMIT', reasons.join('；') || undefined);
+    const moved = await moves.assignCustomers(tx, {
+      tenantId: actor.tenantId,
+      ids,
+      toStaffId: target.id,
+      toDepartmentId: target.departmentId,
+      isStageReset: body.isNodeId === 1,
+      onlyPooled: false,
+      staffId: actor.staffId,
+      followType: FOLLOW_TYPE.written,
+      remark: sql`'分配给' || ${target.name} || case when s.name is not null then '（原负责人：' || s.name || '）' else '（来自公海「' || coalesce(pl.name, '') || '」）' end`,
+      at,
+    });
+    return { count: moved.length, failed: body.cmCtids.length - moved.length, reasons };
+  });
+};
+
+/** Splits `total` as evenly as possible under per-receiver capacities (water filling). */
+export const evenSplit = (total: number, caps: number[]): number[] => {
+  const out = caps.map(() => 0);
+  let left = total;
+  let open = caps.map((_, i) => i).filter((i) => caps[i] > 0);
+  while (left > 0 && open.length > 0) {
+    const share = Math.max(1, Math.floor(left / open.length));
+    for (const i of open) {
+      if (left === 0) break;
+      const give = Math.min(share, caps[i] - out[i], left);
+      out[i] += give;
+      left -= give;
+    }
+    open = open.filter((i) => out[i] < caps[i]);
+  }
+  return out;
+};
+
+const CHUNK = 10_000;
+
+/**
+ * batchallot (SPEC §7): every customer of one staff member goes to several, evenly (a leaver's
+ * book), as a job with progress. Set-based: each chunk of 10,000 is one UPDATE plus its history.
+ */
+export const startBatchAllot = async (db: Db, log: FastifyBaseLogger, actor: Actor, body: BatchAllotBody): Promise<string> => {
+  const v = await viewerOf(db, actor);
+  const from = await repo.findStaffMember(db, actor.tenantId, body.fromCmSid, true);
+  if (!from || (v.scope !== null && !v.scope.includes(from.id)))
+    throw new AppError('ALLOT_TARGET_INVALID', '原负责人不存在或不在您的管理范围内');
+  const receivers: NonNullable<Awaited<ReturnType<typeof repo.findStaffMember>>>[] = [];
+  for (const id of [...new Set(body.toCmSids)]) {
+    if (id === from.id) throw new AppError('ALLOT_TARGET_INVALID', '接收人不能是原负责人');
+    receivers.push(await requireReceiver(db, v, id));
+  }
+  const { maxCustomer } = await getStrategy(db, actor.tenantId);
+  return startJob(db, log, actor, 'allot', async (ctx) => {
+    const total = await moves.countOwned(db, actor.tenantId, from.id);
+    await ctx.setTotal(total);
+    const caps: number[] = [];
+    for (const r of receivers)
+      caps.push(maxCustomer > 0 ? Math.max(0, maxCustomer - (await moves.countOwned(db, actor.tenantId, r.id))) : total);
+    const quotas = evenSplit(total, caps);
+    const remaining = [...quotas];
+    const at = now();
+    let moved = 0;
+    for (;;) {
+      const left = remaining.reduce((a, b) => a + b, 0);
+      if (left === 0) break;
+      const size = Math.min(CHUNK, left);
+      // Split the chunk in proportion to what each receiver still has to get, so the totals end exactly at the quotas.
+      const part = remaining.map((r) => Math.floor((r * size) / left));
+      let extra = size - part.reduce((a, b) => a + b, 0);
+      for (let i = 0; extra > 0 && i < part.length; i++) {
+        if (part[i] < remaining[i]) {
+          part[i] += 1;
+          extra -= 1;
+        }
+      }
+      let lo = 0;
+      const ranges = receivers.flatMap((r, i) => {
+        const range = { staffId: r.id, departmentId: r.departmentId, lo, hi: lo + part[i] };
+        lo += part[i];
+        return part[i] > 0 ? [range] : [];
+      });
+      const n = await db.transaction(async (tx) => {
+        for (const r of [...receivers].sort((a, b) => a.id - b.id))
+          await tx.execute(sql`select pg_advisory_xact_lock(${actor.tenantId}, ${r.id})`);
+        const rows = await moves.allotChunk(tx, {
+          tenantId: actor.tenantId,
+          fromStaffId: from.id,
+          ranges,
+          isStageReset: body.isNodeId === 1,
+          staffId: actor.staffId,
+          fromName: from.name,
+          at,
+        });
+        return Number(rows[0]?.n ?? 0);
+      });
+      if (n === 0) break;
+      for (let i = 0; i < part.length; i++) remaining[i] -= part[i];
+      moved += n;
+      await ctx.progress(moved);
+    }
+    const result: BatchAllotResult = {
+      moved,
+      notAssigned: total - moved,
+      perStaff: receivers.map((r, i) => ({ cmSid: r.id, name: r.name, count: quotas[i] - remaining[i] })),
+    };
+    return { result };
+  });
+};
+
+// ---------- delall ----------
+
+/** delall: soft-deletes a whole scope (DEL_TYPE) after the typed confirmation; recoverable for 30 days. */
+export const deleteAll = async (db: Db, actor: Actor, body: DelAllBody): Promise<number> => {
+  if (body.confirmText.trim() !== DEL_CONFIRM_TEXT) throw new AppError('DELALL_CONFIRM');
+  const v = await viewerOf(db, actor);
+  const pooled =
+    v.poolIds === null ? sql`c.owner_id is null` : sql`(c.owner_id is null and c.pool_id = any(${intArray(v.poolIds)}))`;
+  const own = v.scope === null ? sql`c.owner_id is not null` : sql`c.owner_id = any(${intArray(v.scope)})`;
+  const scope = body.delType === DEL_TYPE.pools ? pooled : body.delType === DEL_TYPE.private ? own : sql`(${own} or ${pooled})`;
+  return db.transaction((tx) => moves.softDeleteScope(tx, actor.tenantId, scope, now()));
+};

@@ -1,0 +1,92 @@
+import type { RecycleResult, RecycleSoon } from '@crm/contracts';
+import { and, asc, eq, sql } from 'drizzle-orm';
+import { type Db, type DbOrTx, queryRows } from '../../db/client';
+import { pools } from '../../db/schema';
+import type { Actor } from '../../lib/auth-context';
+import { now } from '../../lib/clock';
+import { formatDateTime } from '../../lib/time';
+import { getStrategy } from '../strategy/strategy.service';
+import * as moves from './pool-moves.repo';
+
+/** One sweep at a time across every server instance (transaction-scoped advisory lock). */
+const RECYCLE_LOCK = 7_231_005;
+/** The reason the history shows for a customer the system took back. */
+export const RECYCLE_REASON = '系统回收';
+
+/** The recycle rules of a company's enabled pools, in pool order (the first pool whose rule is due takes the customer). */
+const rulesOf = async (db: DbOrTx, tenantId: number): Promise<moves.RecycleRule[]> => {
+  const rows = await db
+    .select()
+    .from(pools)
+    .where(and(eq(pools.tenantId, tenantId), eq(pools.actionState, 0)))
+    .orderBy(asc(pools.sortNum), asc(pools.id));
+  return rows
+    .filter((p) => p.rules.recycle.isOn === 1 && (p.rules.recycle.noFollowDays > 0 || p.rules.recycle.noDealDays > 0))
+    .map((p) => ({
+      poolId: p.id,
+      departmentIds: p.useDepartmentIds,
+      noFollowDays: p.rules.recycle.noFollowDays,
+      noDealDays: p.rules.recycle.noDealDays,
+      logic: p.rules.recycle.logic,
+      stageIds: p.rules.recycle.cmNids,
+      labelIds: p.rules.recycle.cmClids,
+    }));
+};
+
+/**
+ * The recycling sweep: for every company (or one), every due private customer returns to its
+ * pool. Set-based SQL per pool rule; idempotent (a moved customer is no longer private);
+ * skipped when another instance holds the lock. Time comes from the business clock.
+ */
+export const runRecycle = async (db: Db, tenantId?: number): Promise<RecycleResult> => {
+  const at = now();
+  return db.transaction(async (tx) => {
+    const [lock] = await queryRows<{ ok: boolean }>(tx, sql`select pg_try_advisory_xact_lock(${RECYCLE_LOCK}) as ok`);
+    if (!lock?.ok) return { recycled: 0, ranAt: formatDateTime(at), isSkipped: true };
+    const tenants = tenantId === undefined ? await moves.tenantsWithRecycling(tx) : [tenantId];
+    let recycled = 0;
+    for (const t of tenants) {
+      for (const rule of await rulesOf(tx, t)) recycled += await moves.recycleDue(tx, t, rule, at, RECYCLE_REASON);
+    }
+    return { recycled, ranAt: formatDateTime(at), isSkipped: false };
+  });
+};
+
+/**
+ * 即将回收: the caller's customers that the sweep will take within recycleRemind days,
+ * computed with the same rules and expressions as the sweep; the earliest pool wins.
+ */
+export const recycleSoon = async (
+  db: Db,
+  actor: Actor,
+  limit = 50,
+): Promise<{ list: RecycleSoon[]; count: number; days: number }> => {
+  const { recycleRemind } = await getStrategy(db, actor.tenantId);
+  const at = now();
+  const until = new Date(at.getTime() + recycleRemind * 86_400_000);
+  const rules = await rulesOf(db, actor.tenantId);
+  const names = new Map(
+    (await db.select({ id: pools.id, name: pools.name }).from(pools).where(eq(pools.tenantId, actor.tenantId))).map((p) => [
+      p.id,
+      p.name,
+    ]),
+  );
+  const best = new Map<number, RecycleSoon & { at: number }>();
+  for (const rule of rules) {
+    for (const r of await moves.dueBefore(db, actor.tenantId, rule, until, actor.staffId, 500)) {
+      const due = new Date(r.due_at).getTime();
+      const id = Number(r.id);
+      const seen = best.get(id);
+      if (seen && seen.at <= due) continue;
+      best.set(id, {
+        cmCtid: id,
+        name: r.name,
+        cmHsidName: names.get(rule.poolId) ?? '',
+        recycleTime: formatDateTime(new Date(due)),
+        at: due,
+      });
+    }
+  }
+  const all = [...best.values()].sort((a, b) => a.at - b.at);
+  return { list: all.slice(0, limit).map(({ at: _, ...rest }) => rest), count: all.length, days: recycleRemind };
+};

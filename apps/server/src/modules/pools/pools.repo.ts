@@ -1,0 +1,194 @@
+import type { PoolRules } from '@crm/contracts';
+import { and, asc, eq, inArray, ne, type SQL, sql } from 'drizzle-orm';
+import { type DbOrTx, queryRows } from '../../db/client';
+import { customers, departments, discardReasons, poolEntries, pools } from '../../db/schema';
+
+/** `{1,2,3}::int[]`: one parameter however many ids (drizzle would spread a JS array into a list). */
+export const intArray = (ids: readonly number[]): SQL => sql`${`{${ids.join(',')}}`}::int[]`;
+
+// ---------- discard reasons ----------
+
+export const listReasons = (db: DbOrTx, tenantId: number, actionState?: number) =>
+  db
+    .select()
+    .from(discardReasons)
+    .where(
+      actionState === undefined
+        ? eq(discardReasons.tenantId, tenantId)
+        : and(eq(discardReasons.tenantId, tenantId), eq(discardReasons.actionState, actionState)),
+    )
+    .orderBy(asc(discardReasons.sortNum), asc(discardReasons.id));
+
+export const findReason = async (db: DbOrTx, tenantId: number, id: number) => {
+  const rows = await db
+    .select()
+    .from(discardReasons)
+    .where(and(eq(discardReasons.tenantId, tenantId), eq(discardReasons.id, id)))
+    .limit(1);
+  return rows[0];
+};
+
+export const reasonNameTaken = async (db: DbOrTx, tenantId: number, name: string, exceptId = 0) => {
+  const rows = await db
+    .select({ id: discardReasons.id })
+    .from(discardReasons)
+    .where(and(eq(discardReasons.tenantId, tenantId), eq(discardReasons.name, name), ne(discardReasons.id, exceptId)))
+    .limit(1);
+  return rows.length > 0;
+};
+
+export const insertReason = async (db: DbOrTx, row: { tenantId: number; name: string; sortNum: number }) => {
+  const [created] = await db.insert(discardReasons).values(row).returning({ id: discardReasons.id });
+  return created.id;
+};
+
+export const updateReason = async (
+  db: DbOrTx,
+  tenantId: number,
+  id: number,
+  values: { name: string; sortNum: number; actionState: number },
+) => {
+  await db
+    .update(discardReasons)
+    .set(values)
+    .where(and(eq(discardReasons.tenantId, tenantId), eq(discardReasons.id, id)));
+};
+
+export const deleteReason = async (db: DbOrTx, tenantId: number, id: number) => {
+  await db.delete(discardReasons).where(and(eq(discardReasons.tenantId, tenantId), eq(discardReasons.id, id)));
+};
+
+// ---------- pools ----------
+
+export type PoolRecord = typeof pools.$inferSelect;
+
+export const listPools = (db: DbOrTx, tenantId: number, actionState?: number) =>
+  db
+    .select({
+      pool: pools,
+      customerNum: sql<number>`(select count(*)::int from customers c where c.tenant_id = ${tenantId} and c.pool_id = "pools"."id" and c.owner_id is null and c.deleted_at is null)`,
+    })
+    .from(pools)
+    .where(
+      actionState === undefined
+        ? eq(pools.tenantId, tenantId)
+        : and(eq(pools.tenantId, tenantId), eq(pools.actionState, actionState)),
+    )
+    .orderBy(asc(pools.sortNum), asc(pools.id));
+
+export const findPool = async (db: DbOrTx, tenantId: number, id: number) => {
+  const rows = await db
+    .select()
+    .from(pools)
+    .where(and(eq(pools.tenantId, tenantId), eq(pools.id, id)))
+    .limit(1);
+  return rows[0];
+};
+
+export const findPools = (db: DbOrTx, tenantId: number, ids: number[]) =>
+  ids.length === 0
+    ? Promise.resolve([])
+    : db
+        .select()
+        .from(pools)
+        .where(and(eq(pools.tenantId, tenantId), inArray(pools.id, ids)));
+
+export const poolNameTaken = async (db: DbOrTx, tenantId: number, name: string, exceptId = 0) => {
+  const rows = await db
+    .select({ id: pools.id })
+    .from(pools)
+    .where(and(eq(pools.tenantId, tenantId), eq(pools.name, name), ne(pools.id, exceptId)))
+    .limit(1);
+  return rows.length > 0;
+};
+
+export type PoolValues = { name: string; dmType: number; useDepartmentIds: number[]; rules: PoolRules; sortNum: number };
+
+export const insertPool = async (db: DbOrTx, row: PoolValues & { tenantId: number }) => {
+  const [created] = await db.insert(pools).values(row).returning({ id: pools.id });
+  return created.id;
+};
+
+export const updatePool = async (db: DbOrTx, tenantId: number, id: number, values: PoolValues & { actionState: number }) => {
+  await db
+    .update(pools)
+    .set(values)
+    .where(and(eq(pools.tenantId, tenantId), eq(pools.id, id)));
+};
+
+export const countPoolCustomers = async (db: DbOrTx, tenantId: number, poolId: number) => {
+  const rows = await queryRows<{ n: number }>(
+    db,
+    sql`select count(*)::int as n from ${customers} c
+        where c.tenant_id = ${tenantId} and c.pool_id = ${poolId} and c.owner_id is null and c.deleted_at is null`,
+  );
+  return Number(rows[0]?.n ?? 0);
+};
+
+export const deletePool = async (db: DbOrTx, tenantId: number, id: number) => {
+  await db.delete(pools).where(and(eq(pools.tenantId, tenantId), eq(pools.id, id)));
+};
+
+export const departmentNames = async (db: DbOrTx, tenantId: number, ids: number[]) => {
+  if (ids.length === 0) return new Map<number, string>();
+  const rows = await db
+    .select({ id: departments.id, name: departments.name })
+    .from(departments)
+    .where(and(eq(departments.tenantId, tenantId), inArray(departments.id, ids)));
+  return new Map(rows.map((r) => [r.id, r.name]));
+};
+
+/** Enabled pools a staff member of this department may use (empty useDepartmentIds = everyone). */
+export const poolIdsForDepartment = async (db: DbOrTx, tenantId: number, departmentId: number | null) => {
+  const rows = await queryRows<{ id: number }>(
+    db,
+    sql`select id from ${pools}
+        where tenant_id = ${tenantId} and action_state = 0
+          and (cardinality(use_department_ids) = 0 or ${departmentId ?? 0} = any(use_department_ids))
+        order by sort_num, id`,
+  );
+  return rows.map((r) => Number(r.id));
+};
+
+// ---------- pool facts of listed customers ----------
+
+export type EntryRow = {
+  customer_id: number;
+  pool_id: number;
+  pool_name: string | null;
+  reason_id: number;
+  reason: string;
+  pooled_at: Date | string;
+  last_owner_name: string | null;
+};
+
+export const entriesOf = (db: DbOrTx, tenantId: number, customerIds: number[]) =>
+  customerIds.length === 0
+    ? Promise.resolve([])
+    : queryRows<EntryRow>(
+        db,
+        sql`select e.customer_id, e.pool_id, p.name as pool_name, e.reason_id, e.reason, e.pooled_at, s.name as last_owner_name
+            from ${poolEntries} e
+            left join ${pools} p on p.id = e.pool_id
+            left join staff s on s.id = e.last_owner_id
+            where e.tenant_id = ${tenantId} and e.customer_id = any(${intArray(customerIds)})`,
+      );
+
+/** A staff member of the company (deleted ones too when `isDeletedOk`: a leaver's customers are moved away). */
+export const findStaffMember = async (db: DbOrTx, tenantId: number, id: number, isDeletedOk = false) => {
+  const rows = await queryRows<{
+    id: number;
+    name: string;
+    department_id: number | null;
+    action_state: number;
+    is_deleted: boolean;
+  }>(
+    db,
+    sql`select id, name, department_id, action_state, is_deleted from staff
+        where tenant_id = ${tenantId} and id = ${id} ${isDeletedOk ? sql`` : sql`and is_deleted = false`}`,
+  );
+  const r = rows[0];
+  return r
+    ? { id: Number(r.id), name: r.name, departmentId: r.department_id, isActive: r.action_state === 0 && !r.is_deleted }
+    : undefined;
+};
