@@ -19,6 +19,7 @@ import { AppError } from '../../lib/app-error';
 import type { Actor } from '../../lib/auth-context';
 import { burnPasswordCheck, hashPassword, verifyPassword } from '../../lib/password';
 import { formatDateTime } from '../../lib/time';
+import { unregisterOnLogout } from '../extensions/extensions.service';
 import { fileUrl, requireOwnFile } from '../uploads/uploads.service';
 import * as repo from './auth.repo';
 
@@ -107,6 +108,7 @@ export const authenticate = async (db: Db, token: string): Promise<Actor | undef
 
 export const logout = async (db: Db, actor: Actor): Promise<void> => {
   await repo.deleteSession(db, actor.sessionId);
+  await unregisterOnLogout(db, actor.tenantId, actor.staffId);
 };
 
 /** Prunes the catalogue to what the role may see; groups stay when a child is granted. */

@@ -155,3 +155,14 @@ describe('extension management (/call/sip)', () => {
     expect((await bind('admin', '13800138001', wangwuSip?.cmSipid)).json().code).toBe(0);
   });
 });
+
+describe('logout', () => {
+  it('takes the default extension offline even when the browser could not say so', async () => {
+    const token = await t.login('wangwu');
+    expect((await t.post('/api/frontend/call/sipdefaultphoneState', { phoneState: 1 }, token)).json().code).toBe(0);
+    expect((await t.post('/api/frontend/call/sipdefaultregisterStatus', { registerStatus: 1 }, token)).json().code).toBe(0);
+    expect(await myDefault('wangwu')).toMatchObject({ registerStatus: 1, phoneState: 1 });
+    expect((await t.post('/api/frontend/logout', {}, token)).json().code).toBe(0);
+    expect(await myDefault('wangwu')).toMatchObject({ registerStatus: 0, phoneState: 0 });
+  });
+});

@@ -204,6 +204,12 @@ export const setMyRegisterStatus = async (db: Db, actor: Actor, registerStatus: 
   });
 };
 
+/** Logging out takes the staff member's default extension offline (the browser may not say so in time). */
+export const unregisterOnLogout = async (db: Db, tenantId: number, staffId: number): Promise<void> => {
+  const row = await repo.findDefaultSip(db, tenantId, staffId);
+  if (row) await repo.updateSip(db, tenantId, row.sip.id, { registerStatus: REGISTER_STATUS.unregistered, phoneState: 0 });
+};
+
 /** sipbindhone: the extension's phone number (admins of /call/sip, or the extension's own staff). */
 export const bindPhone = async (db: Db, actor: Actor, body: SipBindPhoneBody, isAdmin: boolean): Promise<void> => {
   const { sip } = await requireSip(db, actor, body.cmSipid);
