@@ -5,6 +5,8 @@ import { Suspense, useMemo, useState } from 'react';
 import { Outlet, useLocation, useNavigate } from 'react-router';
 import { http } from '../api/http';
 import { ForbiddenPage } from '../features/errors/pages/ForbiddenPage';
+import { ExtensionArea } from '../phone/components/ExtensionArea';
+import { PhoneDock } from '../phone/components/PhoneDock';
 import { endSession, useSession } from '../stores/session';
 import styles from './AppLayout.module.css';
 import { ErrorBoundary } from './ErrorBoundary';
@@ -86,6 +88,7 @@ export const AppLayout = () => {
           }}
         />
         <Space size={20} className={styles.right}>
+          <ExtensionArea />
           <Dropdown
             menu={{
               items: userMenu,
@@ -117,6 +120,7 @@ export const AppLayout = () => {
           </ErrorBoundary>
         </Layout.Content>
       </Layout>
+      <PhoneDock />
     </Layout>
   );
 };

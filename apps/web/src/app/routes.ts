@@ -38,9 +38,43 @@ export const ROUTES: AppRoute[] = [
     Page: page(() => import('../features/customers/pages/NeverContactedPage'), 'NeverContactedPage'),
   },
   {
+    path: '/manage/seascustomer',
+    title: '公海客户',
+    Page: page(() => import('../features/pools/pages/SeasCustomersPage'), 'SeasCustomersPage'),
+  },
+  {
     path: '/client/clienttemplate',
     title: '模板设置',
     Page: page(() => import('../features/customers/pages/TemplateDesignerPage'), 'TemplateDesignerPage'),
+  },
+  { path: '/seats/Index', title: '坐席工作台', Page: page(() => import('../features/seats/pages/SeatsPage'), 'SeatsPage') },
+  {
+    path: '/call/record',
+    title: '通话记录',
+    Page: page(() => import('../features/calls/pages/CallRecordPage'), 'CallRecordPage'),
+  },
+  {
+    path: '/set/strategy',
+    title: '策略设置',
+    Page: page(() => import('../features/strategy/pages/StrategyPage'), 'StrategyPage'),
+  },
+  { path: '/set/highseas', title: '公海设置', Page: page(() => import('../features/pools/pages/PoolsPage'), 'PoolsPage') },
+  {
+    path: '/set/discard',
+    title: '丢弃理由',
+    Page: page(() => import('../features/pools/pages/DiscardReasonsPage'), 'DiscardReasonsPage'),
+  },
+  { path: '/call/mysip', title: '我的分机', Page: page(() => import('../features/extensions/pages/MySipPage'), 'MySipPage') },
+  { path: '/call/sip', title: '分机管理', Page: page(() => import('../features/extensions/pages/SipPage'), 'SipPage') },
+  {
+    path: '/call/blackcheck',
+    title: '黑名单检测',
+    Page: page(() => import('../features/blacklist/pages/BlackCheckPage'), 'BlackCheckPage'),
+  },
+  {
+    path: '/blacklist/Index',
+    title: '黑名单号码',
+    Page: page(() => import('../features/blacklist/pages/BlacklistPage'), 'BlacklistPage'),
   },
   { path: '/set/label', title: '标签设置', Page: page(() => import('../features/labels/pages/LabelsPage'), 'LabelsPage') },
   { path: '/set/node', title: '阶段设置', Page: page(() => import('../features/stages/pages/StagesPage'), 'StagesPage') },

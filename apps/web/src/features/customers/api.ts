@@ -13,12 +13,13 @@ import { http } from '../../api/http';
 
 const BASE = '/api/frontend/customer';
 
-/** The four list pages and their endpoints (SPEC §2, §7). */
+/** The list pages and their endpoints (SPEC §2, §7). */
 export const LIST_ENDPOINTS = {
   mine: { list: 'minelist', export: 'mineexportlist' },
   allot: { list: 'allotlist', export: 'allotexportlist' },
   subscribe: { list: 'subscribelist', export: 'subscribeexportlist' },
   never: { list: 'nevermentionedlist', export: 'nevermentionedexportlist' },
+  seas: { list: 'seaslist', export: 'seasexportlist' },
 } as const;
 export type CustomerListKind = keyof typeof LIST_ENDPOINTS;
 

@@ -4,6 +4,7 @@ import { App, Button, Empty, Flex, Form, Input, Select, Space, Table, type Table
 import { useEffect, useState } from 'react';
 import { useConfirmDelete } from '../../../components/useConfirmDelete';
 import { useModalTarget } from '../../../components/useModalTarget';
+import { DialButton } from '../../../phone/components/DialButton';
 import { type ContactListQuery, isTemplateNumber, useContacts, useDeleteContact, useRevealPhone } from '../api';
 import { ContactFormModal, type ContactFormTarget } from './ContactFormModal';
 
@@ -157,15 +158,20 @@ const ContactsPanelBody = ({ cmCtid }: { cmCtid: number }) => {
     {
       title: '操作',
       key: 'actions',
-      width: 100,
+      width: 160,
       fixed: 'right',
+      // 拨打 names the number by its control or contact id, so a masked number can be dialled (DESIGN §4).
       render: (_, c) =>
         isTemplateNumber(c) ? (
-          <Tooltip title="该号码来自客户资料，请在编辑客户中修改">
-            <span style={{ color: 'var(--ant-color-text-quaternary)', paddingInline: 8 }}>-</span>
-          </Tooltip>
+          <Space size={0}>
+            <DialButton target={{ cmCtid: c.cmCtid, cbTacid: c.cbTacid }} />
+            <Tooltip title="该号码来自客户资料，请在编辑客户中修改">
+              <span style={{ color: 'var(--ant-color-text-quaternary)', paddingInline: 8 }}>-</span>
+            </Tooltip>
+          </Space>
         ) : (
           <Space size={0}>
+            <DialButton target={{ cmCtid: c.cmCtid, ccId: c.ccId }} />
             <Button
               type="link"
               size="small"
@@ -220,7 +226,7 @@ const ContactsPanelBody = ({ cmCtid }: { cmCtid: number }) => {
         columns={columns}
         dataSource={data?.list}
         loading={isFetching}
-        scroll={{ x: 832 }}
+        scroll={{ x: 892 }}
         locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="暂无联系电话" /> }}
         pagination={{
           current: page,

@@ -1,10 +1,10 @@
 import { DeleteOutlined, EditOutlined, PlusOutlined, TagsOutlined, UploadOutlined } from '@ant-design/icons';
 import type { CustomerRow } from '@crm/contracts';
-import { Button, Card, Empty, Space, Table, type TableProps, Typography } from 'antd';
-import { useEffect, useMemo, useState } from 'react';
+import { Button, Card, Empty, Space, Table, type TableColumnsType, type TableProps, Typography } from 'antd';
+import { type ReactNode, useEffect, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { SearchBar } from '../../../components/SearchBar/SearchBar';
-import type { SearchValues } from '../../../components/SearchBar/types';
+import type { SearchField, SearchValues } from '../../../components/SearchBar/types';
 import { useConfirmDelete } from '../../../components/useConfirmDelete';
 import { useModalTarget } from '../../../components/useModalTarget';
 import { useTablePaging } from '../../../components/useTablePaging';
@@ -28,6 +28,17 @@ type Props = {
   /** The columns that apply to this list (编辑 is always last). */
   columns: readonly CustomerColumnKey[];
   canImport?: boolean;
+  /** Extra buttons of the batch-action bar, for the checked rows (丢入公海, 领取, 分配). */
+  batchActions?: (selected: number[], clearSelection: () => void) => ReactNode;
+  /**
+   * The shared-pool page: no add, edit or batch edit; its own filters (pool, reason) and columns,
+   * the row action instead of 编辑, and the drawer's seas view.
+   */
+  seas?: {
+    extraFields: SearchField[];
+    extraColumns: TableColumnsType<CustomerRow>;
+    rowAction: (row: CustomerRow) => ReactNode;
+  };
 };
 
 /** Page size of the customer lists (one of SPEC §9's default options 10/20/30/40). */
@@ -38,7 +49,7 @@ type FormTarget = { mode: 'add' } | { mode: 'edit'; cmCtid: number };
  * One customer list page: the search bar, batch actions on checked rows, the table and the
  * export / import jobs. The four list pages differ only by kind, filters and columns.
  */
-export const CustomerListView = ({ kind, title, filters, columns, canImport = false }: Props) => {
+export const CustomerListView = ({ kind, title, filters, columns, canImport = false, batchActions, seas }: Props) => {
   const permissions = useSession((s) => s.permissions);
   const canDelete = hasPermission(permissions, 'frontend/customer/del');
   const canExport = hasPermission(permissions, 'frontend/customer/export');
@@ -49,7 +60,14 @@ export const CustomerListView = ({ kind, title, filters, columns, canImport = fa
   const [sort, setSort] = useState<CustomerSort>({});
   const paging = useTablePaging(PAGE_SIZE);
   const [selected, setSelected] = useState<number[]>([]);
-  const listFilters = useMemo(() => toListFilters(values, search.searchControls), [values, search.searchControls]);
+  const listFilters = useMemo(() => {
+    const base = toListFilters(values, search.searchControls);
+    // The pool page's own filters (cmHsid, cmCdid) pass through as they are.
+    const extra = Object.fromEntries(
+      (seas?.extraFields ?? []).flatMap((f) => (values[f.name] === undefined ? [] : [[f.name, values[f.name]]])),
+    );
+    return { ...base, ...extra };
+  }, [values, search.searchControls, seas]);
   const { data, isFetching } = useCustomerList(kind, { ...listFilters, ...sort, page: paging.page, limit: paging.limit });
 
   const remove = useDeleteCustomers();
@@ -91,13 +109,20 @@ export const CustomerListView = ({ kind, title, filters, columns, canImport = fa
     paging.resetPage();
   };
 
-  const tableColumns = customerColumns({
+  const baseColumns = customerColumns({
     keys: columns,
     controls: search.columnControls,
     sort,
     onEdit: (row) => formModal.open({ mode: 'edit', cmCtid: row.cmCtid }),
     onOpen: (row) => openDetail(row.cmCtid),
   });
+  const tableColumns: TableColumnsType<CustomerRow> = seas
+    ? [
+        ...baseColumns.slice(0, -1),
+        ...seas.extraColumns,
+        { ...baseColumns[baseColumns.length - 1], render: (_: unknown, row: CustomerRow) => seas.rowAction(row) },
+      ]
+    : baseColumns;
   const scrollX = tableColumns.reduce((sum, c) => sum + (typeof c.width === 'number' ? c.width : 120), 48);
 
   const count = data?.count ?? 0;
@@ -112,7 +137,7 @@ export const CustomerListView = ({ kind, title, filters, columns, canImport = fa
     <Card title={title}>
       <SearchBar
         name={`customerSearch-${kind}`}
-        fields={search.fields}
+        fields={seas ? [...search.fields, ...seas.extraFields] : search.fields}
         dynamicFields={search.dynamicFields}
         onSearch={onSearch}
         extra={
@@ -126,16 +151,21 @@ export const CustomerListView = ({ kind, title, filters, columns, canImport = fa
           </>
         }
         addButton={
-          <Button type="primary" icon={<PlusOutlined />} onClick={() => formModal.open({ mode: 'add' })}>
-            新增客户
-          </Button>
+          seas ? undefined : (
+            <Button type="primary" icon={<PlusOutlined />} onClick={() => formModal.open({ mode: 'add' })}>
+              新增客户
+            </Button>
+          )
         }
       />
       <Space style={{ margin: '16px 0 12px' }} wrap>
-        <Button icon={<EditOutlined />} disabled={!hasSelection} onClick={() => setBatchEditOpen(true)}>
-          批量修改
-        </Button>
-        {search.hasLabels && (
+        {batchActions?.(selected, () => setSelected([]))}
+        {!seas && (
+          <Button icon={<EditOutlined />} disabled={!hasSelection} onClick={() => setBatchEditOpen(true)}>
+            批量修改
+          </Button>
+        )}
+        {search.hasLabels && !seas && (
           <Button icon={<TagsOutlined />} disabled={!hasSelection} onClick={() => setTagsOpen(true)}>
             设置标签
           </Button>
@@ -210,7 +240,7 @@ export const CustomerListView = ({ kind, title, filters, columns, canImport = fa
         />
       )}
       {canImportHere && <ImportWizard open={isImportOpen} onClose={() => setImportOpen(false)} />}
-      <CustomerDetailDrawer cmCtid={detailId} onClose={() => openDetail(null)} />
+      <CustomerDetailDrawer cmCtid={detailId} onClose={() => openDetail(null)} view={seas ? 'seas' : 'private'} />
     </Card>
   );
 };

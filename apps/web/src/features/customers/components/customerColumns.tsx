@@ -1,8 +1,9 @@
-import { CONTACT_STATUS, CONTACT_STATUS_LABEL, type CustomerRow, type TemplateControl } from '@crm/contracts';
+import { CONTACT_STATUS, CONTACT_STATUS_LABEL, type CustomerRow, DM_TYPE, type TemplateControl } from '@crm/contracts';
 import { Badge, Button, Space, type TableColumnsType, Tag, Tooltip, Typography } from 'antd';
 import type { SortOrder } from 'antd/es/table/interface';
 import dayjs from 'dayjs';
 import { relativeTime } from '../../../components/relativeTime';
+import { DialButton } from '../../../phone/components/DialButton';
 import type { CustomerListQuery } from '../api';
 
 /** The columns a page may show; each page lists the ones that apply. */
@@ -79,7 +80,23 @@ export const customerColumns = ({ keys, controls, sort, onEdit, onOpen }: Option
     ],
     contactName: [{ title: '联系人', dataIndex: 'contactName', width: 110, ellipsis: true, render: dash }],
     // SPEC §6: the server masks numbers the viewer may not see; they are shown as given.
-    contactPhone: [{ title: '电话', dataIndex: 'contactPhone', width: 140, render: dash }],
+    // The phone icon dials the template's first phone control by id, never by the (maybe masked) number.
+    contactPhone: [
+      {
+        title: '电话',
+        dataIndex: 'contactPhone',
+        width: 170,
+        render: (v: string, row) => {
+          const phone = row.templateControls.find((c) => c.dmType === DM_TYPE.phone && c.dmValue.some((x) => x));
+          return (
+            <Space size={0}>
+              <span>{dash(v)}</span>
+              {phone && <DialButton isIconOnly target={{ cmCtid: row.cmCtid, cbTacid: phone.cbTacid }} />}
+            </Space>
+          );
+        },
+      },
+    ],
     stage: [
       {
         title: '阶段',

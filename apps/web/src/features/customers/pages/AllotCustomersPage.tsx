@@ -1,3 +1,4 @@
+import { PoolBatchActions } from '../../pools/components/PoolBatchActions';
 import { CustomerListView } from '../components/CustomerListView';
 
 /** /manage/allot: every customer in my data scope, owned or not (allotlist), with owner and department. */
@@ -37,5 +38,6 @@ export const AllotCustomersPage = () => (
       'createTime',
     ]}
     canImport
+    batchActions={(selected, clear) => <PoolBatchActions selected={selected} clearSelection={clear} isAllotPage />}
   />
 );

@@ -1,3 +1,4 @@
+import { PoolBatchActions } from '../../pools/components/PoolBatchActions';
 import { CustomerListView } from '../components/CustomerListView';
 
 /** /manage/mycustomer: the customers I own (minelist). */
@@ -32,5 +33,6 @@ export const MyCustomersPage = () => (
       'createTime',
     ]}
     canImport
+    batchActions={(selected, clear) => <PoolBatchActions selected={selected} clearSelection={clear} />}
   />
 );

@@ -13,6 +13,7 @@ import { useMemo } from 'react';
 import { useNavigate } from 'react-router';
 import { EChart, type EChartOption } from '../../../components/EChart';
 import { useSession } from '../../../stores/session';
+import { RecycleSoonCard } from '../../pools/components/RecycleSoonCard';
 import { useWorkbenchSummary } from '../api';
 
 const greeting = () => {
@@ -80,6 +81,9 @@ export const WorkbenchPage = () => {
           </Card>
         </Col>
       ))}
+      <Col span={24}>
+        <RecycleSoonCard />
+      </Col>
       <Col span={24}>
         <Card title="近30天我新增的客户" loading={isLoading}>
           <EChart option={chart} />

@@ -1,10 +1,12 @@
-import { EditOutlined, PlusOutlined } from '@ant-design/icons';
+import { CloudUploadOutlined, DownloadOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
 import { CONTACT_STATUS_LABEL, type CustomerDetail } from '@crm/contracts';
-import { Button, Descriptions, Drawer, Empty, Result, Skeleton, Space, Tabs, Tag, Typography } from 'antd';
+import { App, Button, Descriptions, Drawer, Empty, Result, Skeleton, Space, Tabs, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { relativeTime } from '../../../../components/relativeTime';
 import { ContactsPanel } from '../../../contacts/components/ContactsPanel';
 import { FollowPanel } from '../../../follow-ups/components/FollowPanel';
+import { useClaim } from '../../../pools/api';
+import { DiscardDialog } from '../../../pools/components/DiscardDialog';
 import { useCustomerInfo } from '../../templates-api';
 import { CustomerFormModal } from '../CustomerFormModal';
 import styles from './CustomerDetailDrawer.module.css';
@@ -93,7 +95,10 @@ const TagsSection = ({ c, canEdit }: { c: CustomerDetail; canEdit: boolean }) =>
  */
 export const CustomerDetailDrawer = ({ cmCtid, onClose, view = 'private' }: Props) => {
   const info = useCustomerInfo(cmCtid ?? undefined, cmCtid !== null);
+  const { message } = App.useApp();
   const [isEditOpen, setEditOpen] = useState(false);
+  const [isDiscardOpen, setDiscardOpen] = useState(false);
+  const claim = useClaim();
   const [tab, setTab] = useState<string | undefined>(undefined);
   const c = info.data;
   const f = c?.detailFlags;
@@ -137,9 +142,33 @@ export const CustomerDetailDrawer = ({ cmCtid, onClose, view = 'private' }: Prop
       ) : (
         <div className={styles.body}>
           <div className={styles.actions}>
-            {f?.edit === 1 && (
+            {f?.edit === 1 && view !== 'seas' && (
               <Button icon={<EditOutlined />} block onClick={() => setEditOpen(true)}>
                 编辑资料
+              </Button>
+            )}
+            {f?.discard === 1 && c.ownerId !== null && (
+              <Button icon={<CloudUploadOutlined />} block onClick={() => setDiscardOpen(true)}>
+                丢入公海
+              </Button>
+            )}
+            {view === 'seas' && c.ownerId === null && (
+              <Button
+                type="primary"
+                icon={<DownloadOutlined />}
+                block
+                loading={claim.isPending}
+                onClick={async () => {
+                  try {
+                    await claim.mutateAsync([c.cmCtid]);
+                  } catch {
+                    return;
+                  }
+                  message.success('领取成功');
+                  onClose();
+                }}
+              >
+                领取
               </Button>
             )}
           </div>
@@ -154,6 +183,7 @@ export const CustomerDetailDrawer = ({ cmCtid, onClose, view = 'private' }: Prop
         </div>
       )}
       {c && <CustomerFormModal open={isEditOpen} mode="edit" cmCtid={c.cmCtid} onClose={() => setEditOpen(false)} />}
+      {c && <DiscardDialog open={isDiscardOpen} cmCtids={[c.cmCtid]} onClose={() => setDiscardOpen(false)} onDone={onClose} />}
     </Drawer>
   );
 };

@@ -1,0 +1,151 @@
+import { CALL_TYPE_LABEL, type CallListBody, type CallRecordRow, HANGUP_SIDE_LABEL } from '@crm/contracts';
+import { Badge, Card, Empty, Table, type TableColumnsType, Typography } from 'antd';
+import { useMemo, useState } from 'react';
+import { Link } from 'react-router';
+import { DepartmentTreeSelect } from '../../../components/DepartmentTreeSelect';
+import { SearchBar } from '../../../components/SearchBar/SearchBar';
+import type { NumberRange, SearchField, SearchOption, SearchValues } from '../../../components/SearchBar/types';
+import { useTablePaging } from '../../../components/useTablePaging';
+import { fetchStaffOptions } from '../../customers/api';
+import { useDepartmentTree } from '../../departments/api';
+import { billsecText, useCallList } from '../api';
+import { RecordingPlayer } from '../components/RecordingPlayer';
+
+const options = (labels: Record<number, string>, skip: number[] = []) =>
+  Object.entries(labels)
+    .filter(([v]) => !skip.includes(Number(v)))
+    .map(([value, label]) => ({ value: Number(value), label }));
+
+const staffOptions = async (keyword: string): Promise<SearchOption[]> =>
+  (await fetchStaffOptions(keyword)).map((s) => ({ value: s.staff_id, label: s.linkman }));
+
+/** SearchBar values → the list body of SPEC §7. */
+const toBody = (v: SearchValues): Partial<CallListBody> => {
+  const billsec = v.billsec as NumberRange | undefined;
+  const time = v.time as [string, string] | undefined;
+  return {
+    cmDid: v.cmDid as number | undefined,
+    cmSid: v.cmSid as number | undefined,
+    cmSipuser: v.cmSipuser as string | undefined,
+    cmgoidCaller: v.cmgoidCaller as string | undefined,
+    dstNumber: v.dstNumber as string | undefined,
+    startBillsec: billsec?.min,
+    endBillsec: billsec?.max,
+    callType: v.callType as number | undefined,
+    hangupPeople: v.hangupPeople as number | undefined,
+    isConnected: v.isConnected as number | undefined,
+    startTime: time?.[0],
+    endTime: time?.[1],
+  };
+};
+
+/** /call/record: the call records with the SPEC §7 filters, playback and download. */
+export const CallRecordPage = () => {
+  const departments = useDepartmentTree();
+  const [values, setValues] = useState<SearchValues | null>(null);
+  const paging = useTablePaging(20);
+  const body = useMemo(
+    () => ({ ...toBody(values ?? {}), page: paging.page, limit: paging.limit }),
+    [values, paging.page, paging.limit],
+  );
+  const { data, isFetching } = useCallList(body);
+
+  const fields = useMemo<SearchField[]>(
+    () => [
+      { kind: 'datetimePair', name: 'time', label: '呼叫时间' },
+      { kind: 'text', name: 'dstNumber', label: '被叫号码' },
+      { kind: 'remoteSelect', name: 'cmSid', label: '员工', fetchOptions: staffOptions },
+      {
+        kind: 'custom',
+        name: 'cmDid',
+        label: '部门',
+        render: () => <DepartmentTreeSelect departments={departments.data ?? []} placeholder="部门" style={{ width: 200 }} />,
+      },
+      {
+        kind: 'select',
+        name: 'isConnected',
+        label: '是否接通',
+        options: [
+          { value: 1, label: '已接通' },
+          { value: 2, label: '未接通' },
+        ],
+      },
+      { kind: 'select', name: 'callType', label: '呼叫类型', options: options(CALL_TYPE_LABEL), isMore: true },
+      { kind: 'select', name: 'hangupPeople', label: '挂断方', options: options(HANGUP_SIDE_LABEL, [0]), isMore: true },
+      { kind: 'text', name: 'cmSipuser', label: '分机号', isMore: true },
+      { kind: 'text', name: 'cmgoidCaller', label: '主叫号码', isMore: true },
+      { kind: 'numberRange', name: 'billsec', label: '通话时长(秒)', min: 0, max: 99999999, isMore: true },
+    ],
+    [departments.data],
+  );
+
+  const columns: TableColumnsType<CallRecordRow> = [
+    { title: '员工', dataIndex: 'cmSidName', width: 100, fixed: 'left', ellipsis: true },
+    { title: '部门', dataIndex: 'cmDidName', width: 110, ellipsis: true, render: (v: string) => v || '-' },
+    { title: '分机', dataIndex: 'cmSipuser', width: 80, render: (v: string) => v || '-' },
+    {
+      title: '呼叫类型',
+      dataIndex: 'callType',
+      width: 84,
+      render: (v: number) => <Badge color={v === 4 ? 'purple' : 'blue'} text={CALL_TYPE_LABEL[v] ?? '-'} />,
+    },
+    { title: '主叫号码', dataIndex: 'cmgoidCaller', width: 130, render: (v: string) => v || '-' },
+    // SPEC §6: masked numbers arrive masked and stay so
+    { title: '被叫号码', dataIndex: 'dstNumber', width: 130, render: (v: string) => v || '-' },
+    {
+      title: '客户',
+      dataIndex: 'customerName',
+      width: 140,
+      ellipsis: true,
+      render: (v: string, row) =>
+        row.cmCtid > 0 ? <Link to={`/manage/mycustomer?detail=${row.cmCtid}`}>{v || '未命名'}</Link> : '-',
+    },
+    { title: '呼叫时间', dataIndex: 'startTime', width: 170 },
+    { title: '接通时间', dataIndex: 'answerTime', width: 170, render: (v: string) => v || '-' },
+    {
+      title: '通话时长',
+      dataIndex: 'billsec',
+      width: 100,
+      render: (v: number, row) => (row.isActive ? <Badge status="processing" text="通话中" /> : billsecText(v)),
+    },
+    { title: '挂断方', dataIndex: 'hangupPeople', width: 90, render: (v: number) => HANGUP_SIDE_LABEL[v] ?? '-' },
+    {
+      title: '挂断原因',
+      dataIndex: 'hangupCauseName',
+      width: 100,
+      render: (v: string, row) =>
+        row.isActive ? '-' : <Typography.Text type={row.billsec > 0 ? undefined : 'secondary'}>{v || '-'}</Typography.Text>,
+    },
+    {
+      title: '录音',
+      dataIndex: 'recordFile',
+      width: 300,
+      fixed: 'right',
+      render: (v: string, row) => <RecordingPlayer src={v} name={`${row.startTime.replace(/\D/g, '')}-${row.dstNumber}`} />,
+    },
+  ];
+
+  return (
+    <Card title="通话记录">
+      <SearchBar
+        name="callRecordSearch"
+        fields={fields}
+        onSearch={(v) => {
+          setValues(v);
+          paging.resetPage();
+        }}
+      />
+      <Table<CallRecordRow>
+        style={{ marginTop: 16 }}
+        rowKey="uuid"
+        size="middle"
+        columns={columns}
+        dataSource={data?.list}
+        loading={isFetching}
+        scroll={{ x: columns.reduce((sum, c) => sum + Number(c.width ?? 120), 0) }}
+        pagination={paging.pagination(data?.count ?? 0)}
+        locale={{ emptyText: <Empty description="暂无通话记录" /> }}
+      />
+    </Card>
+  );
+};

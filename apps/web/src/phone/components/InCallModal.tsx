@@ -1,0 +1,127 @@
+import { IdcardOutlined, NumberOutlined, PhoneOutlined, UserOutlined } from '@ant-design/icons';
+import { CALL_STATUS, CALL_STATUS_LABEL, CALL_TYPE } from '@crm/contracts';
+import { Avatar, Button, Flex, Modal, Space, Tag, Typography } from 'antd';
+import { useEffect, useState } from 'react';
+import { useNavigate } from 'react-router';
+import { useButtonLock } from '../../components/useButtonLock';
+import { formatTalkTime } from '../dialRules';
+import { answer, hangup } from '../phoneActions';
+import { useCall } from '../phoneStore';
+import { softphone } from '../softphone';
+import styles from './InCallModal.module.css';
+
+const KEYS = ['1', '2', '3', '4', '5', '6', '7', '8', '9', '*', '0', '#'];
+
+/** Seconds since `from` (ms), ticking every second while `from` is set. */
+const useElapsed = (from: number | null) => {
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    if (from === null) return;
+    setNow(Date.now());
+    const timer = window.setInterval(() => setNow(Date.now()), 1000);
+    return () => window.clearInterval(timer);
+  }, [from]);
+  return from === null ? 0 : Math.max(0, Math.floor((now - from) / 1000));
+};
+
+/**
+ * SPEC §2 in-call modal: the number, the customer or 暂无客户信息, 振铃中/通话中 with a timer from
+ * the answer, a keypad, 挂断, 接听 for incoming calls and 客户详情. Closing only hides it; the
+ * floating call button shows it again.
+ */
+export const InCallModal = () => {
+  const navigate = useNavigate();
+  const { call, callStatus, isInCallOpen, setInCallOpen } = useCall();
+  const [isKeypadOpen, setKeypadOpen] = useState(false);
+  const [digits, setDigits] = useState('');
+  const elapsed = useElapsed(call?.answeredAt ?? null);
+  const [onHangup, isHangupLocked] = useButtonLock(() => hangup());
+  const [onAnswer, isAnswerLocked] = useButtonLock(() => answer());
+
+  // a new call starts with an empty keypad
+  const uuid = call?.uuid;
+  useEffect(() => {
+    if (uuid) setDigits('');
+  }, [uuid]);
+
+  if (!call) return null;
+  const isTalking = callStatus === CALL_STATUS.talking;
+  const isIncoming = call.callType === CALL_TYPE.inbound;
+  const statusText = CALL_STATUS_LABEL[callStatus] ?? '未通话';
+
+  const press = (key: string) => {
+    softphone.sendDtmf(key);
+    setDigits((d) => (d + key).slice(-32));
+  };
+
+  return (
+    <Modal
+      open={isInCallOpen}
+      title={isIncoming ? '来电' : '呼叫'}
+      width={360}
+      mask={{ closable: false }}
+      onCancel={() => setInCallOpen(false)}
+      footer={null}
+    >
+      <Flex vertical align="center" gap={8} className={styles.body}>
+        <Avatar size={56} icon={<UserOutlined />} className={isTalking ? styles.talking : styles.ringing} />
+        <Typography.Title level={4} className={styles.number} data-testid="call-number">
+          {call.phone || '-'}
+        </Typography.Title>
+        <Typography.Text type={call.name ? undefined : 'secondary'}>{call.name || '暂无客户信息'}</Typography.Text>
+        <Space>
+          <Tag color={isTalking ? 'green' : 'processing'} data-testid="call-status">
+            {statusText}
+          </Tag>
+          <Typography.Text className={styles.timer} data-testid="call-timer">
+            {formatTalkTime(elapsed)}
+          </Typography.Text>
+        </Space>
+        {isKeypadOpen && (
+          <div className={styles.keypad}>
+            <output className={styles.digits} aria-label="已按键">
+              {digits || ' '}
+            </output>
+            {KEYS.map((k) => (
+              <Button key={k} shape="circle" size="large" onClick={() => press(k)}>
+                {k}
+              </Button>
+            ))}
+          </div>
+        )}
+        <Space size={12} wrap style={{ justifyContent: 'center', marginTop: 8 }}>
+          <Button icon={<NumberOutlined />} onClick={() => setKeypadOpen((v) => !v)}>
+            {isKeypadOpen ? '收起键盘' : '键盘'}
+          </Button>
+          {call.cmCtid > 0 && (
+            <Button icon={<IdcardOutlined />} onClick={() => navigate(`/manage/mycustomer?detail=${call.cmCtid}`)}>
+              客户详情
+            </Button>
+          )}
+        </Space>
+        <Space size={16} style={{ marginTop: 8 }}>
+          {isIncoming && !isTalking && (
+            <Button
+              type="primary"
+              className={styles.answer}
+              icon={<PhoneOutlined />}
+              loading={isAnswerLocked}
+              onClick={() => onAnswer()}
+            >
+              接听
+            </Button>
+          )}
+          <Button
+            type="primary"
+            danger
+            icon={<PhoneOutlined rotate={135} />}
+            disabled={isHangupLocked}
+            onClick={() => onHangup()}
+          >
+            挂断
+          </Button>
+        </Space>
+      </Flex>
+    </Modal>
+  );
+};

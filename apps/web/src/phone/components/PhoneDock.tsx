@@ -1,0 +1,54 @@
+import { PhoneOutlined } from '@ant-design/icons';
+import { CALL_STATUS } from '@crm/contracts';
+import { useQueryClient } from '@tanstack/react-query';
+import { FloatButton } from 'antd';
+import { useEffect, useState } from 'react';
+import { callSocket } from '../../api/callSocket';
+import { DiscardDialog } from '../../features/pools/components/DiscardDialog';
+import { bindBlacklistDiscard, bindQueryClient, loadExtension, onCallButton } from '../phoneActions';
+import { useCall, useExtension } from '../phoneStore';
+import { DialModal } from './DialModal';
+import { InCallModal } from './InCallModal';
+
+/**
+ * The phone of the signed-in area: connects the call socket, loads the default extension and
+ * shows the floating call button (badge = missed incoming calls) with the dial and in-call modals.
+ */
+export const PhoneDock = () => {
+  const queryClient = useQueryClient();
+  const callStatus = useCall((s) => s.callStatus);
+  const unread = useCall((s) => s.unread);
+  const isLoaded = useExtension((s) => s.isLoaded);
+  // SPEC §8 100011: a blacklisted customer may be discarded to a shared pool
+  const [blacklisted, setBlacklisted] = useState<number | null>(null);
+
+  useEffect(() => {
+    bindBlacklistDiscard(setBlacklisted);
+    return () => bindBlacklistDiscard(null);
+  }, []);
+
+  useEffect(() => {
+    bindQueryClient(queryClient);
+    callSocket.connect();
+    if (!isLoaded) void loadExtension();
+  }, [queryClient, isLoaded]);
+
+  const isInCall = callStatus > CALL_STATUS.ready;
+  return (
+    <>
+      <FloatButton
+        type="primary"
+        icon={<PhoneOutlined />}
+        aria-label={isInCall ? '通话中' : '拨号'}
+        tooltip={isInCall ? '返回通话' : unread > 0 ? `未接来电 ${unread} 个` : '拨号'}
+        badge={{ count: unread }}
+        // above drawers, so a hidden call can always be brought back
+        style={{ insetInlineEnd: 32, insetBlockEnd: 40, zIndex: 1100, ...(isInCall ? { backgroundColor: '#52c41a' } : {}) }}
+        onClick={onCallButton}
+      />
+      <DialModal />
+      <InCallModal />
+      {blacklisted !== null && <DiscardDialog open cmCtids={[blacklisted]} onClose={() => setBlacklisted(null)} />}
+    </>
+  );
+};

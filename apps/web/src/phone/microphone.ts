@@ -1,0 +1,48 @@
+/**
+ * SPEC §5 microphone check before the extension goes online: the five failures, in words an
+ * agent can act on.
+ */
+export const MIC_MESSAGES = {
+  denied: '麦克风权限被拒绝，请在浏览器地址栏左侧允许使用麦克风后重试',
+  notSupported: '当前浏览器不支持麦克风，请使用最新版 Chrome 或 Edge 浏览器，并通过 https 访问',
+  notFound: '未检测到麦克风设备，请插入耳麦或麦克风后重试',
+  cannotOpen: '无法打开麦克风，可能正被其他程序占用，请关闭后重试',
+  noRecording: '当前浏览器不支持录音，请更换最新版 Chrome 或 Edge 浏览器',
+} as const;
+
+/** The message for a getUserMedia failure (DOMException name). */
+export const micErrorMessage = (errorName: string): string => {
+  switch (errorName) {
+    case 'NotAllowedError':
+    case 'PermissionDeniedError':
+    case 'SecurityError':
+      return MIC_MESSAGES.denied;
+    case 'NotFoundError':
+    case 'DevicesNotFoundError':
+    case 'OverconstrainedError':
+      return MIC_MESSAGES.notFound;
+    case 'NotReadableError':
+    case 'TrackStartError':
+    case 'AbortError':
+      return MIC_MESSAGES.cannotOpen;
+    case 'TypeError':
+      return MIC_MESSAGES.notSupported;
+    default:
+      return MIC_MESSAGES.cannotOpen;
+  }
+};
+
+/** Asks for the microphone once and releases it; resolves to the failure message or null. */
+export const checkMicrophone = async (): Promise<string | null> => {
+  if (!navigator.mediaDevices?.getUserMedia) return MIC_MESSAGES.notSupported;
+  let stream: MediaStream;
+  try {
+    stream = await navigator.mediaDevices.getUserMedia({ audio: true });
+  } catch (err) {
+    return micErrorMessage((err as { name?: string }).name ?? '');
+  }
+  const hasTrack = stream.getAudioTracks().length > 0;
+  for (const track of stream.getTracks()) track.stop();
+  if (!hasTrack || typeof window.RTCPeerConnection !== 'function') return MIC_MESSAGES.noRecording;
+  return null;
+};
