@@ -17,6 +17,13 @@ const schema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Directory of the built SPA; served when it exists. */
   WEB_DIST: z.string().default('apps/web/dist'),
+  /** sip line: shared secret Kamailio sends (X-Telephony-Secret) to the internal telephony routes */
+  SIP_INTERNAL_SECRET: z.string().default(''),
+  /** sip line: the SIP-over-WebSocket address and SIP domain the browser softphone registers to */
+  SIP_WS_URL: z.string().default(''),
+  SIP_DOMAIN: z.string().default(''),
+  /** sip line: rtpengine's recording-dir (pcap recordings); empty: calls are not recorded */
+  SIP_RECORDING_DIR: z.string().default(''),
   /** Tests only: lets POST /api/frontend/test/clock move the business clock. */
   CLOCK_CONTROL: z.enum(['0', '1']).default('0'),
 });
@@ -30,6 +37,8 @@ export type Config = {
   telephony: 'sim' | 'sip';
   simSpeed: number;
   simTalkSeconds: number;
+  /** sip line settings (TELEPHONY=sip), see deploy/telephony */
+  sip: { internalSecret: string; wsUrl: string; domain: string; recordingDir: string };
   demoPassword: string;
   isProduction: boolean;
   nodeEnv: 'development' | 'production' | 'test';
@@ -49,6 +58,9 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env, overrides: Part
   }
   const e = parsed.data;
   const isProduction = e.NODE_ENV === 'production';
+  if (e.TELEPHONY === 'sip' && e.SIP_INTERNAL_SECRET.length < 16) {
+    throw new Error('配置错误: TELEPHONY=sip 需要 SIP_INTERNAL_SECRET（至少 16 个字符）');
+  }
   if (isProduction && e.CLOCK_CONTROL === '1') throw new Error('配置错误: CLOCK_CONTROL 不能在生产环境开启');
   return {
     port: e.PORT,
@@ -59,6 +71,12 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env, overrides: Part
     telephony: e.TELEPHONY,
     simSpeed: e.SIM_SPEED,
     simTalkSeconds: e.SIM_TALK_SECONDS,
+    sip: {
+      internalSecret: e.SIP_INTERNAL_SECRET,
+      wsUrl: e.SIP_WS_URL,
+      domain: e.SIP_DOMAIN,
+      recordingDir: e.SIP_RECORDING_DIR ? path.resolve(e.SIP_RECORDING_DIR) : '',
+    },
     demoPassword: e.DEMO_PASSWORD,
     isProduction,
     nodeEnv: e.NODE_ENV,

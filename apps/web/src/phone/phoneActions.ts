@@ -15,7 +15,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import { callSocket } from '../api/callSocket';
 import { ApiError } from '../api/http';
 import { ui } from '../api/ui-bridge';
-import { registerSessionEndHook, useSession } from '../stores/session';
+import { readToken, registerSessionEndHook, useSession } from '../stores/session';
 import { phoneApi } from './api';
 import { progressStep } from './callProgress';
 import { extensionRefusal, hangupRefusal, numberRefusal } from './dialRules';
@@ -167,6 +167,8 @@ const refreshAfterCall = (cmCtid: number) => {
 /** Ends the call on screen: timers, ring, end tone, back to status 1 (SPEC §4). */
 const endCall = (call: ActiveCall, options: { error?: string; notice?: string } = {}) => {
   clearSetupTimer();
+  // sip line: the local SIP session ends with the record (nothing to do when it already has)
+  softphone.hangup?.();
   sounds.stopRing();
   sounds.ended();
   endedUuids.add(call.uuid);
@@ -311,6 +313,12 @@ export const dial = async (target: DialTarget): Promise<boolean> => {
       };
     }
     startCall(call);
+    // sip line: the browser places the call to the opaque uuid; Kamailio asks the server for the number
+    if (!isDevice) {
+      softphone.call?.(call.uuid).catch((err: unknown) => {
+        ui.message?.error(err instanceof Error ? err.message : '呼叫失败');
+      });
+    }
     return true;
   } catch (err) {
     pending = [];
@@ -363,6 +371,8 @@ export const hangup = async ({ isForced = false } = {}) => {
     ui.message?.warning('请前往手机进行挂断');
     return;
   }
+  // sip line: BYE / CANCEL first; the server closes the record when Kamailio reports it
+  if (!call.isDevice) softphone.hangup?.();
   try {
     await (call.isDevice ? phoneApi.deviceHangup(body) : phoneApi.hangup(body));
   } catch (err) {
@@ -379,6 +389,8 @@ export const answer = async () => {
   const { call } = useCall.getState();
   if (!call || call.callType !== CALL_TYPE.inbound) return;
   sounds.stopRing();
+  // sip line: the browser answers the SIP call; the 'answered' frame follows from Kamailio's report
+  if (await softphone.answer?.()) return;
   try {
     await phoneApi.answer({ uuid: call.uuid, yearMonth: call.yearMonth });
   } catch {
@@ -421,6 +433,23 @@ export const endPhoneSession = () => {
   pending = [];
 };
 
+/**
+ * sip line: a page left during a call (reload, close) hangs it up on the server, so the record
+ * is not left open; the server ends it and the socket says so.
+ */
+const hangupOnLeave = () => {
+  const { call } = useCall.getState();
+  if (!call || call.isDevice || useExtension.getState().sip?.telephony !== 'sip') return;
+  const token = readToken();
+  void fetch('/api/frontend/call/hangup', {
+    method: 'POST',
+    keepalive: true,
+    headers: { 'Content-Type': 'application/json', ...(token ? { Authorization: token } : {}) },
+    body: JSON.stringify({ uuid: call.uuid, yearMonth: call.yearMonth }),
+  }).catch(() => undefined);
+};
+
 // Wired once for the page's life: frames reach the phone, and the session end clears it.
+if (typeof window !== 'undefined') window.addEventListener('pagehide', hangupOnLeave);
 callSocket.subscribe(handleCallFrame);
 registerSessionEndHook(endPhoneSession);

@@ -2,9 +2,9 @@ import { REGISTER_STATUS, type SipInfo } from '@crm/contracts';
 import { http } from '../api/http';
 
 /**
- * What the header and the call flow need from a softphone. The `sim` provider registers by
- * telling the server and has no media; the JsSIP provider (a later issue) registers to the SIP
- * server over WebSocket and carries the audio, behind the same interface.
+ * What the header and the call flow need from a softphone. The `sim` line registers by telling
+ * the server and has no media; on the `sip` line (sipdefault's `telephony`) JsSIP registers to
+ * Kamailio over WebSocket, places and answers the calls and carries the audio, behind the same interface.
  */
 export type Softphone = {
   /** resolves once registered, rejects when registration failed */
@@ -12,6 +12,14 @@ export type Softphone = {
   unregister: (options?: { isSilent?: boolean }) => Promise<void>;
   /** sends a keypad digit into the call; false when this provider cannot (the digit is only shown) */
   sendDtmf: (digit: string) => boolean;
+  /** sip: places the call the server opened (the browser dials the call uuid, never the number) */
+  call?: (uuid: string) => Promise<void>;
+  /** sip: answers the ringing incoming call; true when this phone answered it itself */
+  answer?: () => Promise<boolean>;
+  /** sip: ends the local call (BYE / CANCEL); nothing when there is none */
+  hangup?: () => void;
+  /** sip: WebRTC statistics of the call in progress */
+  stats?: () => Promise<RTCStatsReport | null>;
 };
 
 const reportStatus = (registerStatus: 0 | 1 | 3 | 4, isSilent = false) =>
@@ -29,4 +37,21 @@ export const simSoftphone: Softphone = {
   sendDtmf: () => false,
 };
 
-export const softphone: Softphone = simSoftphone;
+let active: Softphone = simSoftphone;
+
+/** The line the server names: JsSIP (loaded on demand) for 'sip', the sim otherwise. */
+export const softphone: Softphone = {
+  register: async (sip) => {
+    active = sip.telephony === 'sip' ? (await import('./jssipSoftphone')).jssipSoftphone : simSoftphone;
+    await active.register(sip);
+  },
+  unregister: (options) => active.unregister(options),
+  sendDtmf: (digit) => active.sendDtmf(digit),
+  call: async (uuid) => active.call?.(uuid),
+  answer: async () => (active.answer ? active.answer() : false),
+  hangup: () => active.hangup?.(),
+  stats: async () => (active.stats ? active.stats() : null),
+};
+
+// the real-call test (e2e/sip) reads the WebRTC statistics of the call
+if (typeof window !== 'undefined') (window as unknown as { __crmSoftphone?: Softphone }).__crmSoftphone = softphone;

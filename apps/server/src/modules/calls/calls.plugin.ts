@@ -4,11 +4,13 @@ import { createMemoryPubSub } from '../../lib/pubsub';
 import { createRedisPubSub } from '../../lib/pubsub-redis';
 import { createProvider } from '../../telephony';
 import type { LegEvent } from '../../telephony/provider';
+import type { SipProvider } from '../../telephony/sip/sip-provider';
 import type { CallRuntime } from './call-bus';
 import { registerCallSocket } from './call-socket';
 import { callsRoutes } from './calls.routes';
 import * as service from './calls.service';
 import { registerDeviceSocket } from './device-socket';
+import { registerTelephonyInternal } from './telephony-internal.routes';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -59,6 +61,7 @@ export const callsPlugin = fp(async (app: FastifyInstance) => {
   await app.register(callsRoutes(rt));
   registerCallSocket(app, rt);
   registerDeviceSocket(app, rt);
+  if (rt.provider.name === 'sip') registerTelephonyInternal(app, rt, rt.provider as SipProvider);
 
   app.addHook('onClose', async () => {
     clearInterval(sweep);

@@ -47,6 +47,7 @@ import {
 import {
   findDefaultSip,
   findSipById,
+  findSipForLine,
   findStaffMember,
   lockSip,
   type SipRow,
@@ -614,4 +615,62 @@ export const seatsStat = async (rt: CallRuntime, actor: Actor): Promise<SeatsSta
     sipUser: sip?.sip.user ?? '',
     registerStatus: sip?.sip.registerStatus ?? 0,
   };
+};
+
+// ---------- the sip line (Kamailio asks, issue 7) ----------
+
+/**
+ * An INVITE from the trunk to an extension: a ringing incoming call for its staff, matched to a
+ * customer. Undefined (Kamailio answers 480) when the extension is unknown, unbound or not registered;
+ * 'busy' (486) while its staff is on a call.
+ */
+export const sipInbound = async (
+  rt: CallRuntime,
+  user: string,
+  callerNumber: string,
+  open: (leg: { uuid: string; agent: string; from: string }) => void,
+): Promise<{ uuid: string } | 'busy' | undefined> => {
+  const row = await findSipForLine(rt.db, user);
+  const sip = row?.sip;
+  if (!sip?.staffId || sip.actionState !== 0 || row?.merchantType === 2) return undefined;
+  const isRegistered = sip.registerStatus === REGISTER_STATUS.registered || sip.registerStatus === REGISTER_STATUS.busy;
+  if (!isRegistered) return undefined;
+  if ((await repo.activeCallsOf(rt.db, sip.staffId)).length > 0) return 'busy';
+  const staffId = sip.staffId;
+  const phone = normalisePhone(callerNumber)?.phone ?? callerNumber.replace(/\D/g, '');
+  const customer = await findCustomerForIncoming(rt.db, sip.tenantId, staffId, phone);
+  const member = await findStaffMember(rt.db, sip.tenantId, staffId);
+  const at = now();
+  const uuid = randomUUID();
+  await rt.db.transaction(async (tx) => {
+    await repo.insertCall(tx, {
+      uuid,
+      yearMonth: yearMonthOf(at),
+      tenantId: sip.tenantId,
+      staffId,
+      departmentId: member?.departmentId ?? null,
+      sipId: sip.id,
+      sipUser: sip.user,
+      channel: CHANNEL.sip,
+      callType: CALL_TYPE.inbound,
+      caller: phone,
+      calledNumber: phone,
+      customerId: customer?.id ?? null,
+      startAt: at,
+    });
+    await setCallState(tx, sip.tenantId, sip.id, {
+      callStatus: CALL_STATUS.dialling,
+      callType: CALL_TYPE.inbound,
+      lastCallAt: at,
+    });
+  });
+  open({ uuid, agent: sip.user, from: phone });
+  return { uuid };
+};
+
+/** Kamailio's digest auth: the extension's password by SIP user (undefined: unknown or disabled). */
+export const sipPasswordOf = async (rt: CallRuntime, user: string): Promise<string | undefined> => {
+  const row = await findSipForLine(rt.db, user);
+  if (row?.sip.actionState !== 0 || row.merchantType === 2) return undefined;
+  return row.sip.pwd;
 };

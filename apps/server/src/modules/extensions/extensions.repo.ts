@@ -46,6 +46,15 @@ export const findDefaultSip = async (db: DbOrTx, tenantId: number, staffId: numb
   return rows[0];
 };
 
+/** The sip line knows an extension by its SIP user only; the oldest live one wins (users are unique per company). */
+export const findSipByUser = async (db: DbOrTx, user: string): Promise<SipRow | undefined> => {
+  const rows = await selectRows(db)
+    .where(and(isNull(sipAccounts.deletedAt), sql`lower(${sipAccounts.user}) = ${user.toLowerCase()}`))
+    .orderBy(sipAccounts.id)
+    .limit(1);
+  return rows[0];
+};
+
 /** A device logs in by imei alone: imeis are unique across companies. */
 export const findSipByImei = async (db: DbOrTx, imei: string): Promise<SipRow | undefined> => {
   const rows = await selectRows(db)

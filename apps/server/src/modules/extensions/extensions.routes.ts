@@ -86,7 +86,7 @@ export const extensionsRoutes: FastifyPluginAsyncZod = async (app) => {
   );
   // The header's extension area: every account reads and sets its own default extension.
   app.get('/api/frontend/call/sipdefault', { schema: { tags, summary: '我的默认分机（无则 data 为 null）' } }, async (req) =>
-    ok(await service.myDefaultSip(app.db, req.actor, line)),
+    ok(await service.myDefaultSip(app.db, req.actor, line, app.config.sip)),
   );
   app.post(
     '/api/frontend/call/sipdefaultphoneState',

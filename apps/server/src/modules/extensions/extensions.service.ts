@@ -177,10 +177,22 @@ export const setMyDefault = async (db: Db, actor: Actor, id: number): Promise<vo
 export const findDefaultSip = (db: DbOrTx, tenantId: number, staffId: number) => repo.findDefaultSip(db, tenantId, staffId);
 
 /** sipdefault: the caller's default extension (SPEC §3 Sip info), or null. */
-export const myDefaultSip = async (db: Db, actor: Actor, telephony: string): Promise<SipInfo | null> => {
+export const myDefaultSip = async (
+  db: Db,
+  actor: Actor,
+  telephony: string,
+  line?: { wsUrl: string; domain: string },
+): Promise<SipInfo | null> => {
   const row = await repo.findDefaultSip(db, actor.tenantId, actor.staffId);
-  return row ? toSipInfo(row, telephony) : null;
+  if (!row) return null;
+  const info = toSipInfo(row, telephony);
+  // the sip line: the softphone registers to this server's Kamailio (SIP_WS_URL / SIP_DOMAIN)
+  if (telephony === 'sip' && line?.wsUrl) return { ...info, url: line.wsUrl, server: line.domain || info.server };
+  return info;
 };
+
+/** The sip line (Kamailio) authenticates an extension: its live record by SIP user, any company. */
+export const findSipForLine = (db: DbOrTx, user: string) => repo.findSipByUser(db, user);
 
 const requireMyDefault = async (db: Db, actor: Actor) => {
   const row = await repo.findDefaultSip(db, actor.tenantId, actor.staffId);

@@ -1,0 +1,133 @@
+import { REGISTER_STATUS, type SipInfo } from '@crm/contracts';
+import JsSIP from 'jssip';
+import type { RTCSession } from 'jssip/lib/RTCSession';
+import type { UA } from 'jssip/lib/UA';
+import { http } from '../api/http';
+import type { Softphone } from './softphone';
+
+const reportStatus = (registerStatus: 0 | 1 | 3 | 4, isSilent = true) =>
+  http.post<null>('/api/frontend/call/sipdefaultregisterStatus', { registerStatus }, { silent: isSilent }).catch(() => undefined);
+
+/** WebRTC towards rtpengine: no STUN/TURN (the media relay is public), rtcp-mux, no max-bundle (its answer has no BUNDLE). */
+const pcConfig: RTCConfiguration = { iceServers: [], rtcpMuxPolicy: 'require', bundlePolicy: 'balanced' };
+const mediaConstraints = { audio: true, video: false };
+
+let ua: UA | null = null;
+let domain = '';
+/** the call in progress (placed or answered), and an incoming one still ringing */
+let current: RTCSession | null = null;
+let ringing: RTCSession | null = null;
+let audio: HTMLAudioElement | null = null;
+
+/** Plays the far end: the remote track of the session's peer connection. */
+const attachMedia = (pc: RTCPeerConnection) => {
+  pc.addEventListener('track', (e) => {
+    audio ??= new Audio();
+    audio.autoplay = true;
+    audio.srcObject = e.streams[0] ?? new MediaStream([e.track]);
+    void audio.play().catch(() => undefined);
+  });
+};
+
+const track = (session: RTCSession) => {
+  const clear = () => {
+    if (current === session) current = null;
+    if (ringing === session) ringing = null;
+  };
+  session.on('ended', clear);
+  session.on('failed', clear);
+};
+
+/**
+ * The real line (TELEPHONY=sip, issue 7): JsSIP registers the extension to Kamailio over
+ * WebSocket and carries the call's audio. JsSIP reconnects the WebSocket after a network loss
+ * and registers again; the server hears of each state (SPEC §4).
+ */
+export const jssipSoftphone: Required<Softphone> = {
+  register: (sip: SipInfo) =>
+    new Promise<void>((resolve, reject) => {
+      ua?.stop();
+      domain = sip.server || window.location.hostname;
+      void reportStatus(REGISTER_STATUS.registering);
+      const socket = new JsSIP.WebSocketInterface(sip.url || `ws://${window.location.hostname}:8080`);
+      const agent = new JsSIP.UA({
+        sockets: [socket],
+        uri: `sip:${sip.user}@${domain}`,
+        password: sip.pwd,
+        register: true,
+        session_timers: false,
+        connection_recovery_min_interval: 1,
+        connection_recovery_max_interval: 10,
+        user_agent: 'yunhu-crm',
+      });
+      ua = agent;
+      let isSettled = false;
+      agent.on('registered', () => {
+        void reportStatus(REGISTER_STATUS.registered);
+        if (!isSettled) {
+          isSettled = true;
+          resolve();
+        }
+      });
+      agent.on('registrationFailed', (e) => {
+        void reportStatus(REGISTER_STATUS.failed);
+        if (!isSettled) {
+          isSettled = true;
+          agent.stop();
+          reject(new Error(`注册失败: ${e.cause ?? ''}`));
+        }
+      });
+      // network loss: JsSIP reconnects and registers again (SPEC §4 re-initialise)
+      agent.on('disconnected', () => {
+        if (isSettled && ua === agent) void reportStatus(REGISTER_STATUS.registering);
+      });
+      agent.on('newRTCSession', (e: { originator: string; session: RTCSession }) => {
+        if (e.originator !== 'remote') return;
+        if (current || ringing) {
+          e.session.terminate({ status_code: 486 });
+          return;
+        }
+        ringing = e.session;
+        track(e.session);
+      });
+      agent.start();
+    }),
+  unregister: async ({ isSilent = false } = {}) => {
+    const agent = ua;
+    ua = null;
+    current?.terminate();
+    agent?.stop();
+    await reportStatus(REGISTER_STATUS.unregistered, isSilent);
+  },
+  sendDtmf: (digit) => {
+    if (!current?.isEstablished()) return false;
+    current.sendDTMF(digit);
+    return true;
+  },
+  call: async (uuid) => {
+    if (!ua) throw new Error('分机未注册');
+    const session = ua.call(`sip:${uuid}@${domain}`, {
+      mediaConstraints,
+      pcConfig,
+      // emitted synchronously inside call(): must be given here
+      eventHandlers: { peerconnection: (e: { peerconnection: RTCPeerConnection }) => attachMedia(e.peerconnection) },
+    });
+    current = session;
+    track(session);
+  },
+  answer: async () => {
+    const session = ringing;
+    if (!session) return false;
+    ringing = null;
+    current = session;
+    session.answer({ mediaConstraints, pcConfig });
+    attachMedia(session.connection);
+    return true;
+  },
+  hangup: () => {
+    for (const s of [current, ringing]) if (s && !s.isEnded()) s.terminate();
+    current = null;
+    ringing = null;
+  },
+  stats: async () => (current?.connection ? current.connection.getStats() : null),
+};

@@ -1,0 +1,17 @@
+#!/bin/bash
+# npm run telephony:install — the Debian packages of the sip line (Debian 12 bookworm, as root).
+# rtpengine-daemon, not the rtpengine metapackage (that one pulls a DKMS kernel module build).
+# baresip-core is only needed by the real-call test (it plays the callee / the trunk).
+set -euo pipefail
+PKGS=(kamailio kamailio-websocket-modules kamailio-utils-modules kamailio-extra-modules
+      rtpengine-daemon rtpengine-utils baresip-core iproute2 util-linux)
+missing=()
+for p in "${PKGS[@]}"; do dpkg -s "$p" >/dev/null 2>&1 || missing+=("$p"); done
+if [ ${#missing[@]} -eq 0 ]; then echo "telephony packages already installed"; exit 0; fi
+SUDO=""; [ "$(id -u)" -eq 0 ] || SUDO=sudo
+$SUDO apt-get update
+DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y --no-install-recommends "${missing[@]}"
+# the packages may start system services; the app runs its own stack (npm run telephony:up)
+if command -v systemctl >/dev/null && [ -d /run/systemd/system ]; then
+  $SUDO systemctl disable --now kamailio rtpengine-daemon 2>/dev/null || true
+fi

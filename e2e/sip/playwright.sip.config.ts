@@ -1,0 +1,63 @@
+import { defineConfig } from '@playwright/test';
+
+// The real-call test (npm run test:sip): run by e2e/sip/run.sh inside a loopback-only network
+// namespace with Kamailio, rtpengine and baresip already up; the app runs with TELEPHONY=sip.
+const PORT = Number(process.env.SIP_TEST_PORT ?? 3950);
+const RUN = process.env.SIP_TEST_RUN ?? '.tmp/sip-test';
+export default defineConfig({
+  testDir: '.',
+  testMatch: /.*\.sip\.spec\.ts/,
+  timeout: 90_000,
+  expect: { timeout: 10_000 },
+  workers: 1,
+  retries: 0,
+  reporter: [['list']],
+  outputDir: `${RUN}/results`,
+  use: {
+    baseURL: `http://127.0.0.1:${PORT}`,
+    locale: 'zh-CN',
+    timezoneId: 'Asia/Shanghai',
+    viewport: { width: 1440, height: 900 },
+    screenshot: 'only-on-failure',
+    trace: 'retain-on-failure',
+    launchOptions: {
+      executablePath: '/usr/bin/chromium',
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--use-fake-ui-for-media-stream',
+        '--use-fake-device-for-media-stream',
+        `--use-file-for-fake-audio-capture=${RUN}/browser-mic.wav`,
+        '--allow-loopback-in-peer-connection',
+        '--disable-features=WebRtcHideLocalIpsWithMdns',
+        '--autoplay-policy=no-user-gesture-required',
+        '--disable-audio-output',
+      ],
+    },
+  },
+  webServer: {
+    command: `rm -rf ${RUN}/app-data && node --import tsx apps/server/src/main.ts`,
+    url: `http://127.0.0.1:${PORT}/api/health`,
+    cwd: process.cwd(),
+    reuseExistingServer: false,
+    timeout: 120_000,
+    env: {
+      PORT: String(PORT),
+      HOST: '127.0.0.1',
+      DATA_DIR: `${RUN}/app-data`,
+      DATABASE_URL: '',
+      REDIS_URL: '',
+      LOG_LEVEL: 'warn',
+      NODE_ENV: 'development',
+      TELEPHONY: 'sip',
+      SIP_INTERNAL_SECRET: process.env.SIP_INTERNAL_SECRET ?? '',
+      SIP_WS_URL: 'ws://127.0.0.1:8080',
+      SIP_DOMAIN: '127.0.0.1',
+      SIP_RECORDING_DIR: `${process.env.TELEPHONY_RUN_DIR ?? `${RUN}/telephony`}/recordings`,
+    },
+  },
+});

@@ -1,0 +1,202 @@
+import net from 'node:net';
+import { expect, type Page, test } from '@playwright/test';
+import { apiLogin, uniq } from '../fixtures/api';
+import { loginAs } from '../fixtures/login';
+
+/**
+ * A real call (issue 7): lisi's browser registers extension 8001 to Kamailio, dials a customer
+ * whose number baresip (the trunk) answers with a 1 kHz tone, talks 5 s and hangs up; then the
+ * customer calls 8001 back. Run by e2e/sip/run.sh (npm run test:sip) inside a loopback-only netns.
+ */
+const CUSTOMER_NUMBER = '13800138000';
+
+type Template = { cmAtid: number; templateControls: { cbTacid: number; name: string }[] };
+type Row = { uuid: string; billsec: number; endTime: string; recordFile: string; hangupPeople: number; callType: number };
+type Frame = { at: number; dir: 'out' | 'in'; text: string };
+
+const inCall = (page: Page) => page.locator('.ant-modal').filter({ has: page.getByTestId('call-status') });
+
+/** Power of one frequency in 8 kHz samples (Goertzel), normalised per sample. */
+const toneEnergy = (samples: Int16Array, freq: number) => {
+  const k = 2 * Math.cos((2 * Math.PI * freq) / 8000);
+  let s1 = 0;
+  let s2 = 0;
+  for (const x of samples) {
+    const s0 = x + k * s1 - s2;
+    s2 = s1;
+    s1 = s0;
+  }
+  return (s1 * s1 + s2 * s2 - k * s1 * s2) / samples.length / samples.length;
+};
+
+/** baresip's ctrl_tcp (netstring JSON): the customer dials the extension. */
+const baresipDial = (uri: string) =>
+  new Promise<void>((resolve, reject) => {
+    const body = JSON.stringify({ command: 'dial', params: uri, token: 'crm' });
+    const socket = net.connect(4444, '127.0.0.1', () => {
+      socket.write(`${Buffer.byteLength(body)}:${body},`);
+      setTimeout(() => {
+        socket.end();
+        resolve();
+      }, 200);
+    });
+    socket.on('error', reject);
+  });
+
+test('a real call: register, dial, hear the callee, hang up, record + recording + follow record; inbound rings', async ({
+  page,
+  request,
+}) => {
+  const times: Record<string, number> = {};
+  page.on('console', (m) => {
+    if (m.type() === 'error' || m.type() === 'warning') console.log(`[browser ${m.type()}] ${m.text()}`);
+  });
+  const frames: Frame[] = [];
+  page.on('websocket', (ws) => {
+    if (!ws.url().includes(':8080')) return;
+    ws.on('framesent', (f) => frames.push({ at: Date.now(), dir: 'out', text: String(f.payload) }));
+    ws.on('framereceived', (f) => frames.push({ at: Date.now(), dir: 'in', text: String(f.payload) }));
+  });
+  const firstFrame = (dir: Frame['dir'], re: RegExp, after = 0) =>
+    frames.find((f) => f.dir === dir && f.at >= after && re.test(f.text));
+
+  // an unregistered extension cannot dial (SPEC §5: 分机未在线)
+  const wangwu = await apiLogin(request, 'wangwu');
+  await expect(wangwu.post('/api/frontend/call/dial', { dstNumber: CUSTOMER_NUMBER })).rejects.toThrow('分机未在线');
+
+  const lisi = await apiLogin(request, 'lisi');
+  const name = `真实通话${uniq()}`;
+  const tpl = await lisi.get<Template>('/api/frontend/customer/templateinfo');
+  const control = (n: string) => tpl.templateControls.find((c) => c.name === n)?.cbTacid as number;
+  const { cmCtid } = await lisi.post<{ cmCtid: number }>('/api/frontend/customer/create', {
+    cmAtid: tpl.cmAtid,
+    name,
+    templateControls: [
+      { cbTacid: control('联系人'), dmValue: ['周经理'] },
+      { cbTacid: control('手机'), dmValue: [CUSTOMER_NUMBER] },
+    ],
+  });
+
+  await loginAs(page, 'lisi');
+  const extension = page.getByTestId('extension-area');
+  await expect(extension).toContainText('分机 8001');
+
+  // 在线: a real JsSIP REGISTER (digest-authenticated by Kamailio against the app's extension)
+  const t0 = Date.now();
+  await expect(async () => {
+    await page.getByRole('button', { name: '分机状态' }).click();
+    await page.getByRole('menuitem', { name: '在线' }).click({ timeout: 2_000 });
+    await expect(extension).toContainText('在线', { timeout: 3_000 });
+  }).toPass({ timeout: 20_000 });
+  await expect
+    .poll(() => Boolean(firstFrame('in', /^SIP\/2.0 200 OK[\s\S]*CSeq: \d+ REGISTER/, t0)), { timeout: 10_000 })
+    .toBe(true);
+  const regSent = firstFrame('out', /^REGISTER /, t0)?.at ?? t0;
+  times.register = (firstFrame('in', /^SIP\/2.0 200 OK[\s\S]*CSeq: \d+ REGISTER/, t0)?.at ?? 0) - regSent;
+  const sip = await lisi.get<{ registerStatus: number } | null>('/api/frontend/call/sipdefault');
+  expect(sip?.registerStatus).toBe(1);
+
+  // dial from the customer's phone tab
+  await page.goto(`/manage/mycustomer?detail=${cmCtid}`);
+  await expect(extension).toContainText('在线', { timeout: 15_000 });
+  const drawer = page.locator('.ant-drawer-section');
+  await drawer.getByRole('tab', { name: '联系电话' }).click();
+  const dialAt = Date.now();
+  await drawer.getByRole('row').filter({ hasText: CUSTOMER_NUMBER }).getByRole('button', { name: '拨打' }).click();
+  const modal = inCall(page);
+  await expect(modal.getByText(name)).toBeVisible();
+  await expect(modal.getByTestId('call-status')).toHaveText('通话中', { timeout: 15_000 });
+  const invite = firstFrame('out', /^INVITE sip:/, dialAt);
+  expect(invite).toBeTruthy();
+  const inviteAt = invite?.at ?? dialAt;
+  times.inviteToRinging = (firstFrame('in', /^SIP\/2.0 18[03]/, inviteAt)?.at ?? Number.NaN) - inviteAt;
+  times.inviteToAnswer = (firstFrame('in', /^SIP\/2\.0 200[\s\S]*CSeq: *\d+ INVITE/i, inviteAt)?.at ?? Number.NaN) - inviteAt;
+
+  // hear the callee: received audio packets and energy on the WebRTC leg
+  await page.waitForTimeout(
+    5_000 - (Date.now() - (firstFrame('in', /^SIP\/2\.0 200[\s\S]*CSeq: *\d+ INVITE/i, inviteAt)?.at ?? Date.now())),
+  );
+  const rx = await page.evaluate(async () => {
+    const phone = (window as unknown as { __crmSoftphone: { stats: () => Promise<RTCStatsReport | null> } }).__crmSoftphone;
+    const report = await phone.stats();
+    let out = { packetsReceived: 0, totalAudioEnergy: 0, packetsSent: 0 };
+    report?.forEach((s) => {
+      if (s.type === 'inbound-rtp' && s.kind === 'audio')
+        out = { ...out, packetsReceived: s.packetsReceived, totalAudioEnergy: s.totalAudioEnergy ?? 0 };
+      if (s.type === 'outbound-rtp' && s.kind === 'audio') out = { ...out, packetsSent: s.packetsSent };
+    });
+    return out;
+  });
+  expect(rx.packetsReceived).toBeGreaterThan(150);
+  expect(rx.packetsSent).toBeGreaterThan(150);
+  expect(rx.totalAudioEnergy).toBeGreaterThan(0);
+
+  const hangupAt = Date.now();
+  await modal.getByRole('button', { name: '挂断' }).click();
+  await expect(modal).toBeHidden();
+  let row: Row | undefined;
+  await expect
+    .poll(
+      async () => {
+        const list = await lisi.post<{ list: Row[] }>('/api/frontend/call/list', { page: 1, limit: 5 });
+        row = list.list.find((r) => r.endTime && r.callType === 1);
+        return Boolean(row);
+      },
+      { timeout: 10_000, intervals: [50] },
+    )
+    .toBe(true);
+  times.hangupToRecordClosed = Date.now() - hangupAt;
+  const call = row as Row;
+  expect(call.billsec).toBeGreaterThanOrEqual(4);
+  expect(call.billsec).toBeLessThanOrEqual(7);
+  expect(call.hangupPeople).toBe(1);
+
+  // the recording: a WAV holding both directions (the browser's 440 Hz, the callee's 1 kHz)
+  expect(call.recordFile).toMatch(/.+/);
+  const wav = await page.request.get(call.recordFile);
+  expect(wav.status()).toBe(200);
+  const body = await wav.body();
+  expect(body.subarray(0, 4).toString()).toBe('RIFF');
+  const samples = new Int16Array(
+    body.buffer.slice(body.byteOffset + 44, body.byteOffset + body.length - ((body.length - 44) % 2)),
+  );
+  expect(samples.length / 8000).toBeGreaterThan(4);
+  const e440 = toneEnergy(samples, 440);
+  const e1000 = toneEnergy(samples, 1000);
+  const e700 = toneEnergy(samples, 700);
+  expect(e440).toBeGreaterThan(e700 * 20);
+  expect(e1000).toBeGreaterThan(e700 * 20);
+
+  // the type 3 (phone) follow record
+  const follows = await lisi.get<{ list: { followType: number; billsec: number; recordFile: string }[] }>(
+    `/api/frontend/customer/followlist?cmCtid=${cmCtid}&followType=3&page=1&limit=10`,
+  );
+  const follow = follows.list.find((f) => f.followType === 3 && f.billsec === call.billsec);
+  expect(follow?.recordFile).toBe(call.recordFile);
+
+  // the real number never reached the browser (no SIP header, no SDP line)
+  const trace = frames.map((f) => f.text).join('\n');
+  expect(trace).toContain('INVITE sip:');
+  expect(trace).not.toContain(CUSTOMER_NUMBER);
+
+  // inbound: the customer calls 8001; the browser rings with the matched customer, accepts, hangs up
+  await page.waitForTimeout(2_500);
+  await baresipDial('sip:8001@127.0.0.1:5060');
+  await expect(modal.getByText(name)).toBeVisible({ timeout: 10_000 });
+  await modal.getByRole('button', { name: '接听' }).click();
+  await expect(modal.getByTestId('call-status')).toHaveText('通话中', { timeout: 10_000 });
+  await page.waitForTimeout(2_500);
+  await modal.getByRole('button', { name: '挂断' }).click();
+  await expect(modal).toBeHidden();
+  await expect
+    .poll(
+      async () => {
+        const list = await lisi.post<{ list: Row[] }>('/api/frontend/call/list', { page: 1, limit: 5 });
+        return list.list.find((r) => r.callType === 4)?.billsec ?? -1;
+      },
+      { timeout: 10_000 },
+    )
+    .toBeGreaterThanOrEqual(1);
+
+  console.log(`[sip] measured (ms): ${JSON.stringify(times)}`);
+});

@@ -1,0 +1,35 @@
+#!/bin/bash
+# npm run test:sip — the real-call test (issue 7). Runs everything inside a private network namespace
+# (unshare --net, loopback only): rtpengine + Kamailio (deploy/telephony), baresip as the trunk/customer,
+# the app with TELEPHONY=sip, and Playwright driving the web UI in headless Chromium with fake media.
+# Every process it starts is stopped on exit, failure included. Needs root (or user namespaces) and
+# the packages of `npm run telephony:install`.
+set -euo pipefail
+cd "$(dirname "$0")/../.."
+if [ -z "${SIP_TEST_IN_NS:-}" ]; then
+  exec unshare --net env SIP_TEST_IN_NS=1 bash "$0" "$@"
+fi
+ip link set lo up
+RUN="$PWD/.tmp/sip-test"
+rm -rf "$RUN"
+mkdir -p "$RUN/baresip"
+export TELEPHONY_RUN_DIR="$RUN/telephony"
+export SIP_INTERNAL_SECRET="sip-test-$(head -c 12 /dev/urandom | od -An -tx1 | tr -d ' \n')"
+export SIP_TEST_PORT=${SIP_TEST_PORT:-3950}
+export APP_URL="http://127.0.0.1:$SIP_TEST_PORT"
+export SIP_TEST_RUN="$RUN"
+BARESIP_PID=""
+cleanup() {
+  [ -n "$BARESIP_PID" ] && kill "$BARESIP_PID" 2>/dev/null || true
+  bash deploy/telephony/down.sh >/dev/null 2>&1 || true
+}
+trap cleanup EXIT
+node e2e/sip/tones.mjs "$RUN"
+sed "s#@RUN@#$RUN#g" e2e/sip/baresip.config.in >"$RUN/baresip/config"
+cp e2e/sip/baresip.accounts "$RUN/baresip/accounts"
+bash deploy/telephony/up.sh
+baresip -f "$RUN/baresip" </dev/null >"$RUN/baresip.log" 2>&1 &
+BARESIP_PID=$!
+for _ in $(seq 1 50); do ss -lnu | grep -q ' 127.0.0.1:5080 ' && break; sleep 0.1; done
+[ "${SIP_TEST_BUILD:-1}" = 0 ] || npm run build >"$RUN/build.log" 2>&1
+npx playwright test -c e2e/sip/playwright.sip.config.ts "$@"
