@@ -33,7 +33,11 @@ const grantSalesExport = async (request: APIRequestContext) => {
 const pickCascader = async (page: Page, path: string[]) => {
   const menus = page.locator('.ant-cascader-dropdown:visible .ant-cascader-menu');
   for (const [level, label] of path.entries()) {
-    await menus.nth(level).getByTitle(label, { exact: true }).click();
+    // The dropdown may still be sliding in with the modal: retry until the next column opens.
+    await expect(async () => {
+      await menus.nth(level).getByTitle(label, { exact: true }).click({ timeout: 2000 });
+      if (level < path.length - 1) await expect(menus.nth(level + 1)).toBeVisible({ timeout: 1000 });
+    }).toPass({ timeout: 15_000 });
   }
 };
 
