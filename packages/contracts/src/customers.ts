@@ -206,6 +206,10 @@ export type CustomerRow = {
   nextFollowTime: string;
   allotTime: string;
   createTime: string;
+  /** 预计回收时间 (private lists): when the recycling sweep would take the customer back; '' when no rule covers it. */
+  exRecoveryTime?: string;
+  /** the expected recovery time falls within the strategy's recycleRemind days (即将回收). */
+  isRecycleSoon?: boolean;
 };
 
 /** GET info: one customer and the caller's detail-drawer flags (SPEC §6). */
@@ -247,6 +251,8 @@ export const customerListBody = z.object({
   lastContactTime: range,
   createTime: range,
   followTime: range,
+  /** 预计回收时间 (SPEC §7 ex-recovery time) */
+  exRecoveryTime: range,
   lastContactStatus: optNum,
   createCmSid: optNum,
   followCmSid: optNum,

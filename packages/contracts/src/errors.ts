@@ -90,6 +90,7 @@ export const ERRORS = {
   DISCARD_NONE: { code: 109011, status: 400, msg: '没有可丢弃的客户' },
   DELALL_CONFIRM: { code: 109012, status: 400, msg: '请输入“确认清空”以确认删除' },
   RECYCLE_BUSY: { code: 109013, status: 409, msg: '回收任务正在执行，请稍后再试' },
+  RESTORE_EXPIRED: { code: 109014, status: 400, msg: '客户删除已超过30天，无法恢复' },
   // calling: extensions, dialing, call socket, blacklist (issue 6). 100011/100014 are SPEC §8 codes.
   BLACKLISTED: { code: 100011, status: 400, msg: '该号码已在黑名单中，禁止拨打' },
   TASK_BLACKLISTED: { code: 100014, status: 400, msg: '该号码已在黑名单中，已跳过本次任务外呼' },

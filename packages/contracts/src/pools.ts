@@ -182,6 +182,21 @@ export const delAllBody = z.object({
 });
 export type DelAllBody = z.infer<typeof delAllBody>;
 export const DELETED_KEEP_DAYS = 30;
+/** 回收站: customers deleted within DELETED_KEEP_DAYS, newest first. */
+export const deletedListQuery = pageQuery.extend({ name: z.string().trim().max(50).optional() });
+export type DeletedListQuery = z.infer<typeof deletedListQuery>;
+export type DeletedCustomer = {
+  cmCtid: number;
+  name: string;
+  /** the owner when deleted, or the pool for a shared-pool customer */
+  ownerName: string;
+  cmHsidName: string;
+  deleteTime: string;
+  /** after this the row is purged and can no longer be restored */
+  expireTime: string;
+};
+export const restoreBody = z.object({ cmCtids: z.array(z.number().int().positive()).min(1, '请选择要恢复的客户').max(500) });
+export type RestoreBody = z.infer<typeof restoreBody>;
 
 // ---------- recycling (job, on demand for admins) ----------
 

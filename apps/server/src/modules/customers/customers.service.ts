@@ -20,6 +20,7 @@ import { maskPhone, normalisePhone } from '../../lib/phone';
 import { formatDateTime, parseDateTime, startOfTodayShanghai } from '../../lib/time';
 import { labelNamesByIds, requireEnabledTags } from '../labels/labels.service';
 import { visiblePoolIds } from '../pools/pool-visibility';
+import { exRecoveryExpr, exRecoveryTimes } from '../pools/pools-recycle';
 import { scopeStaffIds } from '../staff/staff.service';
 import { getStrategy } from '../strategy/strategy.service';
 import { fileInfosByIds, requireOwnFile } from '../uploads/uploads.service';
@@ -398,6 +399,11 @@ export const buildListWhere = async (db: Db, v: Viewer, kind: ListKind, f: Custo
   conds.push(...rangeCond(sql`c.last_contact_at`, f.lastContactTime));
   conds.push(...rangeCond(sql`c.created_at`, f.createTime));
   conds.push(...rangeCond(sql`c.follow_at`, f.followTime));
+  if (f.exRecoveryTime?.some(Boolean)) {
+    // 预计回收时间: the recycling sweep's own expression (pools module); no rule on = nobody is due.
+    const due = await exRecoveryExpr(db, actor.tenantId);
+    conds.push(...(due ? rangeCond(due, f.exRecoveryTime) : [sql`false`]));
+  }
   if (f.lastContactStatus !== undefined) conds.push(sql`c.last_contact_status = ${f.lastContactStatus}`);
   if (f.createCmSid !== undefined) conds.push(sql`c.creator_id = ${f.createCmSid}`);
   if (f.followCmSid !== undefined) conds.push(sql`c.owner_id = ${f.followCmSid}`);
@@ -532,8 +538,22 @@ export const listCustomers = async (
     repo.countWithin(db, where, COUNT_CAP, COUNT_BUDGET_MS),
     loadTemplate(db, actor.tenantId),
   ]);
+  const list = await toRows(db, v, tpl, rows);
+  if (kind !== 'seas') {
+    // 预计回收时间 of the page's private customers, one query for the page.
+    const due = await exRecoveryTimes(
+      db,
+      actor.tenantId,
+      list.map((r) => r.cmCtid),
+    );
+    for (const r of list) {
+      const d = due.get(r.cmCtid);
+      r.exRecoveryTime = d?.time ?? '';
+      r.isRecycleSoon = d?.isSoon ?? false;
+    }
+  }
   return {
-    list: await toRows(db, v, tpl, rows),
+    list,
     count: counted.count,
     isCountCapped: counted.count >= COUNT_CAP,
     isCountEstimated: counted.isEstimated,

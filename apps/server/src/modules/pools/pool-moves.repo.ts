@@ -256,6 +256,31 @@ export const dueBefore = (tx: DbOrTx, tenantId: number, r: RecycleRule, until: D
         order by 3 limit ${limit}`,
   );
 
+// ---------- expected recovery time (预计回收时间 on the private lists) ----------
+
+/**
+ * The earliest time any of the rules would take customer `c` back, null when none covers it:
+ * the sweep's own coveredBy/dueAt per rule. Needs `c` (customers) and `d` (its customer_deals row).
+ */
+const earliestDue = (tenantId: number, rules: RecycleRule[]): SQL =>
+  sql`least(${sql.join(
+    rules.map((r) => sql`case when ${coveredBy(tenantId, r)} then ${dueAt(r)} end`),
+    sql`, `,
+  )})`;
+
+/** 预计回收时间 of the given customers (one page of a list), one query. */
+export const dueTimesOf = (tx: DbOrTx, tenantId: number, rules: RecycleRule[], ids: number[]) =>
+  queryRows<{ id: number; due_at: Date | string | null }>(
+    tx,
+    sql`select c.id, ${earliestDue(tenantId, rules)} as due_at
+        from ${customers} c left join ${customerDeals} d on d.customer_id = c.id
+        where c.tenant_id = ${tenantId} and c.id = any(${intArray(ids)})`,
+  );
+
+/** The same time as an expression over a list query's `c` (the list filter on 预计回收时间). */
+export const dueTimeOfListed = (tenantId: number, rules: RecycleRule[]): SQL =>
+  sql`(select ${earliestDue(tenantId, rules)} from (select 1) as one left join ${customerDeals} d on d.customer_id = c.id)`;
+
 /** Tenants that have at least one enabled pool with recycling on. */
 export const tenantsWithRecycling = async (tx: DbOrTx) => {
   const rows = await queryRows<{ tenant_id: number }>(
@@ -276,6 +301,72 @@ export const softDeleteScope = async (tx: DbOrTx, tenantId: number, scope: SQL, 
           where c.tenant_id = ${tenantId} and c.deleted_at is null and ${scope}
           returning 1
         ) select count(*)::int as n from gone`,
+  );
+  return Number(rows[0]?.n ?? 0);
+};
+
+export type DeletedRow = {
+  id: number;
+  name: string;
+  deleted_at: Date | string;
+  owner_name: string | null;
+  pool_name: string | null;
+};
+
+/** 回收站: a page of customers in `scope` deleted at or after `since`, newest first, and their count. */
+export const deletedPage = async (
+  tx: DbOrTx,
+  p: { tenantId: number; scope: SQL; since: Date; name?: string; limit: number; offset: number },
+) => {
+  const where = sql`c.tenant_id = ${p.tenantId} and c.deleted_at >= ${p.since} and ${p.scope}
+    ${p.name ? sql`and c.name ilike ${`%${p.name.replace(/[\\%_]/g, (x) => `\\${x}`)}%`}` : sql``}`;
+  const [rows, counted] = await Promise.all([
+    queryRows<DeletedRow>(
+      tx,
+      sql`select c.id, c.name, c.deleted_at, s.name as owner_name, pl.name as pool_name
+          from ${customers} c left join staff s on s.id = c.owner_id left join pools pl on pl.id = c.pool_id
+          where ${where} order by c.deleted_at desc, c.id desc limit ${p.limit} offset ${p.offset}`,
+    ),
+    queryRows<{ n: number }>(tx, sql`select count(*)::int as n from ${customers} c where ${where}`),
+  ]);
+  return { rows, count: Number(counted[0]?.n ?? 0) };
+};
+
+/** Deleted customers among `ids` within `scope`, with when they were deleted. */
+export const deletedAmong = (tx: DbOrTx, tenantId: number, ids: number[], scope: SQL) =>
+  queryRows<{ id: number; deleted_at: Date | string }>(
+    tx,
+    sql`select c.id, c.deleted_at from ${customers} c
+        where c.tenant_id = ${tenantId} and c.id = any(${intArray(ids)}) and c.deleted_at is not null and ${scope}`,
+  );
+
+/** Restores soft-deleted customers (deleted at or after `since`); pooled ones return to their pool. */
+export const restoreDeleted = async (tx: DbOrTx, tenantId: number, ids: number[], since: Date, at: Date) => {
+  const rows = await queryRows<{ n: number }>(
+    tx,
+    sql`with back as (
+          update ${customers} c set deleted_at = null, updated_at = ${at}
+          where c.tenant_id = ${tenantId} and c.id = any(${intArray(ids)}) and c.deleted_at >= ${since}
+          returning 1
+        ) select count(*)::int as n from back`,
+  );
+  return Number(rows[0]?.n ?? 0);
+};
+
+/** Purges up to `limit` customers deleted before `before` (every company) with their pool facts; phones cascade. */
+export const purgeDeletedBefore = async (tx: DbOrTx, before: Date, limit: number) => {
+  const rows = await queryRows<{ n: number }>(
+    tx,
+    sql`with gone as (
+          delete from ${customers} c
+          where c.id in (select id from ${customers} where deleted_at < ${before} order by id limit ${limit})
+          returning c.id
+        ), entries as (
+          delete from ${poolEntries} e using gone where e.customer_id = gone.id
+        ), deals as (
+          delete from ${customerDeals} x using gone where x.customer_id = gone.id
+        )
+        select count(*)::int as n from gone`,
   );
   return Number(rows[0]?.n ?? 0);
 };

@@ -1,5 +1,5 @@
-import type { RecycleResult, RecycleSoon } from '@crm/contracts';
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { DELETED_KEEP_DAYS, type RecycleResult, type RecycleSoon } from '@crm/contracts';
+import { and, asc, eq, type SQL, sql } from 'drizzle-orm';
 import { type Db, type DbOrTx, queryRows } from '../../db/client';
 import { pools } from '../../db/schema';
 import type { Actor } from '../../lib/auth-context';
@@ -89,4 +89,51 @@ export const recycleSoon = async (
   }
   const all = [...best.values()].sort((a, b) => a.at - b.at);
   return { list: all.slice(0, limit).map(({ at: _, ...rest }) => rest), count: all.length, days: recycleRemind };
+};
+
+// ---------- 预计回收时间 on the private lists (read by the customers service) ----------
+
+/**
+ * When the sweep would take each of these customers back (the earliest due time over the
+ * enabled pools' rules that cover it), with 即将回收 when it falls within recycleRemind days.
+ * Customers no rule covers are absent. One query for the whole page.
+ */
+export const exRecoveryTimes = async (
+  db: DbOrTx,
+  tenantId: number,
+  ids: number[],
+): Promise<Map<number, { time: string; isSoon: boolean }>> => {
+  const out = new Map<number, { time: string; isSoon: boolean }>();
+  if (ids.length === 0) return out;
+  const rules = await rulesOf(db, tenantId);
+  if (rules.length === 0) return out;
+  const { recycleRemind } = await getStrategy(db, tenantId);
+  const until = now().getTime() + recycleRemind * 86_400_000;
+  for (const r of await moves.dueTimesOf(db, tenantId, rules, ids)) {
+    if (r.due_at === null) continue;
+    const due = new Date(r.due_at);
+    out.set(Number(r.id), { time: formatDateTime(due), isSoon: due.getTime() <= until });
+  }
+  return out;
+};
+
+/** The expected recovery time as an SQL expression over a list query's `c`; null when no rule is on. */
+export const exRecoveryExpr = async (db: DbOrTx, tenantId: number): Promise<SQL | null> => {
+  const rules = await rulesOf(db, tenantId);
+  return rules.length === 0 ? null : moves.dueTimeOfListed(tenantId, rules);
+};
+
+// ---------- purge of long-deleted customers ----------
+
+const PURGE_BATCH = 5_000;
+
+/** Deletes for good the customers soft-deleted more than DELETED_KEEP_DAYS ago (business clock), in batches. */
+export const purgeDeleted = async (db: Db): Promise<number> => {
+  const before = new Date(now().getTime() - DELETED_KEEP_DAYS * 86_400_000);
+  let purged = 0;
+  for (;;) {
+    const n = await db.transaction((tx) => moves.purgeDeletedBefore(tx, before, PURGE_BATCH));
+    purged += n;
+    if (n < PURGE_BATCH) return purged;
+  }
 };

@@ -6,6 +6,7 @@ import { setClockOffsetMs } from '../../lib/clock';
 import { fetchTemplate, mustCreate, setStrategy, type Template, waitJob } from '../../test/customers';
 import { createTestApp, type TestApp } from '../../test/harness';
 import { setPendingOrders } from './pools.service';
+import { purgeDeleted } from './pools-recycle';
 
 let t: TestApp;
 let tpl: Template;
@@ -416,5 +417,110 @@ describe('delall', () => {
     expect((await ownerOf(kept)).deletedAt).toBeNull();
     // other companies untouched
     expect((await t.get('/api/frontend/customerset/highseasvisiblelist', as('other_admin'))).json().code).toBe(0);
+  });
+});
+
+describe('预计回收时间 on the private lists', () => {
+  const list = async (path: string, user: string, body: Record<string, unknown> = {}) => {
+    const res = await t.post(`/api/frontend/customer/${path}`, { limit: 200, name: '预计回收', ...body }, as(user));
+    expect(res.json().code, JSON.stringify(res.json())).toBe(0);
+    return res.json().data.list as CustomerRow[];
+  };
+  /** Asia/Shanghai "YYYY-MM-DD HH:mm:ss" → instant */
+  const instant = (s: string) => new Date(`${s.replace(' ', 'T')}+08:00`).getTime();
+
+  it('shows the sweep due time for covered customers, empty for others, filters by range, and the sweep takes them then', async () => {
+    const pool = await createPool('预计公海', { useCmDids: [dept2], useRules: rules({ recycle: { isOn: 1, noFollowDays: 2 } }) });
+    const a = await newCustomer('zhaoliu', '预计回收甲');
+    const uncovered = await newCustomer('lisi', '预计回收乙');
+    setClockOffsetMs(DAY);
+    const later = await newCustomer('zhaoliu', '预计回收丙');
+    setClockOffsetMs(0);
+    try {
+      const mine = await list('minelist', 'zhaoliu');
+      const rowA = mine.find((r) => r.cmCtid === a);
+      // due = creation + 2 days (no follow-up yet); within recycleRemind (3 days): 即将回收
+      expect(rowA?.exRecoveryTime).toBe(
+        (await t.get('/api/frontend/customer/recyclesoon', as('zhaoliu')))
+          .json()
+          .data.list.find((r: { cmCtid: number }) => r.cmCtid === a).recycleTime,
+      );
+      expect(instant(rowA?.exRecoveryTime ?? '') - (await ownerOf(a)).createdAt.getTime()).toBeGreaterThan(2 * DAY - 1000);
+      expect(instant(rowA?.exRecoveryTime ?? '') - (await ownerOf(a)).createdAt.getTime()).toBeLessThanOrEqual(2 * DAY);
+      expect(rowA?.isRecycleSoon).toBe(true);
+      const all = await list('allotlist', 'admin');
+      expect(all.find((r) => r.cmCtid === uncovered)).toMatchObject({ exRecoveryTime: '', isRecycleSoon: false });
+      expect(all.find((r) => r.cmCtid === a)?.exRecoveryTime).toBe(rowA?.exRecoveryTime);
+      const dayA = rowA?.exRecoveryTime?.slice(0, 10) ?? '';
+      const dayLater = all.find((r) => r.cmCtid === later)?.exRecoveryTime?.slice(0, 10) ?? '';
+      expect(dayLater > dayA).toBe(true);
+      // the filter finds exactly the customers due in the range
+      expect((await list('allotlist', 'admin', { exRecoveryTime: [dayA, dayA] })).map((r) => r.cmCtid)).toEqual([a]);
+      expect((await list('allotlist', 'admin', { exRecoveryTime: [dayLater, ''] })).map((r) => r.cmCtid)).toEqual([later]);
+      expect(
+        (await list('allotlist', 'admin', { exRecoveryTime: [dayA, dayLater] })).map((r) => r.cmCtid).sort((x, y) => x - y),
+      ).toEqual([a, later].sort((x, y) => x - y));
+      expect((await list('minelist', 'lisi', { exRecoveryTime: [dayA, dayLater] })).length).toBe(0);
+      // the sweep takes the customer exactly when the column says
+      const due = instant(rowA?.exRecoveryTime ?? '');
+      setClockOffsetMs(due - Date.now() - 60_000);
+      await t.post('/api/frontend/customer/recyclerun', {}, as('admin'));
+      expect((await ownerOf(a)).ownerId).toBe(staffIds.zhaoliu);
+      setClockOffsetMs(due - Date.now() + 60_000);
+      await t.post('/api/frontend/customer/recyclerun', {}, as('admin'));
+      expect(await ownerOf(a)).toMatchObject({ ownerId: null, poolId: pool });
+      expect((await ownerOf(later)).ownerId).toBe(staffIds.zhaoliu);
+    } finally {
+      setClockOffsetMs(0);
+      await editPool(pool, { name: '预计公海', useCmDids: [dept2], useRules: rules(), actionState: 1 });
+    }
+    // no rule on: empty column, the filter finds nobody
+    const mine = await list('minelist', 'zhaoliu');
+    expect(mine.find((r) => r.cmCtid === later)?.exRecoveryTime).toBe('');
+    expect((await list('minelist', 'zhaoliu', { exRecoveryTime: ['2000-01-01', '2100-01-01'] })).length).toBe(0);
+  });
+});
+
+describe('回收站 (deleted customers)', () => {
+  const deleted = async (user: string) => {
+    const res = await t.get('/api/frontend/customer/deletedlist?page=1&limit=100', as(user));
+    expect(res.json().code, JSON.stringify(res.json())).toBe(0);
+    return res.json().data.list as { cmCtid: number; name: string; ownerName: string; deleteTime: string; expireTime: string }[];
+  };
+  const del = (ids: number[]) => t.post('/api/frontend/customer/del', { cmCtids: ids }, as('admin'));
+
+  it('lists customers deleted within 30 days, restores them, refuses after 30 days; the purge removes old rows', async () => {
+    const d = await newCustomer('lisi', '回收站客户甲');
+    const e = await newCustomer('lisi', '回收站客户乙');
+    expect((await del([d])).json().code).toBe(0);
+    const row = (await deleted('admin')).find((r) => r.cmCtid === d);
+    expect(row).toMatchObject({ name: '回收站客户甲', ownerName: expect.any(String) });
+    expect(row?.ownerName).not.toBe('');
+    expect((await t.get('/api/frontend/customer/deletedlist', as('lisi'))).json().code).toBe(100003);
+    expect((await t.post('/api/frontend/customer/restore', { cmCtids: [d] }, as('lisi'))).json().code).toBe(100003);
+    // other companies see nothing of it and cannot restore it
+    expect((await deleted('other_admin')).find((r) => r.cmCtid === d)).toBeUndefined();
+    expect((await t.post('/api/frontend/customer/restore', { cmCtids: [d] }, as('other_admin'))).json().code).not.toBe(0);
+    const res = await t.post('/api/frontend/customer/restore', { cmCtids: [d] }, as('admin'));
+    expect(res.json()).toMatchObject({ code: 0, msg: '操作成功', data: { count: 1 } });
+    expect((await ownerOf(d)).deletedAt).toBeNull();
+    expect((await deleted('admin')).find((r) => r.cmCtid === d)).toBeUndefined();
+
+    expect((await del([e])).json().code).toBe(0);
+    try {
+      setClockOffsetMs(29 * DAY);
+      expect((await deleted('admin')).find((r) => r.cmCtid === e)).toBeDefined();
+      expect(await purgeDeleted(t.database.db)).toBe(0);
+      setClockOffsetMs(31 * DAY);
+      expect((await deleted('admin')).find((r) => r.cmCtid === e)).toBeUndefined();
+      const refused = await t.post('/api/frontend/customer/restore', { cmCtids: [e] }, as('admin'));
+      expect(refused.json()).toMatchObject({ code: 109014, msg: '客户删除已超过30天，无法恢复' });
+      expect((await ownerOf(e)).deletedAt).not.toBeNull();
+      expect(await purgeDeleted(t.database.db)).toBeGreaterThanOrEqual(1);
+      expect(await ownerOf(e)).toBeUndefined();
+      expect((await ownerOf(d)).deletedAt).toBeNull();
+    } finally {
+      setClockOffsetMs(0);
+    }
   });
 });

@@ -2,6 +2,7 @@ import {
   allotBody,
   batchAllotBody,
   delAllBody,
+  deletedListQuery,
   discardReasonBody,
   discardReasonEditBody,
   discardReasonListQuery,
@@ -13,6 +14,7 @@ import {
   poolBody,
   poolEditBody,
   poolListQuery,
+  restoreBody,
   seasListBody,
 } from '@crm/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -183,6 +185,24 @@ export const poolsRoutes: FastifyPluginAsyncZod = async (app) => {
       const n = await moves.deleteAll(app.db, req.actor, req.body);
       return ok({ count: n }, `已删除${n}个客户`);
     },
+  );
+
+  // 回收站: customers deleted within 30 days, for the admins who may bulk-delete
+  app.get(
+    `${CUSTOMER}/deletedlist`,
+    {
+      schema: { tags, summary: '回收站：30天内删除的客户', querystring: deletedListQuery },
+      config: { menu: ALLOT_MENU, action: 'frontend/customer/delall' },
+    },
+    async (req) => ok(await moves.listDeleted(app.db, req.actor, req.query)),
+  );
+  app.post(
+    `${CUSTOMER}/restore`,
+    {
+      schema: { tags, summary: '恢复删除的客户（30天内）', body: restoreBody },
+      config: { menu: ALLOT_MENU, action: 'frontend/customer/delall' },
+    },
+    async (req) => ok({ count: await moves.restoreCustomers(app.db, req.actor, req.body.cmCtids) }, '操作成功'),
   );
 
   // ---------- recycling ----------

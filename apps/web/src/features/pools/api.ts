@@ -2,6 +2,8 @@ import type {
   AllotBody,
   BatchAllotBody,
   DelAllBody,
+  DeletedCustomer,
+  DeletedListQuery,
   DiscardReason,
   DiscardReasonBody,
   DiscardReasonEditBody,
@@ -29,6 +31,7 @@ export const poolKeys = {
   pools: () => [...poolKeys.all, 'list'] as const,
   visible: () => [...poolKeys.all, 'visible'] as const,
   soon: () => [...poolKeys.all, 'soon'] as const,
+  deleted: (q: DeletedListQuery) => [...poolKeys.all, 'deleted', q] as const,
 };
 
 const useInvalidate = () => {
@@ -140,3 +143,18 @@ export const useRecycleSoon = () =>
     queryKey: poolKeys.soon(),
     queryFn: () => http.get<{ list: RecycleSoon[]; count: number; days: number }>(`${CUSTOMER}/recyclesoon`),
   });
+
+/** 回收站: customers deleted within the last 30 days. */
+export const useDeletedCustomers = (query: DeletedListQuery, enabled: boolean) =>
+  useQuery({
+    queryKey: poolKeys.deleted(query),
+    queryFn: () => http.get<ListData<DeletedCustomer>>(`${CUSTOMER}/deletedlist`, query),
+    enabled,
+  });
+export const useRestoreCustomers = () => {
+  const onSuccess = useInvalidate();
+  return useMutation({
+    mutationFn: (cmCtids: number[]) => http.post<{ count: number }>(`${CUSTOMER}/restore`, { cmCtids }),
+    onSuccess,
+  });
+};

@@ -20,6 +20,7 @@ export type CustomerColumnKey =
   | 'contactNum'
   | 'controls'
   | 'allotTime'
+  | 'exRecoveryTime'
   | 'createTime';
 
 export type CustomerSort = Pick<CustomerListQuery, 'orderParams' | 'orderSort'>;
@@ -178,6 +179,23 @@ export const customerColumns = ({ keys, controls, sort, onEdit, onOpen }: Option
       },
     })),
     allotTime: [{ title: '分配时间', dataIndex: 'allotTime', width: 170, ...sortable('allotTime'), render: dash }],
+    exRecoveryTime: [
+      {
+        title: '预计回收时间',
+        dataIndex: 'exRecoveryTime',
+        width: 250,
+        // When the recycling sweep takes the customer back; within the reminder days: 即将回收.
+        render: (v: string | undefined, row: CustomerRow) =>
+          v ? (
+            <Space size={4}>
+              <span>{v}</span>
+              {row.isRecycleSoon && <Tag color="orange">即将回收</Tag>}
+            </Space>
+          ) : (
+            '-'
+          ),
+      },
+    ],
     createTime: [{ title: '创建时间', dataIndex: 'createTime', width: 170, ...sortable('createTime') }],
   };
 

@@ -44,6 +44,7 @@ describe('toListFilters (SearchBar values → customerListBody)', () => {
           followCmDid: 5,
           cmClids: [3, 4],
           createTime: ['2025-03-01 00:00:00', '2025-03-05 23:59:59'],
+          exRecoveryTime: ['2025-04-01', '2025-04-02'],
           contactNum: { min: 0, max: 3 },
         },
         [],
@@ -56,6 +57,7 @@ describe('toListFilters (SearchBar values → customerListBody)', () => {
       followCmDid: 5,
       cmClids: [3, 4],
       createTime: ['2025-03-01 00:00:00', '2025-03-05 23:59:59'],
+      exRecoveryTime: ['2025-04-01', '2025-04-02'],
       minContactNum: 0,
       maxContactNum: 3,
     });

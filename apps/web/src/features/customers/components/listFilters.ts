@@ -20,11 +20,12 @@ export type CustomerFilterKey =
   | 'nextFollowTime'
   | 'lastContactTime'
   | 'followTime'
+  | 'exRecoveryTime'
   | 'contactNum';
 
 const TEXT_KEYS = ['name', 'contactName', 'contactPhone'] as const;
 const NUMBER_KEYS = ['cmNid', 'lastContactStatus', 'followCmSid', 'followCmDid', 'createCmSid', 'createCmDid'] as const;
-const RANGE_KEYS = ['createTime', 'allotTime', 'nextFollowTime', 'lastContactTime', 'followTime'] as const;
+const RANGE_KEYS = ['createTime', 'allotTime', 'nextFollowTime', 'lastContactTime', 'followTime', 'exRecoveryTime'] as const;
 
 /** SPEC §5: a numeric range end holds 8 characters, so a leading minus leaves 7 digits. */
 const CONTROL_NUMBER_BOUNDS = { min: -9_999_999, max: 99_999_999 };

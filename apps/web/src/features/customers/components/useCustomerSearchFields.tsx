@@ -63,6 +63,7 @@ export const useCustomerSearchFields = (keys: readonly CustomerFilterKey[]) => {
       nextFollowTime: { kind: 'dateRange', name: 'nextFollowTime', label: '下次跟进', isMore: true },
       lastContactTime: { kind: 'dateRange', name: 'lastContactTime', label: '最近联系', isMore: true },
       followTime: { kind: 'dateRange', name: 'followTime', label: '最近跟进', isMore: true },
+      exRecoveryTime: { kind: 'dateRange', name: 'exRecoveryTime', label: '预计回收', isMore: true },
       contactNum: { kind: 'numberRange', name: 'contactNum', label: '联系次数', isMore: true },
     };
     return keys.map((k) => all[k]).filter((f): f is SearchField => f !== null);

@@ -20,6 +20,7 @@ export const AllotCustomersPage = () => (
       'allotTime',
       'nextFollowTime',
       'lastContactTime',
+      'exRecoveryTime',
       'contactNum',
     ]}
     columns={[
@@ -35,6 +36,7 @@ export const AllotCustomersPage = () => (
       'contactNum',
       'controls',
       'allotTime',
+      'exRecoveryTime',
       'createTime',
     ]}
     canImport

@@ -18,6 +18,7 @@ export const MyCustomersPage = () => (
       'allotTime',
       'nextFollowTime',
       'lastContactTime',
+      'exRecoveryTime',
       'contactNum',
     ]}
     columns={[
@@ -30,6 +31,7 @@ export const MyCustomersPage = () => (
       'nextFollowTime',
       'contactNum',
       'controls',
+      'exRecoveryTime',
       'createTime',
     ]}
     canImport
