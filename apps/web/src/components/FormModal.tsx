@@ -19,6 +19,8 @@ type Props<V> = {
   onClose: () => void;
   children: ReactNode;
   width?: number;
+  okText?: string;
+  layout?: 'vertical' | 'horizontal';
 };
 
 /**
@@ -36,6 +38,8 @@ export const FormModal = <V extends object>({
   onClose,
   children,
   width = 600,
+  okText = '确定',
+  layout = 'vertical',
 }: Props<V>) => {
   const { message } = App.useApp();
   const [submit, isLocked] = useButtonLock(async () => {
@@ -55,14 +59,14 @@ export const FormModal = <V extends object>({
       open={open}
       title={title}
       width={width}
-      okText="确定"
+      okText={okText}
       cancelText="取消"
       onOk={submit}
       onCancel={onClose}
       okButtonProps={{ loading: isPending, disabled: isLocked && !isPending }}
       destroyOnHidden
     >
-      <Form name={name} form={form} layout="vertical" initialValues={initialValues} preserve={false} style={{ marginTop: 16 }}>
+      <Form name={name} form={form} layout={layout} initialValues={initialValues} preserve={false} style={{ marginTop: 16 }}>
         {children}
       </Form>
     </Modal>

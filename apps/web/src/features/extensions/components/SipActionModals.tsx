@@ -1,5 +1,6 @@
 import type { SipAdminInfo } from '@crm/contracts';
 import { App, Form, Input, InputNumber, Modal, Typography } from 'antd';
+import { FormModal } from '../../../components/FormModal';
 import { RemoteSelect } from '../../../components/SearchBar/RemoteSelect';
 import type { SearchOption } from '../../../components/SearchBar/types';
 import { useButtonLock } from '../../../components/useButtonLock';
@@ -13,41 +14,28 @@ const staffOptions = async (keyword: string): Promise<SearchOption[]> =>
 
 /** 绑定员工: one staff per extension; clearing the choice unbinds. */
 export const BindStaffModal = ({ sip, onClose }: Props) => {
-  const { message } = App.useApp();
   const [form] = Form.useForm<{ cmSid?: number }>();
   const bind = useBindStaff();
-  const [submit, isLocked] = useButtonLock(async () => {
-    if (!sip) return;
-    const { cmSid } = form.getFieldsValue();
-    try {
-      await bind.mutateAsync({ cmSipid: sip.cmSipid, cmSid: cmSid ?? 0 });
-    } catch {
-      return;
-    }
-    message.success('操作成功');
-    onClose();
-  });
   return (
-    <Modal
-      title={`绑定员工 · 分机 ${sip?.user ?? ''}`}
+    <FormModal
       open={sip !== null}
-      onCancel={onClose}
-      onOk={() => submit()}
-      confirmLoading={isLocked}
+      title={`绑定员工 · 分机 ${sip?.user ?? ''}`}
+      name="bindStaffForm"
+      form={form}
+      layout="horizontal"
       okText="保存"
-      cancelText="取消"
-      destroyOnHidden
+      initialValues={{ cmSid: sip?.cmSid || undefined }}
+      isPending={bind.isPending}
+      onSubmit={async ({ cmSid }) => {
+        if (sip) await bind.mutateAsync({ cmSipid: sip.cmSipid, cmSid: cmSid ?? 0 });
+        return '操作成功';
+      }}
+      onClose={onClose}
     >
-      <Form form={form} preserve={false} initialValues={{ cmSid: sip?.cmSid || undefined }}>
-        <Form.Item
-          name="cmSid"
-          label="员工"
-          extra={sip?.cmSidName ? `当前绑定：${sip.cmSidName}，清空后保存即解绑` : '未绑定员工'}
-        >
-          <RemoteSelect fetchOptions={staffOptions} placeholder="搜索员工姓名" width={320} />
-        </Form.Item>
-      </Form>
-    </Modal>
+      <Form.Item name="cmSid" label="员工" extra={sip?.cmSidName ? `当前绑定：${sip.cmSidName}，清空后保存即解绑` : '未绑定员工'}>
+        <RemoteSelect fetchOptions={staffOptions} placeholder="搜索员工姓名" width={320} />
+      </Form.Item>
+    </FormModal>
   );
 };
 

@@ -1,54 +1,40 @@
 import { PHONE_STATE_LABEL, REGISTER_STATUS_LABEL, SIP_DM_TYPE_LABEL, type SipInfo } from '@crm/contracts';
-import { App, Badge, Button, Card, Empty, Form, Input, Modal, Space, Table, type TableColumnsType, Tag, Typography } from 'antd';
+import { App, Badge, Button, Card, Empty, Form, Input, Space, Table, type TableColumnsType, Tag, Typography } from 'antd';
 import { useState } from 'react';
-import { useButtonLock } from '../../../components/useButtonLock';
+import { FormModal } from '../../../components/FormModal';
 import { useTablePaging } from '../../../components/useTablePaging';
 import { reloadExtension } from '../../../phone/phoneActions';
 import { useBindPhone, useMySipList, useSetDefaultSip } from '../api';
 
 /** 绑定号码: the extension's phone number (回呼 number / the bound phone's SIM). */
 const BindPhoneModal = ({ sip, onClose }: { sip: SipInfo | null; onClose: () => void }) => {
-  const { message } = App.useApp();
   const [form] = Form.useForm<{ phone: string }>();
   const bind = useBindPhone();
-  const [submit, isLocked] = useButtonLock(async () => {
-    if (!sip) return;
-    let values: { phone: string };
-    try {
-      values = await form.validateFields();
-    } catch {
-      return;
-    }
-    try {
-      await bind.mutateAsync({ cmSipid: sip.cmSipid, phone: values.phone.trim() });
-    } catch {
-      return;
-    }
-    message.success('操作成功');
-    onClose();
-  });
   return (
-    <Modal
-      title={`绑定号码 · 分机 ${sip?.user ?? ''}`}
+    <FormModal
       open={sip !== null}
-      onCancel={onClose}
-      onOk={() => submit()}
-      confirmLoading={isLocked}
+      title={`绑定号码 · 分机 ${sip?.user ?? ''}`}
+      name="bindPhoneForm"
+      form={form}
+      layout="horizontal"
       okText="保存"
-      cancelText="取消"
-      destroyOnHidden
+      initialValues={{ phone: sip?.phone ?? '' }}
+      isPending={bind.isPending}
+      onSubmit={async ({ phone }) => {
+        if (sip) await bind.mutateAsync({ cmSipid: sip.cmSipid, phone: phone.trim() });
+        return '操作成功';
+      }}
+      onClose={onClose}
     >
-      <Form form={form} preserve={false} initialValues={{ phone: sip?.phone ?? '' }}>
-        <Form.Item
-          name="phone"
-          label="电话号码"
-          rules={[{ pattern: /^[\d-]{0,20}$/, message: '请输入正确的电话号码' }]}
-          extra="回呼方式使用该号码接听；留空保存即解除绑定"
-        >
-          <Input maxLength={20} allowClear />
-        </Form.Item>
-      </Form>
-    </Modal>
+      <Form.Item
+        name="phone"
+        label="电话号码"
+        rules={[{ pattern: /^[\d-]{0,20}$/, message: '请输入正确的电话号码' }]}
+        extra="回呼方式使用该号码接听；留空保存即解除绑定"
+      >
+        <Input maxLength={20} allowClear />
+      </Form.Item>
+    </FormModal>
   );
 };
 
