@@ -1,0 +1,1 @@
+CREATE INDEX "customers_stage_created_idx" ON "customers" USING btree ("tenant_id","stage_id","created_at" DESC NULLS LAST,"owner_id","pool_id","label_ids") WHERE "customers"."deleted_at" is null;
