@@ -1,4 +1,5 @@
 import { defineConfig } from '@playwright/test';
+import { CHROMIUM_ARGS, CHROMIUM_PATH, FAKE_MEDIA_ARGS } from '../chromium';
 
 // The real-call test (npm run test:sip): run by e2e/sip/run.sh inside a loopback-only network
 // namespace with Kamailio, rtpengine and baresip already up; the app runs with TELEPHONY=sip.
@@ -21,16 +22,10 @@ export default defineConfig({
     screenshot: 'only-on-failure',
     trace: 'retain-on-failure',
     launchOptions: {
-      executablePath: '/usr/bin/chromium',
+      executablePath: CHROMIUM_PATH,
       args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-quic',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-        '--use-fake-ui-for-media-stream',
-        '--use-fake-device-for-media-stream',
+        ...CHROMIUM_ARGS,
+        ...FAKE_MEDIA_ARGS,
         `--use-file-for-fake-audio-capture=${RUN}/browser-mic.wav`,
         '--allow-loopback-in-peer-connection',
         '--disable-features=WebRtcHideLocalIpsWithMdns',

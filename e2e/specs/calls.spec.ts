@@ -1,25 +1,12 @@
 import { expect, type Page, test } from '@playwright/test';
+import { CHROMIUM_ARGS, CHROMIUM_PATH, FAKE_MEDIA_ARGS } from '../chromium';
 import { apiLogin, uniq } from '../fixtures/api';
 import { loginAs } from '../fixtures/login';
 
 type Template = { cmAtid: number; templateControls: { cbTacid: number; name: string }[] };
 
 // The microphone check before going online needs a (fake) microphone that is allowed.
-test.use({
-  launchOptions: {
-    executablePath: '/usr/bin/chromium',
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--use-fake-ui-for-media-stream',
-      '--use-fake-device-for-media-stream',
-    ],
-  },
-});
+test.use({ launchOptions: { executablePath: CHROMIUM_PATH, args: [...CHROMIUM_ARGS, ...FAKE_MEDIA_ARGS] } });
 
 // lisi's extension goes back offline whatever happens, so other specs find it as seeded.
 test.afterEach(async ({ request }) => {

@@ -46,7 +46,7 @@ const freshDatabase = async (databaseUrl: string): Promise<{ database: Database;
 
 /** Builds the real app on a fresh, migrated database with the demo company and 测试二公司. */
 export const createTestApp = async (opts: { dataDir?: string; config?: Partial<Config> } = {}): Promise<TestApp> => {
-  const config = loadConfig(process.env, {
+  const config = loadConfig(undefined, {
     logLevel: 'silent',
     webDist: '/nonexistent',
     isClockControlled: true,
