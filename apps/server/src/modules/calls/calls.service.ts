@@ -424,6 +424,42 @@ export const hangupActiveCallsOf = async (rt: CallRuntime, staffId: number, caus
   for (const call of await repo.activeCallsOf(rt.db, staffId)) await endCall(rt, call, HANGUP_SIDE.system, cause);
 };
 
+/** Opens the record of a call ringing an extension (sim or sip line), matched to a customer of its staff. */
+const openInboundCall = async (
+  rt: CallRuntime,
+  sip: { id: number; tenantId: number; user: string },
+  staffId: number,
+  phone: string,
+) => {
+  const customer = await findCustomerForIncoming(rt.db, sip.tenantId, staffId, phone);
+  const member = await findStaffMember(rt.db, sip.tenantId, staffId);
+  const at = now();
+  const uuid = randomUUID();
+  await rt.db.transaction(async (tx) => {
+    await repo.insertCall(tx, {
+      uuid,
+      yearMonth: yearMonthOf(at),
+      tenantId: sip.tenantId,
+      staffId,
+      departmentId: member?.departmentId ?? null,
+      sipId: sip.id,
+      sipUser: sip.user,
+      channel: CHANNEL.sip,
+      callType: CALL_TYPE.inbound,
+      caller: phone,
+      calledNumber: phone,
+      customerId: customer?.id ?? null,
+      startAt: at,
+    });
+    await setCallState(tx, sip.tenantId, sip.id, {
+      callStatus: CALL_STATUS.dialling,
+      callType: CALL_TYPE.inbound,
+      lastCallAt: at,
+    });
+  });
+  return { uuid, at, customer };
+};
+
 /** simincoming (sim line): a number calls an extension; the agent's socket hears it ring (msg_type 5). */
 export const simulateIncoming = async (rt: CallRuntime, actor: Actor, body: SimIncomingBody): Promise<SimIncomingResponse> => {
   const incoming = rt.provider.incoming;
@@ -432,35 +468,9 @@ export const simulateIncoming = async (rt: CallRuntime, actor: Actor, body: SimI
   if (!row) throw new AppError('SIP_NOT_FOUND');
   const { sip } = row;
   if (!sip.staffId) throw new AppError('SIP_NOT_BOUND');
-  const staffId = sip.staffId;
   const n = normalisePhone(body.callerNumber);
   if (!n) throw new AppError('DIAL_NUMBER_INVALID');
-  const customer = await findCustomerForIncoming(rt.db, actor.tenantId, staffId, n.phone);
-  const member = await findStaffMember(rt.db, actor.tenantId, staffId);
-  const at = now();
-  const uuid = randomUUID();
-  await rt.db.transaction(async (tx) => {
-    await repo.insertCall(tx, {
-      uuid,
-      yearMonth: yearMonthOf(at),
-      tenantId: actor.tenantId,
-      staffId,
-      departmentId: member?.departmentId ?? null,
-      sipId: sip.id,
-      sipUser: sip.user,
-      channel: CHANNEL.sip,
-      callType: CALL_TYPE.inbound,
-      caller: n.phone,
-      calledNumber: n.phone,
-      customerId: customer?.id ?? null,
-      startAt: at,
-    });
-    await setCallState(tx, actor.tenantId, sip.id, {
-      callStatus: CALL_STATUS.dialling,
-      callType: CALL_TYPE.inbound,
-      lastCallAt: at,
-    });
-  });
+  const { uuid, at, customer } = await openInboundCall(rt, sip, sip.staffId, n.phone);
   await incoming({ uuid, from: n.phone, to: sip.user, ringSeconds: body.ringSeconds ?? 30 });
   return { uuid, yearMonth: yearMonthOf(at), cmCtid: customer?.id ?? 0, name: customer?.name ?? '' };
 };
@@ -636,34 +646,8 @@ export const sipInbound = async (
   const isRegistered = sip.registerStatus === REGISTER_STATUS.registered || sip.registerStatus === REGISTER_STATUS.busy;
   if (!isRegistered) return undefined;
   if ((await repo.activeCallsOf(rt.db, sip.staffId)).length > 0) return 'busy';
-  const staffId = sip.staffId;
   const phone = normalisePhone(callerNumber)?.phone ?? callerNumber.replace(/\D/g, '');
-  const customer = await findCustomerForIncoming(rt.db, sip.tenantId, staffId, phone);
-  const member = await findStaffMember(rt.db, sip.tenantId, staffId);
-  const at = now();
-  const uuid = randomUUID();
-  await rt.db.transaction(async (tx) => {
-    await repo.insertCall(tx, {
-      uuid,
-      yearMonth: yearMonthOf(at),
-      tenantId: sip.tenantId,
-      staffId,
-      departmentId: member?.departmentId ?? null,
-      sipId: sip.id,
-      sipUser: sip.user,
-      channel: CHANNEL.sip,
-      callType: CALL_TYPE.inbound,
-      caller: phone,
-      calledNumber: phone,
-      customerId: customer?.id ?? null,
-      startAt: at,
-    });
-    await setCallState(tx, sip.tenantId, sip.id, {
-      callStatus: CALL_STATUS.dialling,
-      callType: CALL_TYPE.inbound,
-      lastCallAt: at,
-    });
-  });
+  const { uuid } = await openInboundCall(rt, sip, sip.staffId, phone);
   open({ uuid, agent: sip.user, from: phone });
   return { uuid };
 };
