@@ -32,14 +32,26 @@ export const micErrorMessage = (errorName: string): string => {
   }
 };
 
+/** A microphone that has not opened by then is reported as unusable rather than leaving 在线 hanging. */
+export const MIC_TIMEOUT_MS = 20_000;
+
 /** Asks for the microphone once and releases it; resolves to the failure message or null. */
-export const checkMicrophone = async (): Promise<string | null> => {
+export const checkMicrophone = async (timeoutMs = MIC_TIMEOUT_MS): Promise<string | null> => {
   if (!navigator.mediaDevices?.getUserMedia) return MIC_MESSAGES.notSupported;
-  let stream: MediaStream;
+  let stream: MediaStream | null;
+  const request = navigator.mediaDevices.getUserMedia({ audio: true });
+  let timer: ReturnType<typeof setTimeout> | undefined;
   try {
-    stream = await navigator.mediaDevices.getUserMedia({ audio: true });
+    stream = await Promise.race([request, new Promise<null>((resolve) => (timer = setTimeout(() => resolve(null), timeoutMs)))]);
   } catch (err) {
     return micErrorMessage((err as { name?: string }).name ?? '');
+  } finally {
+    clearTimeout(timer);
+  }
+  if (!stream) {
+    // A late answer still gets its tracks released.
+    request.then((late) => late.getTracks().forEach((t) => t.stop())).catch(() => undefined);
+    return MIC_MESSAGES.cannotOpen;
   }
   const hasTrack = stream.getAudioTracks().length > 0;
   for (const track of stream.getTracks()) track.stop();
