@@ -50,7 +50,11 @@ export const checkMicrophone = async (timeoutMs = MIC_TIMEOUT_MS): Promise<strin
   }
   if (!stream) {
     // A late answer still gets its tracks released.
-    request.then((late) => late.getTracks().forEach((t) => t.stop())).catch(() => undefined);
+    request
+      .then((late) => {
+        for (const track of late.getTracks()) track.stop();
+      })
+      .catch(() => undefined);
     return MIC_MESSAGES.cannotOpen;
   }
   const hasTrack = stream.getAudioTracks().length > 0;
