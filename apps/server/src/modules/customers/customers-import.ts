@@ -254,14 +254,17 @@ export const startImport = async (db: Db, log: FastifyBaseLogger, dataDir: strin
     let headers: string[] = [];
     let rowNo = 1;
     let total = 0;
-    for await (const _ of readRows(fs.createReadStream(full))) total++;
+    // Read once into memory (the upload is at most 20 MB): both passes parse the same bytes, as
+    // the preview does, instead of two file streams.
+    const content = await fs.promises.readFile(full);
+    for await (const _ of readRows(Readable.from(content))) total++;
     await ctx.setTotal(Math.max(0, total - 1));
     const reject = (cells: string[], reason: string) => {
       result.rejected++;
       if (result.reasons.length < 500) result.reasons.push({ row: rowNo, reason });
       rejectedRows.push({ row: rowNo, cells, reason });
     };
-    for await (const cells of readRows(fs.createReadStream(full))) {
+    for await (const cells of readRows(Readable.from(content))) {
       if (headers.length === 0) {
         headers = cells;
         continue;
