@@ -1,6 +1,6 @@
 import net from 'node:net';
 import { expect, type Page, test } from '@playwright/test';
-import { apiLogin, uniq } from '../fixtures/api';
+import { apiLogin, createCustomer, uniq } from '../fixtures/api';
 import { loginAs } from '../fixtures/login';
 
 /**
@@ -10,7 +10,6 @@ import { loginAs } from '../fixtures/login';
  */
 const CUSTOMER_NUMBER = '13800138000';
 
-type Template = { cmAtid: number; templateControls: { cbTacid: number; name: string }[] };
 type Row = { uuid: string; billsec: number; endTime: string; recordFile: string; hangupPeople: number; callType: number };
 type Frame = { at: number; dir: 'out' | 'in'; text: string };
 
@@ -66,16 +65,7 @@ test('a real call: register, dial, hear the callee, hang up, record + recording 
 
   const lisi = await apiLogin(request, 'lisi');
   const name = `真实通话${uniq()}`;
-  const tpl = await lisi.get<Template>('/api/frontend/customer/templateinfo');
-  const control = (n: string) => tpl.templateControls.find((c) => c.name === n)?.cbTacid as number;
-  const { cmCtid } = await lisi.post<{ cmCtid: number }>('/api/frontend/customer/create', {
-    cmAtid: tpl.cmAtid,
-    name,
-    templateControls: [
-      { cbTacid: control('联系人'), dmValue: ['周经理'] },
-      { cbTacid: control('手机'), dmValue: [CUSTOMER_NUMBER] },
-    ],
-  });
+  const cmCtid = await createCustomer(lisi, { name, contact: '周经理', phone: CUSTOMER_NUMBER });
 
   await loginAs(page, 'lisi');
   const extension = page.getByTestId('extension-area');

@@ -1,9 +1,7 @@
 import { expect, type Page, test } from '@playwright/test';
 import { CHROMIUM_ARGS, CHROMIUM_PATH, FAKE_MEDIA_ARGS } from '../chromium';
-import { apiLogin, uniq } from '../fixtures/api';
+import { apiLogin, createCustomer, uniq } from '../fixtures/api';
 import { loginAs } from '../fixtures/login';
-
-type Template = { cmAtid: number; templateControls: { cbTacid: number; name: string }[] };
 
 // The microphone check before going online needs a (fake) microphone that is allowed.
 test.use({ launchOptions: { executablePath: CHROMIUM_PATH, args: [...CHROMIUM_ARGS, ...FAKE_MEDIA_ARGS] } });
@@ -26,16 +24,7 @@ test('lisi goes online, dials a customer from the phone tab, talks, hangs up and
   const lisi = await apiLogin(request, 'lisi');
   const name = `通话客户${uniq()}`;
   const phone = answeringNumber();
-  const tpl = await lisi.get<Template>('/api/frontend/customer/templateinfo');
-  const control = (n: string) => tpl.templateControls.find((c) => c.name === n)?.cbTacid as number;
-  const { cmCtid } = await lisi.post<{ cmCtid: number }>('/api/frontend/customer/create', {
-    cmAtid: tpl.cmAtid,
-    name,
-    templateControls: [
-      { cbTacid: control('联系人'), dmValue: ['周经理'] },
-      { cbTacid: control('手机'), dmValue: [phone] },
-    ],
-  });
+  const cmCtid = await createCustomer(lisi, { name, contact: '周经理', phone });
 
   await loginAs(page, 'lisi');
   const extension = page.getByTestId('extension-area');

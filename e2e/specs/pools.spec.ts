@@ -1,8 +1,7 @@
 import { expect, type Page, test } from '@playwright/test';
-import { apiLogin, uniq, uniqPhone } from '../fixtures/api';
+import { apiLogin, createCustomer, uniq, uniqPhone } from '../fixtures/api';
 import { loginAs } from '../fixtures/login';
 
-type Template = { cmAtid: number; templateControls: { cbTacid: number; name: string }[] };
 type Staff = { cmSid: number; username: string; cmDid: number };
 
 const drawerOf = (page: Page) => page.locator('.ant-drawer-section');
@@ -42,16 +41,7 @@ test('discard with 其他, claim by a colleague with a masked number, cooldown f
     useCmDids: [dept1],
     useRules: rules({ cmClids: [tag.cmClid] }),
   });
-  const tpl = await lisi.get<Template>('/api/frontend/customer/templateinfo');
-  const control = (n: string) => tpl.templateControls.find((c) => c.name === n)?.cbTacid as number;
-  const { cmCtid } = await lisi.post<{ cmCtid: number }>('/api/frontend/customer/create', {
-    cmAtid: tpl.cmAtid,
-    name,
-    templateControls: [
-      { cbTacid: control('联系人'), dmValue: ['钱经理'] },
-      { cbTacid: control('手机'), dmValue: [phone] },
-    ],
-  });
+  const cmCtid = await createCustomer(lisi, { name, contact: '钱经理', phone });
   await admin.post('/api/frontend/customer/label', { cmCtids: [cmCtid], cmClids: [tag.cmClid] });
 
   // 李四 discards from the detail drawer: pool, then 其他 with a text.
