@@ -1,5 +1,4 @@
 import fs from 'node:fs';
-import type { Readable } from 'node:stream';
 import {
   BLACK_LIMITS,
   type BlackCheckBody,
@@ -21,6 +20,7 @@ import type { Actor } from '../../lib/auth-context';
 import { now } from '../../lib/clock';
 import { normalisePhone } from '../../lib/phone';
 import { formatDateTime, parseDateTime } from '../../lib/time';
+import { xlsxRows } from '../../lib/xlsx-rows';
 import { cellText } from '../customers/customers-import';
 import { storeGeneratedFile, tenantFilePath } from '../uploads/uploads.service';
 import * as repo from './blacklist.repo';
@@ -29,15 +29,9 @@ import * as repo from './blacklist.repo';
 export const isNumberBlacklisted = async (db: DbOrTx, tenantId: number, phone: string) =>
   (await repo.blacklistedAmong(db, tenantId, [phone])).has(phone);
 
-/** Every cell of the first worksheet, streaming. */
-async function* xlsxCells(input: Readable): AsyncGenerator<string> {
-  const reader = new ExcelJS.stream.xlsx.WorkbookReader(input, { worksheets: 'emit', sharedStrings: 'cache', styles: 'ignore' });
-  for await (const sheet of reader) {
-    for await (const row of sheet) {
-      for (const v of (row.values as ExcelJS.CellValue[]).slice(1)) yield cellText(v);
-    }
-    return;
-  }
+/** Every cell of the first worksheet, as text. */
+async function* xlsxCells(buf: Buffer): AsyncGenerator<string> {
+  for await (const values of xlsxRows(buf)) for (const v of values) yield cellText(v);
 }
 
 type NumberList = { valid: string[]; invalid: string[]; total: number };
@@ -71,7 +65,7 @@ const readNumberFile = async (db: Db, dataDir: string, actor: Actor, fileId: num
   if (ext !== 'xlsx') throw new AppError('BLACK_FILE_TYPE');
   const tokens: string[] = [];
   try {
-    for await (const cell of xlsxCells(fs.createReadStream(full))) {
+    for await (const cell of xlsxCells(await fs.promises.readFile(full))) {
       for (const t of textTokens(cell)) tokens.push(t);
       if (tokens.length > BLACK_LIMITS.checkMaxNumbers) throw new AppError('BLACK_TOO_MANY');
     }

@@ -1,5 +1,4 @@
 import fs from 'node:fs';
-import { Readable } from 'node:stream';
 import {
   type CascaderOption,
   DM_TYPE,
@@ -18,6 +17,7 @@ import { labels } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import type { Actor } from '../../lib/auth-context';
 import { formatDateTime } from '../../lib/time';
+import { xlsxRows } from '../../lib/xlsx-rows';
 import { startJob } from '../jobs/jobs.service';
 import { saveUpload, storeGeneratedFile, tenantFilePath } from '../uploads/uploads.service';
 import { parseControlValues } from './control-values';
@@ -178,21 +178,9 @@ export const buildImportTemplate = async (db: Db, actor: Actor): Promise<Buffer>
 };
 const TREE = (c: ControlRow) => c.dmType === DM_TYPE.customCascader || c.dmType === DM_TYPE.cascader;
 
-/** Reads the rows of the first worksheet, streaming (bounded memory for large files). */
-async function* readRows(input: Readable): AsyncGenerator<string[]> {
-  const reader = new ExcelJS.stream.xlsx.WorkbookReader(input, {
-    worksheets: 'emit',
-    sharedStrings: 'cache',
-    hyperlinks: 'ignore',
-    styles: 'cache',
-  });
-  for await (const sheet of reader) {
-    for await (const row of sheet) {
-      const values = (row.values as ExcelJS.CellValue[]).slice(1);
-      yield values.map(cellText);
-    }
-    return;
-  }
+/** The rows of the first worksheet as texts, row by row. */
+async function* readRows(buf: Buffer): AsyncGenerator<string[]> {
+  for await (const values of xlsxRows(buf)) yield values.map(cellText);
 }
 
 /** Stores the uploaded .xlsx and shows its headers, a sample and a suggested mapping. */
@@ -208,7 +196,7 @@ export const importPreview = async (
   const sampleRows: string[][] = [];
   let rowCount = 0;
   try {
-    for await (const row of readRows(Readable.from(upload.buf))) {
+    for await (const row of readRows(upload.buf)) {
       if (headers.length === 0) {
         headers = row;
         continue;
@@ -254,17 +242,16 @@ export const startImport = async (db: Db, log: FastifyBaseLogger, dataDir: strin
     let headers: string[] = [];
     let rowNo = 1;
     let total = 0;
-    // Read once into memory (the upload is at most 20 MB): both passes parse the same bytes, as
-    // the preview does, instead of two file streams.
+    // The upload is at most 20 MB: read once, both passes parse the same bytes.
     const content = await fs.promises.readFile(full);
-    for await (const _ of readRows(Readable.from(content))) total++;
+    for await (const _ of readRows(content)) total++;
     await ctx.setTotal(Math.max(0, total - 1));
     const reject = (cells: string[], reason: string) => {
       result.rejected++;
       if (result.reasons.length < 500) result.reasons.push({ row: rowNo, reason });
       rejectedRows.push({ row: rowNo, cells, reason });
     };
-    for await (const cells of readRows(Readable.from(content))) {
+    for await (const cells of readRows(content)) {
       if (headers.length === 0) {
         headers = cells;
         continue;
