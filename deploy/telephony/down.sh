@@ -1,8 +1,11 @@
 #!/bin/bash
 # npm run telephony:down — stops the Kamailio and rtpengine that telephony:up started (by their pid files only).
+# `down.sh kamailio` stops Kamailio alone.
 set -u
 RUN="${TELEPHONY_RUN_DIR:-.tmp/telephony}"
-for name in kamailio rtpengine; do
+names=("$@")
+[ ${#names[@]} -gt 0 ] || names=(kamailio rtpengine)
+for name in "${names[@]}"; do
   f="$RUN/$name.pid"
   [ -f "$f" ] || continue
   pid=$(cat "$f")

@@ -9,6 +9,8 @@
 #   RTPENGINE_NG RTPENGINE_CLI RTP_MIN RTP_MAX                 (127.0.0.1:2223 127.0.0.1:9900 30000 30199)
 #   TELEPHONY_RUN_DIR    rendered configs, pid files, logs, recordings (.tmp/telephony); the app's
 #                        SIP_RECORDING_DIR is $TELEPHONY_RUN_DIR/recordings
+# `up.sh --kamailio-only` restarts Kamailio alone (a changed kamailio.cfg.in; rtpengine keeps its calls).
+# Browsers see their WebSocket drop and register again (the softphone re-initialises after 5 s).
 set -euo pipefail
 HERE="$(cd "$(dirname "$0")" && pwd)"
 RUN="$(mkdir -p "${TELEPHONY_RUN_DIR:-.tmp/telephony}" && cd "${TELEPHONY_RUN_DIR:-.tmp/telephony}" && pwd)"
@@ -33,9 +35,16 @@ render() { # template output
   printf '%s\n' "$s" >"$2"
 }
 mkdir -p "$RUN/recordings" "$RUN/logs"
+[ "${1:-}" = "--kamailio-only" ] || rm -f "$RUN/logs/kamailio.log" "$RUN/logs/rtpengine.log"
 render "$HERE/kamailio.cfg.in" "$RUN/kamailio.cfg"
 render "$HERE/rtpengine.conf.in" "$RUN/rtpengine.conf"
-"$HERE/down.sh" >/dev/null 2>&1 || true
+KAMAILIO_ONLY=0
+[ "${1:-}" = "--kamailio-only" ] && KAMAILIO_ONLY=1
+if [ "$KAMAILIO_ONLY" = 1 ]; then
+  TELEPHONY_RUN_DIR="$RUN" "$HERE/down.sh" kamailio >/dev/null 2>&1 || true
+else
+  TELEPHONY_RUN_DIR="$RUN" "$HERE/down.sh" >/dev/null 2>&1 || true
+fi
 
 alive() { [ -f "$RUN/$1.pid" ] && kill -0 "$(cat "$RUN/$1.pid")" 2>/dev/null; }
 waitport() { # proto addr:port name
@@ -46,16 +55,18 @@ waitport() { # proto addr:port name
   done
   echo "timeout waiting for $3 on $1 $2" >&2; return 1
 }
-start() { # name cmd...
+start() { # name cmd... (a restart adds to the log)
   local name=$1; shift
-  setsid "$@" </dev/null >"$RUN/logs/$name.log" 2>&1 &
+  setsid "$@" </dev/null >>"$RUN/logs/$name.log" 2>&1 &
   echo $! >"$RUN/$name.pid"
 }
 kamailio -c -f "$RUN/kamailio.cfg" >"$RUN/logs/kamailio-check.log" 2>&1 || { cat "$RUN/logs/kamailio-check.log" >&2; exit 1; }
-start rtpengine rtpengine --config-file="$RUN/rtpengine.conf" --config-section=crm --pidfile="$RUN/rtpengine.real.pid"
-# Kamailio pings rtpengine on start: rtpengine must listen first
-waitport u "${V[RTPENGINE_NG]}" rtpengine
+if [ "$KAMAILIO_ONLY" = 0 ]; then
+  start rtpengine rtpengine --config-file="$RUN/rtpengine.conf" --config-section=crm --pidfile="$RUN/rtpengine.real.pid"
+  # Kamailio pings rtpengine on start: rtpengine must listen first
+  waitport u "${V[RTPENGINE_NG]}" rtpengine
+fi
 start kamailio kamailio -f "$RUN/kamailio.cfg" -DD -E
 waitport u "$SIP_IP:${V[SIP_PORT]}" kamailio
 waitport t "$SIP_IP:${V[WS_PORT]}" kamailio
-echo "telephony up: ws://$SIP_IP:${V[WS_PORT]} (SIP_WS_URL), recordings $RUN/recordings (SIP_RECORDING_DIR), logs $RUN/logs"
+echo "telephony up: ws://$SIP_IP:${V[WS_PORT]} (SIP_WS_URL), http://$SIP_IP:${V[WS_PORT]}/RPC (SIP_RPC_URL), recordings $RUN/recordings (SIP_RECORDING_DIR), logs $RUN/logs"

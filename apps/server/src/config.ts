@@ -24,6 +24,8 @@ const schema = z.object({
   SIP_DOMAIN: z.string().default(''),
   /** sip line: rtpengine's recording-dir (pcap recordings); empty: calls are not recorded */
   SIP_RECORDING_DIR: z.string().default(''),
+  /** sip line: Kamailio's JSON-RPC over HTTP (…/RPC): the app ends dialogs the browser left; empty: it cannot */
+  SIP_RPC_URL: z.string().default(''),
   /** Tests only: lets POST /api/frontend/test/clock move the business clock. */
   CLOCK_CONTROL: z.enum(['0', '1']).default('0'),
 });
@@ -38,7 +40,7 @@ export type Config = {
   simSpeed: number;
   simTalkSeconds: number;
   /** sip line settings (TELEPHONY=sip), see deploy/telephony */
-  sip: { internalSecret: string; wsUrl: string; domain: string; recordingDir: string };
+  sip: { internalSecret: string; wsUrl: string; domain: string; recordingDir: string; rpcUrl: string };
   demoPassword: string;
   isProduction: boolean;
   nodeEnv: 'development' | 'production' | 'test';
@@ -76,6 +78,7 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env, overrides: Part
       wsUrl: e.SIP_WS_URL,
       domain: e.SIP_DOMAIN,
       recordingDir: e.SIP_RECORDING_DIR ? path.resolve(e.SIP_RECORDING_DIR) : '',
+      rpcUrl: e.SIP_RPC_URL,
     },
     demoPassword: e.DEMO_PASSWORD,
     isProduction,

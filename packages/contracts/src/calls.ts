@@ -57,6 +57,8 @@ export const CALL_LIMITS = {
   heartbeatMs: 30_000,
   reconnectBaseMs: 1_000,
   reconnectMaxMs: 64_000,
+  /** SPEC §4/§9: after a connection error the softphone re-initialises, debounced this long */
+  reinitDebounceMs: 5_000,
   pageSize: 20,
 } as const;
 

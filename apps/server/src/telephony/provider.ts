@@ -31,15 +31,18 @@ export type InboundLeg = { uuid: string; from: string; to: string; ringSeconds: 
 /**
  * A telephony provider turns a dial request into call legs and reports their progress
  * (DESIGN §6). The server owns the call record, the dial lock and the follow record;
- * the provider only moves calls. `sim` is built in; `sip` (Kamailio + rtpengine) comes later.
+ * the provider only moves calls. `sim` is built in; `sip` is Kamailio + rtpengine (issue 7).
  */
 export type TelephonyProvider = {
   readonly name: 'sim' | 'sip';
   /** reports every leg event; set once by the calls module */
   onEvent: (listener: LegListener) => void;
   dial: (leg: OutboundLeg) => void;
-  /** the agent (side 1) or the system (side 3) ends the call; resolves once the ended event is handled */
-  hangup: (uuid: string, side: HangupSideValue, cause: HangupCause) => Promise<void>;
+  /**
+   * the agent (side 1) or the system (side 3) ends the call; resolves once the ended event is
+   * handled, with false when the line does not hold the leg (the record is then closed alone)
+   */
+  hangup: (uuid: string, side: HangupSideValue, cause: HangupCause) => Promise<boolean>;
   /** an incoming call rings at the extension (sim only: tests and demos); resolves once ringing is handled */
   incoming?: (leg: InboundLeg) => Promise<void>;
   /** the agent answers an incoming call; resolves once the answered event is handled */

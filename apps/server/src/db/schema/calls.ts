@@ -81,6 +81,8 @@ export const callRecords = pgTable(
     dmMsg: text('dm_msg').notNull().default(''),
     recordFileId: integer('record_file_id'),
     recordFile: text('record_file').notNull().default(''),
+    /** sip line: how Kamailio names the call's INVITE and dialog (JSON), so any app instance can end it */
+    sipDialog: text('sip_dialog').notNull().default(''),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

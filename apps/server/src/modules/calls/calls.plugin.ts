@@ -61,7 +61,14 @@ export const callsPlugin = fp(async (app: FastifyInstance) => {
   await app.register(callsRoutes(rt));
   registerCallSocket(app, rt);
   registerDeviceSocket(app, rt);
-  if (rt.provider.name === 'sip') registerTelephonyInternal(app, rt, rt.provider as SipProvider);
+  if (rt.provider.name === 'sip') {
+    const line = rt.provider as SipProvider;
+    line.useStore({
+      find: (uuid) => service.sipLegOf(rt, uuid),
+      saveDialog: (uuid, dialog) => service.saveSipDialog(rt, uuid, dialog),
+    });
+    registerTelephonyInternal(app, rt, line);
+  }
 
   app.addHook('onClose', async () => {
     clearInterval(sweep);

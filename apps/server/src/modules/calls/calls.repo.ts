@@ -26,6 +26,14 @@ export const findTenantCall = async (db: DbOrTx, tenantId: number, uuid: string)
   return rows[0];
 };
 
+/** sip line: Kamailio's names of a call in progress (JSON of SipDialog). */
+export const setSipDialog = async (db: DbOrTx, uuid: string, sipDialog: string) => {
+  await db
+    .update(callRecords)
+    .set({ sipDialog })
+    .where(and(eq(callRecords.uuid, uuid), lt(callRecords.state, CALL_STATE.ended)));
+};
+
 /** The staff's calls still in progress, oldest first. */
 export const activeCallsOf = (db: DbOrTx, staffId: number) =>
   db

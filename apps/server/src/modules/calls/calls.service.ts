@@ -33,6 +33,7 @@ import { maskPhone, normalisePhone } from '../../lib/phone';
 import { deviceChannel, staffChannel } from '../../lib/pubsub';
 import { formatDateTime, parseDateTime, startOfTodayShanghai, toDate } from '../../lib/time';
 import type { HangupSideValue, LegEvent } from '../../telephony/provider';
+import type { SipDialog, StoredLeg } from '../../telephony/sip/sip-provider';
 import { isNumberBlacklisted } from '../blacklist/blacklist.service';
 import { customerNumber } from '../contacts/contacts.service';
 import type { CustomerRecord } from '../customers/customers.repo';
@@ -236,10 +237,7 @@ export const handleLegEvent = async (rt: CallRuntime, e: LegEvent): Promise<void
 
 /** Ends a call from the server side: through the line while it holds the leg, else on the record alone. */
 export const endCall = async (rt: CallRuntime, call: repo.CallRecord, side: HangupSideValue, cause: HangupCause) => {
-  if (call.channel === CHANNEL.sip && rt.provider.isActive(call.uuid)) {
-    await rt.provider.hangup(call.uuid, side, cause);
-    return;
-  }
+  if (call.channel === CHANNEL.sip && (await rt.provider.hangup(call.uuid, side, cause))) return;
   if (call.channel === CHANNEL.device && call.sipId) {
     const sip = await findSipById(rt.db, call.tenantId, call.sipId);
     if (sip?.sip.imei) await sendDevice(rt, sip.sip.imei, { kind: 'command', frame: { type: 'hangup', uuid: call.uuid } });
@@ -651,6 +649,40 @@ export const sipInbound = async (
   open({ uuid, agent: sip.user, from: phone });
   return { uuid };
 };
+
+/** A sip-line call still in progress, as the line needs it (routing and ending it on any app instance). */
+export const sipLegOf = async (rt: CallRuntime, uuid: string): Promise<StoredLeg | undefined> => {
+  const call = await repo.findCall(rt.db, uuid);
+  if (!call || call.state === CALL_STATE.ended || call.channel !== CHANNEL.sip) return undefined;
+  const isInbound = call.callType === CALL_TYPE.inbound;
+  return {
+    uuid: call.uuid,
+    agent: call.sipUser,
+    number: isInbound ? call.caller : call.calledNumber,
+    isInbound,
+    answeredAt: call.answerAt,
+    dialog: parseSipDialog(call.sipDialog),
+  };
+};
+
+const parseSipDialog = (raw: string): SipDialog | null => {
+  if (!raw) return null;
+  try {
+    const d = JSON.parse(raw) as Partial<SipDialog>;
+    return {
+      callId: String(d.callId ?? ''),
+      cseq: String(d.cseq ?? ''),
+      fromTag: String(d.fromTag ?? ''),
+      toTag: String(d.toTag ?? ''),
+    };
+  } catch {
+    return null;
+  }
+};
+
+/** The line learnt how Kamailio names a call (ringing, answered): kept on the record for every instance. */
+export const saveSipDialog = (rt: CallRuntime, uuid: string, dialog: SipDialog) =>
+  repo.setSipDialog(rt.db, uuid, JSON.stringify(dialog));
 
 /** Kamailio's digest auth: the extension's password by SIP user (undefined: unknown or disabled). */
 export const sipPasswordOf = async (rt: CallRuntime, user: string): Promise<string | undefined> => {

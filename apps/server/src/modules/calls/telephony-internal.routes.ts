@@ -7,11 +7,19 @@ import * as service from './calls.service';
 
 const authBody = z.object({ user: z.string().min(1).max(64) });
 const routeBody = z.object({ uuid: z.string().min(1).max(64), agent: z.string().max(64).default('') });
-const inboundBody = z.object({ user: z.string().min(1).max(64), from: z.string().max(64).default('') });
+const inboundBody = z.object({
+  user: z.string().min(1).max(64),
+  from: z.string().max(64).default(''),
+  callId: z.string().max(256).default(''),
+  cseq: z.string().max(16).default(''),
+});
 const eventBody = z.object({
   event: z.enum(['ringing', 'answered', 'ended', 'failed']),
   callUuid: z.string().max(64).default(''),
   callId: z.string().max(256).default(''),
+  cseq: z.string().max(16).optional(),
+  fromTag: z.string().max(128).optional(),
+  toTag: z.string().max(128).optional(),
   sipStatus: z.union([z.string(), z.number()]).optional(),
   byAgent: z.union([z.string(), z.number()]).optional(),
 });
@@ -44,7 +52,7 @@ export const registerTelephonyInternal = (app: FastifyInstance, rt: CallRuntime,
   });
   app.post('/internal/telephony/route', opts, async (req, reply) => {
     const body = routeBody.safeParse(req.body);
-    const number = body.success ? line.routeOf(body.data.uuid, body.data.agent) : undefined;
+    const number = body.success ? await line.routeOf(body.data.uuid, body.data.agent) : undefined;
     if (!number) return reply.code(404).send({ error: 'unknown call' });
     return { number };
   });
@@ -54,7 +62,7 @@ export const registerTelephonyInternal = (app: FastifyInstance, rt: CallRuntime,
     const r = await service.sipInbound(rt, body.data.user, body.data.from, line.openInbound);
     if (r === 'busy') return reply.code(486).send({ error: 'busy' });
     if (!r) return reply.code(404).send({ error: 'not available' });
-    await line.report({ event: 'ringing', callUuid: r.uuid });
+    await line.report({ event: 'ringing', callUuid: r.uuid, callId: body.data.callId, cseq: body.data.cseq });
     return r;
   });
   app.post('/internal/telephony/event', opts, async (req, reply) => {

@@ -159,9 +159,10 @@ export const createSimProvider = (opts: SimOptions): TelephonyProvider => {
     },
     hangup: async (uuid, side, cause) => {
       const leg = legs.get(uuid);
-      if (!leg) return;
+      if (!leg) return false;
       const effective = leg.answeredAt === null && cause === HANGUP_CAUSE.normal ? HANGUP_CAUSE.cancelled : cause;
       await end(leg, simNow(leg), side, effective);
+      return true;
     },
     isActive: (uuid) => legs.has(uuid),
     close: () => {

@@ -1,0 +1,1 @@
+ALTER TABLE "call_records" ADD COLUMN "sip_dialog" text DEFAULT '' NOT NULL;
