@@ -3,7 +3,7 @@ import JsSIP from 'jssip';
 import type { RTCSession } from 'jssip/lib/RTCSession';
 import type { UA } from 'jssip/lib/UA';
 import { http } from '../api/http';
-import type { Softphone } from './softphone';
+import { ConnectionLostError, type LocalFailure, type Softphone } from './softphone';
 
 const reportStatus = (registerStatus: 0 | 1 | 3 | 4, isSilent = true) =>
   http.post<null>('/api/frontend/call/sipdefaultregisterStatus', { registerStatus }, { silent: isSilent }).catch(() => undefined);
@@ -18,6 +18,8 @@ let domain = '';
 let current: RTCSession | null = null;
 let ringing: RTCSession | null = null;
 let audio: HTMLAudioElement | null = null;
+let onLost: () => void = () => undefined;
+let onLocalFailure: (reason: LocalFailure) => void = () => undefined;
 
 /** Plays the far end: the remote track of the session's peer connection. */
 const attachMedia = (pc: RTCPeerConnection) => {
@@ -40,8 +42,8 @@ const track = (session: RTCSession) => {
 
 /**
  * The real line (TELEPHONY=sip, issue 7): JsSIP registers the extension to Kamailio over
- * WebSocket and carries the call's audio. JsSIP reconnects the WebSocket after a network loss
- * and registers again; the server hears of each state (SPEC §4).
+ * WebSocket and carries the call's audio. After a network loss the phone stops and the phone
+ * actions re-initialise it (SPEC §4); the server hears of each state.
  */
 export const jssipSoftphone: Required<Softphone> = {
   register: (sip: SipInfo) =>
@@ -56,8 +58,6 @@ export const jssipSoftphone: Required<Softphone> = {
         password: sip.pwd,
         register: true,
         session_timers: false,
-        connection_recovery_min_interval: 1,
-        connection_recovery_max_interval: 10,
         user_agent: 'yunhu-crm',
       });
       ua = agent;
@@ -70,16 +70,30 @@ export const jssipSoftphone: Required<Softphone> = {
         }
       });
       agent.on('registrationFailed', (e) => {
+        if (ua !== agent) return;
+        void reportStatus(REGISTER_STATUS.failed);
+        const isConnection = e.cause === JsSIP.C.causes.CONNECTION_ERROR || e.cause === JsSIP.C.causes.REQUEST_TIMEOUT;
+        if (!isSettled) {
+          isSettled = true;
+          ua = null;
+          agent.stop();
+          const message = `注册失败: ${e.cause ?? ''}`;
+          reject(isConnection ? new ConnectionLostError(message) : new Error(message));
+        }
+      });
+      // SPEC §4: on a connection error (network loss, the SIP server restarted) the phone stops and
+      // says failed; the phone actions re-initialise it (debounced), which registers anew
+      agent.on('disconnected', () => {
+        if (ua !== agent) return;
+        ua = null;
+        agent.stop();
         void reportStatus(REGISTER_STATUS.failed);
         if (!isSettled) {
           isSettled = true;
-          agent.stop();
-          reject(new Error(`注册失败: ${e.cause ?? ''}`));
+          reject(new ConnectionLostError('注册失败: 无法连接 SIP 服务器'));
+          return;
         }
-      });
-      // network loss: JsSIP reconnects and registers again (SPEC §4 re-initialise)
-      agent.on('disconnected', () => {
-        if (isSettled && ua === agent) void reportStatus(REGISTER_STATUS.registering);
+        onLost();
       });
       agent.on('newRTCSession', (e: { originator: string; session: RTCSession }) => {
         if (e.originator !== 'remote') return;
@@ -114,6 +128,11 @@ export const jssipSoftphone: Required<Softphone> = {
     });
     current = session;
     track(session);
+    // failures of the browser's own making never reach Kamailio (the agent's cancel does)
+    session.on('failed', (e: { originator: string; cause?: string }) => {
+      if (e.originator === 'remote' || e.cause === JsSIP.C.causes.CANCELED) return;
+      onLocalFailure(e.cause === JsSIP.C.causes.USER_DENIED_MEDIA_ACCESS ? 'microphone' : 'other');
+    });
   },
   answer: async () => {
     const session = ringing;
@@ -130,4 +149,10 @@ export const jssipSoftphone: Required<Softphone> = {
     ringing = null;
   },
   stats: async () => (current?.connection ? current.connection.getStats() : null),
+  onConnectionLost: (listener) => {
+    onLost = listener;
+  },
+  onLocalFailure: (listener) => {
+    onLocalFailure = listener;
+  },
 };

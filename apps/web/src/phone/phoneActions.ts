@@ -21,7 +21,7 @@ import { progressStep } from './callProgress';
 import { extensionRefusal, hangupRefusal, numberRefusal } from './dialRules';
 import { checkMicrophone } from './microphone';
 import { type ActiveCall, useCall, useExtension } from './phoneStore';
-import { softphone } from './softphone';
+import { ConnectionLostError, type LocalFailure, softphone } from './softphone';
 import { sounds } from './sounds';
 
 /**
@@ -53,16 +53,51 @@ const dialContext = () => {
 
 // ---------- extension ----------
 
+let reinitTimer: number | undefined;
+const clearReinit = () => {
+  window.clearTimeout(reinitTimer);
+  reinitTimer = undefined;
+};
+
 const register = async () => {
   const ext = useExtension.getState();
   if (!ext.sip) return;
+  clearReinit();
   ext.registerEvent('register');
   try {
     await softphone.register(ext.sip);
     useExtension.getState().registerEvent('registered');
-  } catch {
+  } catch (err) {
     useExtension.getState().registerEvent('failed');
+    if (err instanceof ConnectionLostError) scheduleReinit();
   }
+};
+
+/**
+ * SPEC §4: on a connection error the status becomes failed, timers clear and the softphone
+ * re-initialises, debounced 5 s, for as long as the agent wants to be online.
+ */
+const scheduleReinit = () => {
+  clearReinit();
+  reinitTimer = window.setTimeout(() => {
+    reinitTimer = undefined;
+    const ext = useExtension.getState();
+    const wantsOnline = ext.sip !== null && ext.phoneState !== PHONE_STATE.offline && merchantType() === 1;
+    if (wantsOnline && ext.registerStatus === REGISTER_STATUS.failed) void register();
+  }, CALL_LIMITS.reinitDebounceMs);
+};
+
+/** The sip phone lost its connection: a call it carried is over, the server is told; then re-initialise. */
+const onConnectionLost = () => {
+  useExtension.getState().registerEvent('failed');
+  const { call } = useCall.getState();
+  if (call && !call.isDevice) {
+    ui.message?.error('与呼叫服务器的连接中断，通话已结束');
+    void hangup({ isForced: true });
+  } else {
+    ui.message?.warning('与呼叫服务器的连接中断，5 秒后自动重新注册');
+  }
+  scheduleReinit();
 };
 
 let loading: Promise<void> | null = null;
@@ -134,6 +169,7 @@ export const changePhoneState = async (target: 0 | 1 | 2) => {
   }
   useExtension.getState().setPhoneState(target);
   if (target === PHONE_STATE.offline) {
+    clearReinit();
     useExtension.getState().registerEvent('unregister');
     await softphone.unregister().catch(() => undefined);
     return;
@@ -200,6 +236,11 @@ const startCall = (call: ActiveCall) => {
 const applyProgress = (p: CallProgress) => {
   if (endedUuids.has(p.uuid)) return;
   const { call } = useCall.getState();
+  if (!call && p.event === 'ended' && takeLeftCall(p.uuid)) {
+    ui.message?.info(`离开页面时的通话已由系统挂断${p.billsec > 0 ? `，通话时长 ${p.billsec} 秒` : ''}`);
+    refreshAfterCall(p.cmCtid);
+    return;
+  }
   if (!call || call.uuid !== p.uuid) return;
   const step = progressStep(p, call.isDevice);
   if (step.kind === 'answered' && useCall.getState().callStatus !== CALL_STATUS.talking) {
@@ -330,7 +371,12 @@ export const dial = async (target: DialTarget): Promise<boolean> => {
 };
 
 const showDialError = (err: unknown) => {
-  if (!(err instanceof ApiError)) return;
+  if (!(err instanceof ApiError)) {
+    // not the server's answer (a bug or the browser): never a silent failure
+    console.error('dial failed', err);
+    ui.message?.error('呼叫失败，请重试');
+    return;
+  }
   if (err.code === ERRORS.DIAL_LOCKED.code) {
     ui.modal?.warning({ title: '提示', content: err.message, okText: '知道了' });
     return;
@@ -423,6 +469,7 @@ export const onCallButton = () => {
 /** Session end (logout, 100002, /login): socket closed, extension unregistered, state cleared (SPEC §2). */
 export const endPhoneSession = () => {
   clearSetupTimer();
+  clearReinit();
   sounds.stopRing();
   callSocket.disconnect();
   const wasRegistered = useExtension.getState().registerStatus !== REGISTER_STATUS.unregistered;
@@ -434,12 +481,45 @@ export const endPhoneSession = () => {
 };
 
 /**
+ * sip line: the browser could not place the call (microphone, connection, WebRTC): the agent is
+ * told and the record is closed on the server as soon as the SPEC §5 hang-up minimum allows.
+ */
+const onLocalFailure = (reason: LocalFailure) => {
+  const { call } = useCall.getState();
+  if (!call || call.isDevice || call.callType !== CALL_TYPE.outbound) return;
+  ui.message?.error(reason === 'microphone' ? '无法打开麦克风，呼叫失败' : '呼叫失败，请检查网络后重试');
+  const waitMs = Math.max(0, CALL_LIMITS.hangupMinSeconds * 1000 - (Date.now() - call.startedAt) + 200);
+  window.setTimeout(() => {
+    if (useCall.getState().call?.uuid === call.uuid) void hangup({ isForced: true });
+  }, waitMs);
+};
+
+/** The call this tab hung up when the page was left, for the next page's notice (a minute at most). */
+const LEFT_CALL_KEY = 'crm.leftCall';
+const LEFT_CALL_NOTICE_MS = 60_000;
+const takeLeftCall = (uuid: string): boolean => {
+  try {
+    const left = JSON.parse(sessionStorage.getItem(LEFT_CALL_KEY) ?? 'null') as { uuid?: string; at?: number } | null;
+    if (left?.uuid !== uuid || Date.now() - (left.at ?? 0) > LEFT_CALL_NOTICE_MS) return false;
+    sessionStorage.removeItem(LEFT_CALL_KEY);
+    return true;
+  } catch {
+    return false;
+  }
+};
+
+/**
  * sip line: a page left during a call (reload, close) hangs it up on the server, so the record
  * is not left open; the server ends it and the socket says so.
  */
 const hangupOnLeave = () => {
   const { call } = useCall.getState();
   if (!call || call.isDevice || useExtension.getState().sip?.telephony !== 'sip') return;
+  try {
+    sessionStorage.setItem(LEFT_CALL_KEY, JSON.stringify({ uuid: call.uuid, at: Date.now() }));
+  } catch {
+    // storage unavailable: the next page only misses the notice
+  }
   const token = readToken();
   void fetch('/api/frontend/call/hangup', {
     method: 'POST',
@@ -453,3 +533,5 @@ const hangupOnLeave = () => {
 if (typeof window !== 'undefined') window.addEventListener('pagehide', hangupOnLeave);
 callSocket.subscribe(handleCallFrame);
 registerSessionEndHook(endPhoneSession);
+softphone.onConnectionLost?.(onConnectionLost);
+softphone.onLocalFailure?.(onLocalFailure);

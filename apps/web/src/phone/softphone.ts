@@ -20,7 +20,23 @@ export type Softphone = {
   hangup?: () => void;
   /** sip: WebRTC statistics of the call in progress */
   stats?: () => Promise<RTCStatsReport | null>;
+  /**
+   * sip: the one listener told when a registered phone lost its connection (network loss, SIP
+   * server restart); the phone has stopped and reported 'failed', the caller re-initialises it
+   */
+  onConnectionLost?: (listener: () => void) => void;
+  /**
+   * sip: the one listener told when a placed call failed in the browser itself (no microphone,
+   * no connection, WebRTC error) before Kamailio could report it: the server must hear of it
+   */
+  onLocalFailure?: (listener: (reason: LocalFailure) => void) => void;
 };
+
+/** Why the browser could not place a call: its microphone, or anything else (connection, WebRTC). */
+export type LocalFailure = 'microphone' | 'other';
+
+/** A registration that failed on the connection (not on the password): worth re-initialising. */
+export class ConnectionLostError extends Error {}
 
 const reportStatus = (registerStatus: 0 | 1 | 3 | 4, isSilent = false) =>
   http.post<null>('/api/frontend/call/sipdefaultregisterStatus', { registerStatus }, { silent: isSilent });
@@ -38,11 +54,15 @@ export const simSoftphone: Softphone = {
 };
 
 let active: Softphone = simSoftphone;
+let lostListener: () => void = () => undefined;
+let failureListener: (reason: LocalFailure) => void = () => undefined;
 
 /** The line the server names: JsSIP (loaded on demand) for 'sip', the sim otherwise. */
 export const softphone: Softphone = {
   register: async (sip) => {
     active = sip.telephony === 'sip' ? (await import('./jssipSoftphone')).jssipSoftphone : simSoftphone;
+    active.onConnectionLost?.(() => lostListener());
+    active.onLocalFailure?.((reason) => failureListener(reason));
     await active.register(sip);
   },
   unregister: (options) => active.unregister(options),
@@ -51,6 +71,12 @@ export const softphone: Softphone = {
   answer: async () => (active.answer ? active.answer() : false),
   hangup: () => active.hangup?.(),
   stats: async () => (active.stats ? active.stats() : null),
+  onConnectionLost: (listener) => {
+    lostListener = listener;
+  },
+  onLocalFailure: (listener) => {
+    failureListener = listener;
+  },
 };
 
 // the real-call test (e2e/sip) reads the WebRTC statistics of the call
