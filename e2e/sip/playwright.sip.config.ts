@@ -52,6 +52,7 @@ export default defineConfig({
       SIP_INTERNAL_SECRET: process.env.SIP_INTERNAL_SECRET ?? '',
       SIP_WS_URL: 'ws://127.0.0.1:8080',
       SIP_DOMAIN: '127.0.0.1',
+      SIP_RPC_URL: 'http://127.0.0.1:8080/RPC',
       SIP_RECORDING_DIR: `${process.env.TELEPHONY_RUN_DIR ?? `${RUN}/telephony`}/recordings`,
     },
   },

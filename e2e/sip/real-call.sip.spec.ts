@@ -1,4 +1,8 @@
+import { execFile } from 'node:child_process';
+import fs from 'node:fs';
 import net from 'node:net';
+import path from 'node:path';
+import { promisify } from 'node:util';
 import { expect, type Page, test } from '@playwright/test';
 import { apiLogin, createCustomer, uniq } from '../fixtures/api';
 import { loginAs } from '../fixtures/login';
@@ -9,6 +13,15 @@ import { loginAs } from '../fixtures/login';
  * customer calls 8001 back. Run by e2e/sip/run.sh (npm run test:sip) inside a loopback-only netns.
  */
 const CUSTOMER_NUMBER = '13800138000';
+/** a second customer baresip answers (a number belongs to one customer) */
+const SECOND_NUMBER = '13800138001';
+/** baresip has no account for it: the trunk answers 404 (空号) */
+const EMPTY_NUMBER = '13800138007';
+/** baresip lets it ring (answermode=manual) until the test rejects it: 486 (用户忙) */
+const BUSY_NUMBER = '13800138006';
+const RUN = process.env.SIP_TEST_RUN ?? '.tmp/sip-test';
+const TELEPHONY_RUN = process.env.TELEPHONY_RUN_DIR ?? `${RUN}/telephony`;
+const run = promisify(execFile);
 
 type Row = { uuid: string; billsec: number; endTime: string; recordFile: string; hangupPeople: number; callType: number };
 type Frame = { at: number; dir: 'out' | 'in'; text: string };
@@ -28,10 +41,10 @@ const toneEnergy = (samples: Int16Array, freq: number) => {
   return (s1 * s1 + s2 * s2 - k * s1 * s2) / samples.length / samples.length;
 };
 
-/** baresip's ctrl_tcp (netstring JSON): the customer dials the extension. */
-const baresipDial = (uri: string) =>
+/** baresip's ctrl_tcp (netstring JSON): the customer dials the extension, or rejects the ringing call. */
+const baresip = (command: 'dial' | 'hangup', params = '') =>
   new Promise<void>((resolve, reject) => {
-    const body = JSON.stringify({ command: 'dial', params: uri, token: 'crm' });
+    const body = JSON.stringify({ command, params, token: 'crm' });
     const socket = net.connect(4444, '127.0.0.1', () => {
       socket.write(`${Buffer.byteLength(body)}:${body},`);
       setTimeout(() => {
@@ -41,6 +54,38 @@ const baresipDial = (uri: string) =>
     });
     socket.on('error', reject);
   });
+
+/** Kamailio's confirmed dialogs (state 4: calls in talk), read with kamcmd over its ctl socket. */
+const kamailioDialogs = async () => {
+  const { stdout } = await run('kamcmd', ['-s', `unix:${path.resolve(TELEPHONY_RUN)}/kamailio_ctl`, 'dlg.list']);
+  return (stdout.match(/\bstate: 4\b/g) ?? []).length;
+};
+/** Calls baresip (the customer side) saw end. */
+const customerHangups = () =>
+  (fs.readFileSync(path.join(RUN, 'baresip.log'), 'utf8').match(/terminated \(duration/g) ?? []).length;
+
+/** Logs in and goes 在线: a real registration; t0 is when the agent started going online. */
+const goOnline = async (page: Page, username: string) => {
+  await loginAs(page, username);
+  const extension = page.getByTestId('extension-area');
+  const t0 = Date.now();
+  await expect(async () => {
+    await page.getByRole('button', { name: '分机状态' }).click();
+    await page.getByRole('menuitem', { name: '在线' }).click({ timeout: 2_000 });
+    await expect(extension).toContainText('在线', { timeout: 3_000 });
+  }).toPass({ timeout: 20_000 });
+  return { extension, t0 };
+};
+
+type Api = Awaited<ReturnType<typeof apiLogin>>;
+const callOf = async (api: Api, uuid: string) => {
+  const list = await api.post<{ list: (Row & { hangupCause: string })[] }>('/api/frontend/call/list', { page: 1, limit: 10 });
+  return list.list.find((r) => r.uuid === uuid);
+};
+const newestOutbound = async (api: Api) => {
+  const list = await api.post<{ list: Row[] }>('/api/frontend/call/list', { page: 1, limit: 1 });
+  return list.list[0]?.uuid ?? '';
+};
 
 test('a real call: register, dial, hear the callee, hang up, record + recording + follow record; inbound rings', async ({
   page,
@@ -67,17 +112,9 @@ test('a real call: register, dial, hear the callee, hang up, record + recording 
   const name = `真实通话${uniq()}`;
   const cmCtid = await createCustomer(lisi, { name, contact: '周经理', phone: CUSTOMER_NUMBER });
 
-  await loginAs(page, 'lisi');
-  const extension = page.getByTestId('extension-area');
-  await expect(extension).toContainText('分机 8001');
-
   // 在线: a real JsSIP REGISTER (digest-authenticated by Kamailio against the app's extension)
-  const t0 = Date.now();
-  await expect(async () => {
-    await page.getByRole('button', { name: '分机状态' }).click();
-    await page.getByRole('menuitem', { name: '在线' }).click({ timeout: 2_000 });
-    await expect(extension).toContainText('在线', { timeout: 3_000 });
-  }).toPass({ timeout: 20_000 });
+  const { extension, t0 } = await goOnline(page, 'lisi');
+  await expect(extension).toContainText('分机 8001');
   await expect
     .poll(() => Boolean(firstFrame('in', /^SIP\/2.0 200 OK[\s\S]*CSeq: \d+ REGISTER/, t0)), { timeout: 10_000 })
     .toBe(true);
@@ -100,12 +137,13 @@ test('a real call: register, dial, hear the callee, hang up, record + recording 
   expect(invite).toBeTruthy();
   const inviteAt = invite?.at ?? dialAt;
   times.inviteToRinging = (firstFrame('in', /^SIP\/2.0 18[03]/, inviteAt)?.at ?? Number.NaN) - inviteAt;
-  times.inviteToAnswer = (firstFrame('in', /^SIP\/2\.0 200[\s\S]*CSeq: *\d+ INVITE/i, inviteAt)?.at ?? Number.NaN) - inviteAt;
+  // the app hears of the answer (Kamailio's dialog:start) before the browser gets the 200 OK
+  const answered = () => firstFrame('in', /^SIP\/2\.0 200[\s\S]*CSeq: *\d+ INVITE/i, inviteAt);
+  await expect.poll(() => Boolean(answered()), { timeout: 5_000 }).toBe(true);
+  times.inviteToAnswer = (answered()?.at ?? Number.NaN) - inviteAt;
 
   // hear the callee: received audio packets and energy on the WebRTC leg
-  await page.waitForTimeout(
-    5_000 - (Date.now() - (firstFrame('in', /^SIP\/2\.0 200[\s\S]*CSeq: *\d+ INVITE/i, inviteAt)?.at ?? Date.now())),
-  );
+  await page.waitForTimeout(5_000 - (Date.now() - (answered()?.at ?? Date.now())));
   const rx = await page.evaluate(async () => {
     const phone = (window as unknown as { __crmSoftphone: { stats: () => Promise<RTCStatsReport | null> } }).__crmSoftphone;
     const report = await phone.stats();
@@ -171,7 +209,7 @@ test('a real call: register, dial, hear the callee, hang up, record + recording 
 
   // inbound: the customer calls 8001; the browser rings with the matched customer, accepts, hangs up
   await page.waitForTimeout(2_500);
-  await baresipDial('sip:8001@127.0.0.1:5060');
+  await baresip('dial', 'sip:8001@127.0.0.1:5060');
   await expect(modal.getByText(name)).toBeVisible({ timeout: 10_000 });
   await modal.getByRole('button', { name: '接听' }).click();
   await expect(modal.getByTestId('call-status')).toHaveText('通话中', { timeout: 10_000 });
@@ -189,4 +227,105 @@ test('a real call: register, dial, hear the callee, hang up, record + recording 
     .toBeGreaterThanOrEqual(1);
 
   console.log(`[sip] measured (ms): ${JSON.stringify(times)}`);
+});
+
+test('a page reloaded during a call: the server hangs up both legs and the reloaded page says so', async ({ page, request }) => {
+  const lisi = await apiLogin(request, 'lisi');
+  const name = `刷新挂断${uniq()}`;
+  const cmCtid = await createCustomer(lisi, { name, contact: '钱经理', phone: SECOND_NUMBER });
+  const { extension } = await goOnline(page, 'lisi');
+  await page.goto(`/manage/mycustomer?detail=${cmCtid}`);
+  await expect(extension).toContainText('在线', { timeout: 15_000 });
+  const drawer = page.locator('.ant-drawer-section');
+  await drawer.getByRole('tab', { name: '联系电话' }).click();
+  await drawer.getByRole('row').filter({ hasText: SECOND_NUMBER }).getByRole('button', { name: '拨打' }).click();
+  const modal = inCall(page);
+  await expect(modal.getByTestId('call-status')).toHaveText('通话中', { timeout: 15_000 });
+  const uuid = await newestOutbound(lisi);
+  // the app hears of the answer on the 200 OK; Kamailio confirms the dialog on the browser's ACK just after
+  await expect.poll(kamailioDialogs, { timeout: 5_000 }).toBe(1);
+  const customerEnds = customerHangups();
+  await page.waitForTimeout(2_500);
+
+  // the page is reloaded mid-call: no BYE can come from it any more
+  const reloadAt = Date.now();
+  await page.reload();
+  let closedAfter = 0;
+  await expect
+    .poll(
+      async () => {
+        const row = await callOf(lisi, uuid);
+        if (row?.endTime && !closedAfter) closedAfter = Date.now() - reloadAt;
+        return row?.endTime ? row.hangupPeople : 0;
+      },
+      { timeout: 15_000, intervals: [100] },
+    )
+    .toBe(1);
+  // Kamailio ended the dialog: the customer got a BYE too (nobody is left on a dead line)
+  await expect.poll(kamailioDialogs, { timeout: 5_000 }).toBe(0);
+  await expect.poll(customerHangups, { timeout: 5_000 }).toBe(customerEnds + 1);
+  const row = await callOf(lisi, uuid);
+  expect(row?.billsec).toBeGreaterThanOrEqual(2);
+  // the reloaded page hears the end of the call it left
+  await expect(page.getByText('离开页面时的通话已由系统挂断')).toBeVisible({ timeout: 10_000 });
+  await page.screenshot({ path: `${RUN}/shots/reload-notice.png` });
+  await expect(extension).toContainText('在线', { timeout: 15_000 });
+  console.log(`[sip] reload during a call → record closed in ${closedAfter} ms`);
+});
+
+test('SIP server restart: 注册失败, re-registration after 5 s, then 空号 and 用户忙 reach the record', async ({
+  page,
+  request,
+}) => {
+  const lisi = await apiLogin(request, 'lisi');
+  const { extension } = await goOnline(page, 'lisi');
+
+  // network loss: Kamailio restarts, the browser's WebSocket drops
+  const lostAt = Date.now();
+  const restarting = run('bash', ['deploy/telephony/up.sh', '--kamailio-only']);
+  await expect(extension).toContainText('注册失败', { timeout: 10_000 });
+  const failedAt = Date.now();
+  await page.screenshot({ path: `${RUN}/shots/connection-lost.png` });
+  await restarting;
+  await expect(extension).toContainText('在线', { timeout: 20_000 });
+  const backAt = Date.now();
+  const sip = await lisi.get<{ registerStatus: number } | null>('/api/frontend/call/sipdefault');
+  expect(sip?.registerStatus).toBe(1);
+  // SPEC §4: re-initialised after the 5 s debounce, not before
+  expect(backAt - failedAt).toBeGreaterThanOrEqual(4_000);
+  console.log(`[sip] Kamailio restart → 注册失败 after ${failedAt - lostAt} ms, 在线 again after ${backAt - lostAt} ms`);
+
+  // calling works again, and the trunk's refusals reach the record: 404 → 空号
+  const modal = inCall(page);
+  const dialTyped = async (number: string) => {
+    await page.getByRole('button', { name: '拨号' }).click();
+    await page.getByLabel('电话号码').fill(number);
+    const dialler = page.locator('.ant-modal').filter({ hasText: '使用分机' });
+    await dialler.getByRole('button', { name: '拨打' }).click();
+    // a refused dial leaves the dialler open and says why: fail with its words
+    await expect(dialler)
+      .toBeHidden({ timeout: 5_000 })
+      .catch(async (err: Error) => {
+        const words = await page
+          .locator('.ant-message, .ant-modal-confirm')
+          .allInnerTexts()
+          .catch(() => []);
+        throw new Error(`dial refused: ${words.join(' | ')}\n${err.message}`);
+      });
+  };
+  await dialTyped(EMPTY_NUMBER);
+  await expect(page.getByText('未接通：空号')).toBeVisible({ timeout: 15_000 });
+  let uuid = await newestOutbound(lisi);
+  await expect.poll(async () => (await callOf(lisi, uuid))?.hangupCause, { timeout: 10_000 }).toBe('empty_number');
+
+  // 486 from the trunk while it rings → 用户忙
+  await page.waitForTimeout(1_000);
+  await dialTyped(BUSY_NUMBER);
+  await expect(modal.getByTestId('call-status')).toHaveText('振铃中', { timeout: 15_000 });
+  await page.waitForTimeout(2_000);
+  await baresip('hangup');
+  await expect(page.getByText('未接通：用户忙')).toBeVisible({ timeout: 15_000 });
+  await page.screenshot({ path: `${RUN}/shots/busy.png` });
+  uuid = await newestOutbound(lisi);
+  await expect.poll(async () => (await callOf(lisi, uuid))?.hangupCause, { timeout: 10_000 }).toBe('busy');
 });

@@ -10,6 +10,8 @@ if [ -z "${SIP_TEST_IN_NS:-}" ]; then
   exec unshare --net env SIP_TEST_IN_NS=1 bash "$0" "$@"
 fi
 ip link set lo up
+# rtpengine may dump core when stopped with calls still open: never into the work tree
+ulimit -c 0
 RUN="$PWD/.tmp/sip-test"
 rm -rf "$RUN"
 mkdir -p "$RUN/baresip"
