@@ -1,7 +1,7 @@
 import { and, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { type DbOrTx, queryRows } from '../../db/client';
-import { customerPhones, customers, departments, labels, staff, stages } from '../../db/schema';
+import { customerPhones, customers, departments, staff, stages } from '../../db/schema';
 
 export type CustomerInsert = typeof customers.$inferInsert;
 export type CustomerRecord = typeof customers.$inferSelect;
