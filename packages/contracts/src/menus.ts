@@ -2,6 +2,11 @@
  * The application and menu catalogue (SPEC §2). Ids (cmMid) are stable: roles store them.
  * Every route of SPEC §2 appears exactly once. Routes with `isMenu: 1` are reachable but
  * not shown in the side menu.
+ *
+ * A page that does not exist yet is catalogued with `isPlanned: true` (built with `planned`):
+ * it keeps its id, but no role is offered, granted or shown it (LIVE_APPLICATIONS). The issue
+ * that lands the page turns `planned` into `m` here, and the web adds its route
+ * (apps/web/src/app/routes.ts; a web test keeps the two in step).
  */
 export type MenuNode = {
   cmMid: number;
@@ -10,6 +15,8 @@ export type MenuNode = {
   icon: string;
   isMenu: 0 | 1;
   children: MenuNode[];
+  /** catalogued, but its page does not exist yet (never in a menu list or a role) */
+  isPlanned?: true;
 };
 
 export type Application = { cbAid: number; name: string; homeRoute: string; menus: MenuNode[] };
@@ -23,6 +30,12 @@ const m = (cmMid: number, name: string, frontRoute: string, icon: string, childr
   children,
 });
 
+/** A menu whose page does not exist yet: see the note on MenuNode. */
+const planned = (cmMid: number, name: string, frontRoute: string, icon: string, children: MenuNode[] = []): MenuNode => ({
+  ...m(cmMid, name, frontRoute, icon, children),
+  isPlanned: true,
+});
+
 export const APPLICATIONS: Application[] = [
   {
     cbAid: 1,
@@ -30,12 +43,12 @@ export const APPLICATIONS: Application[] = [
     homeRoute: '/home/Index',
     menus: [
       m(100, '工作台', '/home/Index', 'DashboardOutlined'),
-      m(110, '精线索', '/jingxiansuo', 'AimOutlined', [
-        m(111, '查企业', '/jingxiansuo/company', 'BankOutlined'),
-        m(112, '行业模板', '/jingxiansuo/industry', 'AppstoreOutlined'),
-        m(113, '找线索', '/jingxiansuo/advanced', 'FilterOutlined'),
-        m(114, '地图搜索', '/jingxiansuo/map', 'EnvironmentOutlined'),
-        m(115, '批量查企业', '/jingxiansuo/batchCompany', 'FileSearchOutlined'),
+      planned(110, '精线索', '/jingxiansuo', 'AimOutlined', [
+        planned(111, '查企业', '/jingxiansuo/company', 'BankOutlined'),
+        planned(112, '行业模板', '/jingxiansuo/industry', 'AppstoreOutlined'),
+        planned(113, '找线索', '/jingxiansuo/advanced', 'FilterOutlined'),
+        planned(114, '地图搜索', '/jingxiansuo/map', 'EnvironmentOutlined'),
+        planned(115, '批量查企业', '/jingxiansuo/batchCompany', 'FileSearchOutlined'),
       ]),
       m(120, '客户管理', '/manage', 'TeamOutlined', [
         m(121, '分配管理', '/manage/allot', 'ApartmentOutlined'),
@@ -54,7 +67,7 @@ export const APPLICATIONS: Application[] = [
       ]),
       m(140, '账户管理', '/account', 'IdcardOutlined', [
         m(141, '企业资料', '/account/info', 'BankOutlined'),
-        m(142, '费用明细', '/account/expensedetails', 'AccountBookOutlined'),
+        planned(142, '费用明细', '/account/expensedetails', 'AccountBookOutlined'),
         m(143, '角色管理', '/account/rolemanager', 'SafetyCertificateOutlined'),
         m(144, '部门管理', '/account/divisional', 'ClusterOutlined'),
         m(145, '员工管理', '/account/staff', 'TeamOutlined'),
@@ -76,21 +89,21 @@ export const APPLICATIONS: Application[] = [
       m(220, '通话记录', '/call/record', 'AudioOutlined'),
       m(230, '黑名单检测', '/call/blackcheck', 'SafetyOutlined'),
       m(240, '分机管理', '/call/sip', 'CustomerServiceOutlined'),
-      m(250, '坐席任务', '/calltask/tasklist', 'ScheduleOutlined'),
+      planned(250, '坐席任务', '/calltask/tasklist', 'ScheduleOutlined'),
     ],
   },
-  { cbAid: 3, name: 'AI外呼', homeRoute: '/aicall/Index', menus: [m(300, 'AI外呼任务', '/aicall/Index', 'RobotOutlined')] },
+  { cbAid: 3, name: 'AI外呼', homeRoute: '/aicall/Index', menus: [planned(300, 'AI外呼任务', '/aicall/Index', 'RobotOutlined')] },
   {
     cbAid: 4,
     name: 'AI接待',
     homeRoute: '/aireception/Index',
-    menus: [m(400, 'AI接待记录', '/aireception/Index', 'MessageOutlined')],
+    menus: [planned(400, 'AI接待记录', '/aireception/Index', 'MessageOutlined')],
   },
   {
     cbAid: 5,
     name: '人工群呼',
     homeRoute: '/groupcall/Index',
-    menus: [m(500, '群呼任务', '/groupcall/Index', 'NotificationOutlined')],
+    menus: [planned(500, '群呼任务', '/groupcall/Index', 'NotificationOutlined')],
   },
   {
     cbAid: 6,
@@ -127,6 +140,25 @@ export const flattenMenus = (nodes: MenuNode[]): MenuNode[] => nodes.flatMap((n)
 export const ALL_MENUS: MenuNode[] = APPLICATIONS.flatMap((a) => flattenMenus(a.menus));
 export const ALL_MENU_IDS: number[] = ALL_MENUS.map((n) => n.cmMid);
 
+/** The tree without planned pages: a group stays while one of its children exists. */
+const liveMenus = (nodes: MenuNode[]): MenuNode[] =>
+  nodes.flatMap(({ isPlanned, ...n }) => {
+    if (isPlanned) return [];
+    if (n.children.length === 0) return [n];
+    const children = liveMenus(n.children);
+    return children.length > 0 ? [{ ...n, children }] : [];
+  });
+
+/**
+ * The applications and menus that exist: what the role editor offers, roles keep and menu
+ * lists show. An application without a live menu is left out.
+ */
+export const LIVE_APPLICATIONS: Application[] = APPLICATIONS.map((a) => ({ ...a, menus: liveMenus(a.menus) })).filter(
+  (a) => a.menus.length > 0,
+);
+export const LIVE_MENUS: MenuNode[] = LIVE_APPLICATIONS.flatMap((a) => flattenMenus(a.menus));
+export const LIVE_MENU_IDS: number[] = LIVE_MENUS.map((n) => n.cmMid);
+
 /** Menu id that guards a route (child routes inherit their parent's menu, SPEC §3). */
 export const menuIdForRoute = (route: string): number | undefined => {
   let best: MenuNode | undefined;
@@ -138,8 +170,9 @@ export const menuIdForRoute = (route: string): number | undefined => {
   return best?.cmMid;
 };
 
-/** A menu is granted when itself or an ancestor group is granted. */
+/** A menu is granted when itself or an ancestor group is granted; a planned page never is. */
 export const isMenuGranted = (granted: ReadonlySet<number>, cmMid: number): boolean => {
+  if (!LIVE_MENU_IDS.includes(cmMid)) return false;
   if (granted.has(cmMid) || BASE_MENU_IDS.includes(cmMid)) return true;
   for (const app of APPLICATIONS) {
     const path = findPath(app.menus, cmMid);

@@ -2,10 +2,11 @@ import { createHash, randomBytes } from 'node:crypto';
 import {
   ACTIONS,
   ALL_MENUS,
-  APPLICATIONS,
   type ChangePasswordBody,
   isMenuGranted,
   LIMITS,
+  LIVE_APPLICATIONS,
+  LIVE_MENU_IDS,
   type LoginBody,
   type LoginResult,
   type MenuList,
@@ -125,8 +126,9 @@ export const buildMenus = (
   actions: string[],
 ): { menulist: MenuList; permissions: Permissions } => {
   const set = new Set(menuIds);
-  const granted = (id: number) => isSystem || isMenuGranted(set, id);
-  const menulist = APPLICATIONS.map((app) => ({
+  // a planned page (no page yet) is granted to nobody, the super admin included
+  const granted = (id: number) => (isSystem && LIVE_MENU_IDS.includes(id)) || isMenuGranted(set, id);
+  const menulist = LIVE_APPLICATIONS.map((app) => ({
     cbAid: app.cbAid,
     name: app.name,
     homeRoute: app.homeRoute,

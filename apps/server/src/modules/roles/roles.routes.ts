@@ -1,4 +1,14 @@
-import { ACTIONS, APPLICATIONS, envelope, idBody, listOf, okEnvelope, roleBody, roleEditBody, roleSchema } from '@crm/contracts';
+import {
+  ACTIONS,
+  envelope,
+  idBody,
+  LIVE_APPLICATIONS,
+  listOf,
+  okEnvelope,
+  roleBody,
+  roleEditBody,
+  roleSchema,
+} from '@crm/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ok } from '../../lib/reply';
@@ -22,7 +32,7 @@ export const rolesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/frontend/role/menus',
     { schema: { tags, summary: '可分配的应用、菜单与操作权限' }, config: { menu: MENU } },
-    async () => ok({ applications: APPLICATIONS, actions: ACTIONS }),
+    async () => ok({ applications: LIVE_APPLICATIONS, actions: ACTIONS }),
   );
   app.post(
     '/api/frontend/role/create',

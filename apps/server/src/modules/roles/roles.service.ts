@@ -1,4 +1,4 @@
-import { ACTIONS, ALL_MENU_IDS, type Role, type RoleBody, type RoleEditBody } from '@crm/contracts';
+import { ACTIONS, LIVE_MENU_IDS, type Role, type RoleBody, type RoleEditBody } from '@crm/contracts';
 import type { Db } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import type { Actor } from '../../lib/auth-context';
@@ -7,12 +7,12 @@ import * as repo from './roles.repo';
 
 const ACTION_KEYS: readonly string[] = ACTIONS.map((a) => a.key);
 
-/** Keeps only known menu ids and action keys, de-duplicated. */
+/** Keeps only menu ids of existing pages and known action keys, de-duplicated. */
 const clean = (body: RoleBody) => ({
   name: body.name,
   remark: body.remark,
   dataScope: body.dataScope,
-  menuIds: [...new Set(body.menuIds.filter((id) => ALL_MENU_IDS.includes(id)))],
+  menuIds: [...new Set(body.menuIds.filter((id) => LIVE_MENU_IDS.includes(id)))],
   actions: [...new Set(body.actions.filter((a) => ACTION_KEYS.includes(a)))],
 });
 
@@ -23,7 +23,7 @@ export const listRoles = async (db: Db, actor: Actor): Promise<Role[]> => {
     name: role.name,
     remark: role.remark,
     dataScope: role.dataScope,
-    menuIds: role.isSystem ? ALL_MENU_IDS : role.menuIds,
+    menuIds: role.isSystem ? LIVE_MENU_IDS : role.menuIds.filter((id) => LIVE_MENU_IDS.includes(id)),
     actions: role.isSystem ? [...ACTION_KEYS] : role.actions,
     isSystem: role.isSystem ? 1 : 0,
     staffNum,

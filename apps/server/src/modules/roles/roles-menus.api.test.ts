@@ -1,0 +1,58 @@
+import type { MenuNode } from '@crm/contracts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../test/harness';
+
+type MenuApp = { cbAid: number; name: string; menus: MenuNode[] };
+
+/** Menus of pages that do not exist yet (issue 11): 精线索, 费用明细, 坐席任务, AI外呼, AI接待, 群呼. */
+const PLANNED = [110, 111, 112, 113, 114, 115, 142, 250, 300, 400, 500];
+const PLANNED_ROUTES = ['/jingxiansuo', '/account/expensedetails', '/calltask/tasklist', '/aicall/Index', '/groupcall/Index'];
+
+const ids = (nodes: MenuNode[]): number[] => nodes.flatMap((n) => [n.cmMid, ...ids(n.children)]);
+const appIds = (apps: MenuApp[]) => apps.flatMap((a) => ids(a.menus));
+
+let t: TestApp;
+let admin: string;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  admin = await t.login('admin');
+});
+afterAll(async () => {
+  await t.close();
+});
+
+describe('menus of pages that do not exist', () => {
+  it('are not offered by the role editor', async () => {
+    const { applications } = (await t.get('/api/frontend/role/menus', admin)).json().data as { applications: MenuApp[] };
+    const offered = appIds(applications);
+    expect(offered).toContain(122);
+    expect(offered).toContain(220);
+    for (const id of PLANNED) expect(offered, String(id)).not.toContain(id);
+    expect(applications.map((a) => a.name)).toEqual(['客户管理', '人工坐席', '号码黑名单']);
+    // the catalogue's internal flag never leaves the server
+    expect(JSON.stringify(applications)).not.toContain('isPlanned');
+  });
+
+  it('are not granted by a role, even when sent', async () => {
+    const res = await t.post(
+      '/api/frontend/role/create',
+      { name: '计划页测试', remark: '', dataScope: 1, actions: [], menuIds: [122, 110, 113, 142, 250, 300, 500] },
+      admin,
+    );
+    expect(res.json().code).toBe(0);
+    const list = (await t.get('/api/frontend/role/list', admin)).json().data.list as { name: string; menuIds: number[] }[];
+    expect(list.find((r) => r.name === '计划页测试')?.menuIds).toEqual([122]);
+    const sys = list.find((r) => r.name === '超级管理员');
+    for (const id of PLANNED) expect(sys?.menuIds, String(id)).not.toContain(id);
+  });
+
+  it('are not in the super admin menu list nor granted in his permissions', async () => {
+    const info = (await t.get('/api/frontend/user/info', admin)).json().data;
+    const listed = appIds(info.menulist as MenuApp[]);
+    expect(listed).toContain(143);
+    for (const id of PLANNED) expect(listed, String(id)).not.toContain(id);
+    for (const route of PLANNED_ROUTES) expect(info.permissions[route], route).toEqual({ hasPremisson: 0 });
+    expect(info.permissions['/call/record']).toEqual({ hasPremisson: 1 });
+  });
+});
