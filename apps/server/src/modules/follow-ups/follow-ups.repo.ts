@@ -30,7 +30,6 @@ export type FollowFilter = {
   customerId: number;
   /** follow types to include, or to exclude (written follow-ups are "everything else") */
   types?: { in: number[] } | { notIn: number[] };
-  sourceType?: number;
   from?: Date;
   to?: Date;
 };
@@ -43,7 +42,6 @@ const whereOf = (f: FollowFilter): SQL | undefined => {
   ];
   if (f.types && 'in' in f.types) conds.push(inArray(followRecords.followType, f.types.in));
   if (f.types && 'notIn' in f.types) conds.push(notInArray(followRecords.followType, f.types.notIn));
-  if (f.sourceType !== undefined) conds.push(eq(followRecords.sourceType, f.sourceType));
   if (f.from) conds.push(gte(followRecords.createdAt, f.from));
   if (f.to) conds.push(lte(followRecords.createdAt, f.to));
   return and(...conds);

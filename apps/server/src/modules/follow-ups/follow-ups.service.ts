@@ -124,8 +124,9 @@ export const listFollows = async (db: Db, actor: Actor, q: FollowListQuery): Pro
   const filter: repo.FollowFilter = {
     tenantId: actor.tenantId,
     customerId: customer.id,
+    // SPEC §7: sourceType names the screen asking (1 = the customer drawer), not the records'
+    // origin; the category tab (followType) alone decides which records are listed.
     types: typesOf(q.followType),
-    sourceType: q.sourceType,
     from: (q.startTime && parseDateTime(q.startTime.slice(0, 10))) || undefined,
     // SPEC §9: a date range ends at 23:59:59 of its last day.
     to: to ? new Date(to.getTime() + 86_399_999) : undefined,

@@ -23,7 +23,7 @@ export const followKeys = {
 export const useFollowList = (params: FollowListParams) =>
   useQuery({
     queryKey: followKeys.list(params),
-    queryFn: () => http.get<ListData<FollowRecord>>(`${BASE}/followlist`, { ...params, sourceType: undefined }),
+    queryFn: () => http.get<ListData<FollowRecord>>(`${BASE}/followlist`, { ...params, sourceType: 1 }),
     placeholderData: keepPreviousData,
   });
 
