@@ -13,6 +13,7 @@ import { useButtonLock } from '../../../components/useButtonLock';
 import { useTemplateInfo } from '../../customers/templates-api';
 import { useCreateFollow } from '../api';
 import styles from './FollowForm.module.css';
+import { emptyFollowMessage } from './followFormRules';
 
 type Values = { remark?: string; nextFollowTime?: Dayjs | null; c?: ControlFormValues };
 
@@ -37,12 +38,23 @@ export const FollowForm = ({ customer }: { customer: CustomerDetail }) => {
   const [submit, isLocked] = useButtonLock(async () => {
     const values = await form.validateFields().catch(() => null);
     if (!values) return;
+    const submitted = toSubmitted(values.c, controls);
+    const empty = emptyFollowMessage({
+      remark: values.remark,
+      hasNextFollowTime: !!values.nextFollowTime,
+      controls: submitted,
+      storedControls: toSubmitted(stored, controls),
+    });
+    if (empty) {
+      form.setFields([{ name: 'remark', errors: [empty] }]);
+      return;
+    }
     try {
       await create.mutateAsync({
         cmCtid: customer.cmCtid,
         remark: values.remark?.trim() ?? '',
         nextFollowTime: values.nextFollowTime ? values.nextFollowTime.second(0).unix() : undefined,
-        templateControls: toSubmitted(values.c, controls),
+        templateControls: submitted,
       });
     } catch {
       return;
