@@ -32,6 +32,7 @@ import { authPlugin } from './plugins/auth';
 import { errorsPlugin } from './plugins/errors';
 import { spaPlugin } from './plugins/spa';
 
+import { inputGuardPlugin } from './plugins/input-guard';
 declare module 'fastify' {
   interface FastifyInstance {
     db: Db;
@@ -87,6 +88,7 @@ export const buildApp = async (config: Config, database: Database): Promise<Fast
   await app.register(authRoutes);
   await app.register(departmentsRoutes);
   await app.register(rolesRoutes);
+  await app.register(inputGuardPlugin);
   await app.register(staffRoutes);
   await app.register(companyRoutes);
   await app.register(loginLogsRoutes);

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { zId } from './common';
 import type { MenuNode } from './menus';
 
 export const loginBody = z.object({
@@ -91,6 +92,6 @@ export const personalEditBody = z.object({
   name: z.string().trim().min(1, '请输入姓名').max(20, '姓名最多20个字符'),
   sex: z.union([z.literal(1), z.literal(2)]),
   email: z.union([z.literal(''), z.email('邮箱格式不正确').max(50)]).default(''),
-  cbAhid: z.number().int().positive().nullable().default(null),
+  cbAhid: zId().nullable().default(null),
 });
 export type PersonalEditBody = z.infer<typeof personalEditBody>;

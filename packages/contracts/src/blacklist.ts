@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { qNum } from './common';
+import { INT4_MAX, qNum, zId } from './common';
 
 /** A blacklist file's state: 0 in force, 1 switched off (its numbers are not checked). */
 export const BLACK_FILE_STATE = { active: 0, disabled: 1 } as const;
@@ -7,7 +7,7 @@ export const BLACK_FILE_STATE_LABEL: Record<number, string> = { 0: '启用', 1: 
 
 export const BLACK_LIMITS = { name: 30, remark: 50, maxNumbersPerFile: 200_000, checkMaxNumbers: 200_000, pageSize: 20 } as const;
 
-const page = z.preprocess((v) => (v === '' || v === undefined ? 1 : Number(v)), z.number().int().min(1).default(1));
+const page = z.preprocess((v) => (v === '' || v === undefined ? 1 : Number(v)), zId().default(1));
 const limit = z.preprocess(
   (v) => (v === '' || v === undefined ? BLACK_LIMITS.pageSize : Number(v)),
   z.number().int().min(1).max(200).default(BLACK_LIMITS.pageSize),
@@ -44,20 +44,20 @@ export type BlackFile = {
  */
 export const blackFileCreateBody = z.object({
   name: z.string().trim().min(1, '请输入名称').max(BLACK_LIMITS.name, `名称最多${BLACK_LIMITS.name}个字符`),
-  fileId: z.number().int().positive({ message: '请上传号码文件' }),
+  fileId: z.number().int().positive({ message: '请上传号码文件' }).max(INT4_MAX),
 });
 export type BlackFileCreateBody = z.infer<typeof blackFileCreateBody>;
 
 /** POST /api/frontend/black/file/edit */
 export const blackFileEditBody = z.object({
-  cmBfid: z.number().int().positive(),
+  cmBfid: zId(),
   name: z.string().trim().min(1, '请输入名称').max(BLACK_LIMITS.name),
   dmState: z.union([z.literal(0), z.literal(1)]),
 });
 export type BlackFileEditBody = z.infer<typeof blackFileEditBody>;
 
 /** POST /api/frontend/black/file/del */
-export const blackFileDelBody = z.object({ cmBfid: z.number().int().positive() });
+export const blackFileDelBody = z.object({ cmBfid: zId() });
 
 /** GET /api/frontend/black/number/list: numbers of a file (cmBfid) or the manual entries (cmBfid 0 / absent). */
 export const blackNumberListQuery = z.object({ cmBfid: qNum, phone: z.string().max(20).optional(), page, limit });
@@ -80,7 +80,7 @@ export const blackNumberCreateBody = z.object({
 export type BlackNumberCreateBody = z.infer<typeof blackNumberCreateBody>;
 
 /** POST /api/frontend/black/number/del: manual entries (or single numbers of a file). */
-export const blackNumberDelBody = z.object({ ids: z.array(z.number().int().positive()).min(1).max(1000) });
+export const blackNumberDelBody = z.object({ ids: z.array(zId()).min(1).max(1000) });
 
 /**
  * POST /api/frontend/black/check (/call/blackcheck): filter a number list against the
@@ -88,7 +88,7 @@ export const blackNumberDelBody = z.object({ ids: z.array(z.number().int().posit
  * The result file (.xlsx, sheets 可拨打号码 / 黑名单号码 / 无效号码) downloads from `url`.
  */
 export const blackCheckBody = z
-  .object({ fileId: z.number().int().positive().optional(), numbers: z.string().max(2_000_000).optional() })
+  .object({ fileId: zId().optional(), numbers: z.string().max(2_000_000).optional() })
   .refine((b) => b.fileId !== undefined || (b.numbers ?? '').trim() !== '', { message: '请上传号码文件或输入号码' });
 export type BlackCheckBody = z.infer<typeof blackCheckBody>;
 

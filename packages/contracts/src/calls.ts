@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { int4, zId, zUint } from './common';
 
 /** SPEC §3 callType: 1 outbound, 4 incoming. */
 export const CALL_TYPE = { outbound: 1, inbound: 4 } as const;
@@ -65,12 +66,12 @@ export const CALL_LIMITS = {
 /** SPEC §3 Dial request. Dial by customer (cmCtid + cbTacid, the server looks the number up) or by dstNumber. */
 export const dialBody = z.object({
   /** call task id (tasks are a later issue); with it the 4–20 length rule is skipped */
-  cmStid: z.number().int().min(0).optional(),
-  cmCtid: z.number().int().min(0).optional(),
+  cmStid: zUint().optional(),
+  cmCtid: zUint().optional(),
   /** phone control of the customer's template holding the number */
-  cbTacid: z.number().int().min(0).optional(),
+  cbTacid: zUint().optional(),
   /** a number added on the customer's phone tab (Contact.ccId), instead of cbTacid */
-  ccId: z.number().int().min(0).optional(),
+  ccId: zUint().optional(),
   /** typed number; ignored when cmCtid with cbTacid/ccId names the number */
   dstNumber: z.string().trim().max(40).optional(),
 });
@@ -126,7 +127,7 @@ export type DirectDialResponse = {
 
 /** POST /api/frontend/call/simincoming (admin, /call/sip, sim telephony only): a call to an extension. */
 export const simIncomingBody = z.object({
-  cmSipid: z.number().int().positive(),
+  cmSipid: zId(),
   /** the caller's number, matched to a customer of the company */
   callerNumber: z.string().trim().min(4, '请正确输入电话号码').max(20, '请正确输入电话号码'),
   /** the caller hangs up after this many seconds of ringing when nobody answers (default 30) */
@@ -139,25 +140,25 @@ export type SimIncomingResponse = { uuid: string; yearMonth: string; cmCtid: num
 
 /** POST /api/frontend/call/list: the call records (/call/record), under the role's data scope. */
 export const callListBody = z.object({
-  cmDid: z.number().int().min(0).optional(),
-  cmSid: z.number().int().min(0).optional(),
+  cmDid: zUint().optional(),
+  cmSid: zUint().optional(),
   /** extension number */
   cmSipuser: z.string().max(20).optional(),
   /** caller number (extension for outbound calls, the customer's number for inbound) */
   cmgoidCaller: z.string().max(20).optional(),
   /** called number: full or part of it */
   dstNumber: z.string().max(20).optional(),
-  startBillsec: z.number().int().min(0).optional(),
-  endBillsec: z.number().int().min(0).optional(),
-  callType: z.number().int().optional(),
-  hangupPeople: z.number().int().optional(),
+  startBillsec: zUint().optional(),
+  endBillsec: zUint().optional(),
+  callType: int4().optional(),
+  hangupPeople: int4().optional(),
   /** 'YYYY-MM-DD HH:mm:ss' (or 'YYYY-MM-DD') range on the call's start */
   startTime: z.string().max(19).optional(),
   endTime: z.string().max(19).optional(),
-  cmStid: z.number().int().min(0).optional(),
+  cmStid: zUint().optional(),
   /** 1: answered only (billsec > 0), 2: unanswered only */
-  isConnected: z.number().int().optional(),
-  page: z.number().int().min(1).default(1),
+  isConnected: int4().optional(),
+  page: zId().default(1),
   limit: z.number().int().min(1).max(200).default(CALL_LIMITS.pageSize),
 });
 export type CallListBody = z.infer<typeof callListBody>;

@@ -1,4 +1,7 @@
 import { z } from 'zod';
+// Chinese messages for zod's own checks, installed wherever contracts load.
+import './zod-messages';
+import { ERRORS } from './errors';
 
 /** SPEC §9 constants shared by server and web. */
 export const LIMITS = {
@@ -9,8 +12,13 @@ export const LIMITS = {
   maxUploadFiles: 5,
   maxUploadBytes: 20 * 1024 * 1024,
   sessionIdleSeconds: 24 * 60 * 60,
+  /** a session ends this long after its login, however active (issue 11) */
+  sessionMaxAgeSeconds: 7 * 24 * 60 * 60,
   loginFailWindowSeconds: 15 * 60,
+  /** failed logins of one account (from any address) within the window before it is throttled */
   loginFailMax: 5,
+  /** failed logins from one address (across accounts: password spraying) within the window */
+  loginFailMaxPerAddress: 30,
 } as const;
 
 /** SPEC §9 action state: 可用(0) / 禁用(1). */
@@ -21,19 +29,41 @@ export const ACTION_STATE_LABEL: Record<number, string> = { 0: '可用', 1: '禁
 export const SEX_LABEL: Record<number, string> = { 1: '男', 2: '女' };
 export const MERCHANT_TYPE_LABEL: Record<number, string> = { 1: '普通账号', 2: '商户号' };
 
+// ---------- building blocks every contract uses for what reaches the database ----------
+
+/** PostgreSQL `integer` (int4): ids, counts and codes beyond it are refused before a query runs. */
+export const INT4_MAX = 2_147_483_647;
+export const INT4_MIN = -2_147_483_648;
+/** An integer that fits a PostgreSQL `integer` column. */
+export const int4 = () => z.number().int().min(INT4_MIN).max(INT4_MAX);
+/** A row id: a positive int4. */
+export const zId = () => z.number().int().positive().max(INT4_MAX);
+/** A count, an index or an optional id: 0 … int4 max. */
+export const zUint = () => z.number().int().min(0).max(INT4_MAX);
+/** A query-string id (`?cmCtid=12`): coerced, then bounded like zId. */
+export const qId = () => z.coerce.number().int().positive().max(INT4_MAX);
+
+/**
+ * PostgreSQL refuses NUL (U+0000) in text and a UTF-16 lone surrogate cannot be encoded as UTF-8:
+ * such text is refused with a message instead of failing in the database.
+ */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: NUL is exactly what this looks for
+const UNSTORABLE_TEXT = /\u0000|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+export const UNSTORABLE_TEXT_MSG = ERRORS.INPUT_UNSTORABLE_TEXT.msg;
+export const isStorableText = (s: string) => !UNSTORABLE_TEXT.test(s);
+/** Text that PostgreSQL can store (no NUL, no lone surrogate). */
+export const zText = () => z.string().refine(isStorableText, UNSTORABLE_TEXT_MSG);
+
 /** Query-string numbers arrive as strings; empty strings mean "not given". */
-export const qNum = z.preprocess(
-  (v) => (v === '' || v === undefined || v === null ? undefined : Number(v)),
-  z.number().int().optional(),
-);
+export const qNum = z.preprocess((v) => (v === '' || v === undefined || v === null ? undefined : Number(v)), int4().optional());
 
 export const pageQuery = z.object({
-  page: z.preprocess((v) => (v === '' || v === undefined ? 1 : Number(v)), z.number().int().min(1).default(1)),
+  page: z.preprocess((v) => (v === '' || v === undefined ? 1 : Number(v)), zId().default(1)),
   limit: z.preprocess((v) => (v === '' || v === undefined ? 20 : Number(v)), z.number().int().min(1).max(500).default(20)),
 });
 export type PageQuery = z.infer<typeof pageQuery>;
 
-export const idBody = z.object({ id: z.number().int().positive() });
+export const idBody = z.object({ id: zId() });
 
 /** Envelope of every JSON answer (DESIGN §4). */
 export const envelope = <T extends z.ZodType>(data: T) => z.object({ code: z.number(), msg: z.string(), data });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { pageQuery } from './common';
+import { int4, pageQuery, qId, zId, zUint } from './common';
 import type { DetailFlags } from './follow-ups';
 
 /** Control kinds by dmType (SPEC §4); 99 is the group control that holds a text input plus children. */
@@ -100,7 +100,7 @@ export const templateInfoQuery = z.object({
 
 export const templateControlBody = z
   .object({
-    pid: z.number().int().min(0).default(0),
+    pid: zUint().default(0),
     name: z.string().trim().min(1, '请输入控件名称').max(20, '控件名称最多20个字符'),
     dmType: z
       .number()
@@ -130,9 +130,9 @@ export const templateControlBody = z
       ctx.addIssue({ code: 'custom', message: '分组控件不能放在分组内', path: ['pid'] });
   });
 export type TemplateControlBody = z.infer<typeof templateControlBody>;
-export const templateControlEditBody = z.intersection(templateControlBody, z.object({ cbTacid: z.number().int().positive() }));
+export const templateControlEditBody = z.intersection(templateControlBody, z.object({ cbTacid: zId() }));
 export type TemplateControlEditBody = z.infer<typeof templateControlEditBody>;
-export const templateSortBody = z.object({ ids: z.array(z.number().int().positive()).min(1).max(500) });
+export const templateSortBody = z.object({ ids: z.array(zId()).min(1).max(500) });
 export const templateSetBody = z.object({ isMustName: z.union([z.literal(0), z.literal(1)]) });
 
 /** One submitted control value (SPEC §3): dmValue is always a list of strings. */
@@ -145,8 +145,8 @@ export type SubmittedControl = {
 };
 const submittedControl: z.ZodType<SubmittedControl> = z.lazy(() =>
   z.object({
-    cbAcid: z.number().optional(),
-    cbTacid: z.number().int().positive(),
+    cbAcid: int4().optional(),
+    cbTacid: zId(),
     // Generous here: the per-kind limits (50/500/20) are checked by the server with their own messages.
     dmValue: z.array(z.string().max(10_000)).max(200).default([]),
     dmValueText: z.array(z.string()).optional(),
@@ -157,14 +157,14 @@ export const templateControlsInput = z.array(submittedControl).max(300).default(
 
 /** SPEC §3 Customer form payload. */
 export const customerCreateBody = z.object({
-  cmAtid: z.number().int().positive().optional(),
+  cmAtid: zId().optional(),
   name: z.string().trim().max(CONTROL_LIMITS.customerName, '客户名称最多50个字符').default(''),
   templateControls: templateControlsInput,
 });
 export type CustomerCreateBody = z.infer<typeof customerCreateBody>;
-export const customerEditBody = customerCreateBody.extend({ cmCtid: z.number().int().positive(), id: z.number().optional() });
+export const customerEditBody = customerCreateBody.extend({ cmCtid: zId(), id: int4().optional() });
 export type CustomerEditBody = z.infer<typeof customerEditBody>;
-export const customerIdsBody = z.object({ cmCtids: z.array(z.number().int().positive()).min(1, '请选择客户').max(1000) });
+export const customerIdsBody = z.object({ cmCtids: z.array(zId()).min(1, '请选择客户').max(1000) });
 export const customerBatchEditBody = customerIdsBody.extend({ templateControls: templateControlsInput });
 
 /** Last contact status of a customer. */
@@ -215,13 +215,17 @@ export type CustomerRow = {
 /** GET info: one customer and the caller's detail-drawer flags (SPEC §6). */
 export type CustomerDetail = CustomerRow & { detailFlags: DetailFlags };
 
-const optNum = z.preprocess((v) => (v === '' || v === null || v === undefined ? undefined : Number(v)), z.number().optional());
+const blank = (v: unknown) => (v === '' || v === null || v === undefined ? undefined : Number(v));
+/** A numeric bound of a control filter (integer and number controls hold decimals). */
+const optNum = z.preprocess(blank, z.number().min(-1e15).max(1e15).optional());
+/** An id or a code used as a filter. */
+const optInt = z.preprocess(blank, int4().optional());
 const optStr = z.string().trim().max(50).optional();
 /** `[start, end]` as `YYYY-MM-DD` or `YYYY-MM-DD HH:mm:ss` (SPEC §9: date ranges cover whole days). */
 const range = z.array(z.string().max(19)).max(2).optional();
 /** A filter on a template control: equality / containment, or a numeric or date range. */
 export const controlFilter = z.object({
-  cbTacid: z.number().int().positive(),
+  cbTacid: zId(),
   dmValue: z.array(z.string().max(50)).max(50).default([]),
   min: optNum,
   max: optNum,
@@ -240,7 +244,7 @@ export const ORDER_FIELDS = [
 
 /** Filters of minelist / allotlist and friends (SPEC §7). */
 export const customerListBody = z.object({
-  page: z.number().int().min(1).default(1),
+  page: zId().default(1),
   limit: z.number().int().min(1).max(200).default(20),
   name: optStr,
   contactName: optStr,
@@ -253,21 +257,21 @@ export const customerListBody = z.object({
   followTime: range,
   /** 预计回收时间 (SPEC §7 ex-recovery time) */
   exRecoveryTime: range,
-  lastContactStatus: optNum,
-  createCmSid: optNum,
-  followCmSid: optNum,
-  createCmDid: optNum,
-  followCmDid: optNum,
-  cmNid: optNum,
-  cmClids: z.array(z.number().int()).max(50).optional(),
-  minContactNum: optNum,
-  maxContactNum: optNum,
+  lastContactStatus: optInt,
+  createCmSid: optInt,
+  followCmSid: optInt,
+  createCmDid: optInt,
+  followCmDid: optInt,
+  cmNid: optInt,
+  cmClids: z.array(int4()).max(50).optional(),
+  minContactNum: optInt,
+  maxContactNum: optInt,
   orderParams: z.enum(ORDER_FIELDS).optional(),
   orderSort: z.enum(['asc', 'desc']).optional(),
 });
 export type CustomerListBody = z.infer<typeof customerListBody>;
 
-export const customerInfoQuery = z.object({ cmCtid: z.coerce.number().int().positive() });
+export const customerInfoQuery = z.object({ cmCtid: qId() });
 export const customerPageQuery = pageQuery;
 
 // ---------- background jobs: export, import (issue 3) ----------
@@ -306,11 +310,11 @@ export const customerExportBody = customerListBody;
 /** Where an import column goes: the customer name or a template control. */
 export const importMappingItem = z.object({
   column: z.number().int().min(0).max(200),
-  target: z.union([z.literal('name'), z.number().int().positive()]),
+  target: z.union([z.literal('name'), zId()]),
 });
 export const IMPORT_DUPLICATE_MODES = ['skip', 'overwrite'] as const;
 export const importStartBody = z.object({
-  fileId: z.number().int().positive(),
+  fileId: zId(),
   mapping: z.array(importMappingItem).min(1, '请至少映射一列').max(200),
   duplicateMode: z.enum(IMPORT_DUPLICATE_MODES).default('skip'),
 });

@@ -11,6 +11,10 @@ export const ERRORS = {
   NOT_FOUND: { code: 100005, status: 404, msg: '数据不存在或已被删除' },
   RATE_LIMITED: { code: 100006, status: 429, msg: '请求过于频繁，请稍后再试' },
   INTERNAL: { code: 100500, status: 500, msg: '服务器开小差了，请稍后再试' },
+  // request input the database cannot take (issue 11 hole 7): refused as a 4xx, never a 500
+  INPUT_TOO_DEEP: { code: 100101, status: 400, msg: '请求数据层级过深' },
+  INPUT_UNSTORABLE_TEXT: { code: 100102, status: 400, msg: '内容包含无法保存的字符' },
+  INPUT_OUT_OF_RANGE: { code: 100103, status: 400, msg: '请求参数超出允许范围' },
 
   // auth (SPEC §3, issue 2)
   LOGIN_FAILED: { code: 101001, status: 400, msg: '账号或密码错误' },

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { actionStateSchema, qNum } from './common';
+import { actionStateSchema, qNum, zId, zUint } from './common';
 
 /** SPEC §3 Sip info phoneState: 0 offline, 1 online, 2 busy (the header dropdown). */
 export const PHONE_STATE = { offline: 0, online: 1, busy: 2 } as const;
@@ -87,23 +87,23 @@ export type SipCreateBody = z.infer<typeof sipCreateBody>;
 
 /** POST /api/frontend/call/sipedit; a blank pwd keeps the stored one. */
 export const sipEditBody = sipCreateBody.extend({
-  cmSipid: z.number().int().positive(),
+  cmSipid: zId(),
   pwd: z.string().max(SIP_LIMITS.pwd).default(''),
 });
 export type SipEditBody = z.infer<typeof sipEditBody>;
 
 /** POST /api/frontend/call/sipdel */
-export const sipDelBody = z.object({ cmSipid: z.number().int().positive() });
+export const sipDelBody = z.object({ cmSipid: zId() });
 
 /** POST /api/frontend/call/sipdevicesecret: issue a new device secret (the old one stops working). */
-export const sipDeviceSecretBody = z.object({ cmSipid: z.number().int().positive() });
+export const sipDeviceSecretBody = z.object({ cmSipid: zId() });
 
 /** GET /api/frontend/call/siplist */
 export const sipListQuery = z.object({
   user: z.string().max(SIP_LIMITS.user).optional(),
   actionState: qNum,
   cmSid: qNum,
-  page: z.preprocess((v) => (v === '' || v === undefined ? 1 : Number(v)), z.number().int().min(1).default(1)),
+  page: z.preprocess((v) => (v === '' || v === undefined ? 1 : Number(v)), zId().default(1)),
   limit: z.preprocess(
     (v) => (v === '' || v === undefined ? SIP_LIMITS.pageSize : Number(v)),
     z.number().int().min(1).max(200).default(SIP_LIMITS.pageSize),
@@ -116,11 +116,11 @@ export const sipMyListQuery = sipListQuery.pick({ page: true, limit: true });
 export type SipMyListQuery = z.infer<typeof sipMyListQuery>;
 
 /** POST /api/frontend/call/sipbindstaff; cmSid 0 unbinds. */
-export const sipBindStaffBody = z.object({ cmSipid: z.number().int().positive(), cmSid: z.number().int().min(0) });
+export const sipBindStaffBody = z.object({ cmSipid: zId(), cmSid: zUint() });
 export type SipBindStaffBody = z.infer<typeof sipBindStaffBody>;
 
 /** POST /api/frontend/call/sipdefaultmy */
-export const sipDefaultMyBody = z.object({ cmSipid: z.number().int().positive() });
+export const sipDefaultMyBody = z.object({ cmSipid: zId() });
 
 /** POST /api/frontend/call/sipdefaultphoneState (saved before the softphone (un)registers, SPEC §4). */
 export const sipPhoneStateBody = z.object({ phoneState: z.union([z.literal(0), z.literal(1), z.literal(2)]) });
@@ -134,7 +134,7 @@ export type SipRegisterStatusBody = z.infer<typeof sipRegisterStatusBody>;
 
 /** POST /api/frontend/call/sipbindhone: the phone number of the extension (回呼 number / the device's SIM); '' clears. */
 export const sipBindPhoneBody = z.object({
-  cmSipid: z.number().int().positive(),
+  cmSipid: zId(),
   phone: z.string().trim().max(20, '电话号码最多20个字符'),
 });
 export type SipBindPhoneBody = z.infer<typeof sipBindPhoneBody>;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { qNum } from './common';
+import { qId, qNum, zId, zUint } from './common';
 import { type ControlValue, templateControlsInput } from './customers';
 
 /** SPEC §4 follow types; any other value reads as a written follow-up. */
@@ -44,28 +44,28 @@ export type DetailFlag = (typeof DETAIL_FLAG_KEYS)[number];
 export type DetailFlags = Record<DetailFlag, 0 | 1>;
 
 export const followCreateBody = z.object({
-  cmCtid: z.number().int().positive(),
+  cmCtid: zId(),
   /** the stage chosen on the stage bar (0 or absent: unchanged) */
-  cmNid: z.number().int().min(0).optional(),
+  cmNid: zUint().optional(),
   /** next appointment, unix seconds (0 or absent: none) */
-  nextFollowTime: z.number().int().min(0).optional(),
+  nextFollowTime: zUint().optional(),
   remark: z.string().max(FOLLOW_LIMITS.remark, `跟进内容最多${FOLLOW_LIMITS.remark}个字符`).default(''),
   /** values of the isFollowShow controls, saved on the customer too */
   templateControls: templateControlsInput,
 });
 export type FollowCreateBody = z.infer<typeof followCreateBody>;
 
-export const followDelBody = z.object({ cmCtfid: z.number().int().positive() });
+export const followDelBody = z.object({ cmCtfid: zId() });
 
 export const followListQuery = z.object({
-  cmCtid: z.coerce.number().int().positive(),
+  cmCtid: qId(),
   sourceType: qNum,
   /** category tab: -1 all (default), 0 written, 1 pool operations, 3 phone calls */
   followType: qNum,
   /** `YYYY-MM-DD` day range (whole days, SPEC §9) */
   startTime: z.string().max(19).optional(),
   endTime: z.string().max(19).optional(),
-  page: z.preprocess((v) => (v === '' || v === undefined ? 1 : Number(v)), z.number().int().min(1).default(1)),
+  page: z.preprocess((v) => (v === '' || v === undefined ? 1 : Number(v)), zId().default(1)),
   limit: z.preprocess(
     (v) => (v === '' || v === undefined ? FOLLOW_LIMITS.pageSize : Number(v)),
     z.number().int().min(1).max(100).default(FOLLOW_LIMITS.pageSize),
@@ -94,7 +94,7 @@ export type FollowRecord = {
 };
 
 /** POST /api/frontend/customer/stage: the stage bar. */
-export const customerStageBody = z.object({ cmCtid: z.number().int().positive(), cmNid: z.number().int().positive() });
+export const customerStageBody = z.object({ cmCtid: zId(), cmNid: zId() });
 export type CustomerStageBody = z.infer<typeof customerStageBody>;
 
 // ---------- contacts (phone tab) ----------
@@ -106,11 +106,11 @@ export const CONTACT_TYPE_LABEL: Record<number, string> = { 1: '手机', 2: '座
 export const CONTACT_SOURCE_LABEL: Record<number, string> = { 1: '客户资料', 2: '手动添加' };
 
 export const contactListQuery = z.object({
-  cmCtid: z.coerce.number().int().positive(),
+  cmCtid: qId(),
   contactNo: z.string().max(20).optional(),
   kpType: qNum,
   recommend: qNum,
-  page: z.preprocess((v) => (v === '' || v === undefined ? 1 : Number(v)), z.number().int().min(1).default(1)),
+  page: z.preprocess((v) => (v === '' || v === undefined ? 1 : Number(v)), zId().default(1)),
   limit: z.preprocess(
     (v) => (v === '' || v === undefined ? FOLLOW_LIMITS.contactPageSize : Number(v)),
     z.number().int().min(1).max(100).default(FOLLOW_LIMITS.contactPageSize),
@@ -137,7 +137,7 @@ export type Contact = {
 
 const kpType = z.union([z.literal(0), z.literal(1), z.literal(3), z.literal(4)]);
 export const contactBody = z.object({
-  cmCtid: z.number().int().positive(),
+  cmCtid: zId(),
   contactPerson: z.string().trim().max(20, '联系人最多20个字符').default(''),
   contactNo: z.string().trim().min(1, '请输入联系电话').max(20, '联系电话最多20个字符'),
   contactType: z.union([z.literal(1), z.literal(2), z.literal(3)]).default(1),
@@ -146,13 +146,13 @@ export const contactBody = z.object({
   recommend: z.union([z.literal(0), z.literal(1)]).default(0),
 });
 export type ContactBody = z.infer<typeof contactBody>;
-export const contactEditBody = contactBody.extend({ ccId: z.number().int().positive() });
+export const contactEditBody = contactBody.extend({ ccId: zId() });
 export type ContactEditBody = z.infer<typeof contactEditBody>;
-export const contactDelBody = z.object({ ccId: z.number().int().positive() });
+export const contactDelBody = z.object({ ccId: zId() });
 
 /** GET phone: reveal a masked number (template control by cbTacid, or a contact by sourceId + sourceType 2). */
 export const phoneRevealQuery = z.object({
-  cmCtid: z.coerce.number().int().positive(),
+  cmCtid: qId(),
   cbTacid: qNum,
   sourceId: qNum,
   sourceType: qNum,

@@ -13,3 +13,4 @@ export * from './settings';
 export * from './strategy';
 export * from './uploads';
 export * from './workbench';
+export * from './zod-messages';

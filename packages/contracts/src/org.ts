@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { passwordSchema } from './auth';
-import { actionStateSchema, pageQuery, qNum } from './common';
+import { actionStateSchema, int4, pageQuery, qNum, zId, zUint } from './common';
 
 /** Data scope of a role (issue 2): own / department / department and below / all. */
 export const DATA_SCOPE = { own: 1, department: 2, departmentTree: 3, all: 4 } as const;
@@ -18,11 +18,11 @@ export type DepartmentNode = {
   children: DepartmentNode[];
 };
 export const departmentBody = z.object({
-  pid: z.number().int().min(0),
+  pid: zUint(),
   name: z.string().trim().min(1, '请输入部门名称').max(30, '部门名称最多30个字符'),
   sortNum: z.number().int().min(0).max(9999).default(0),
 });
-export const departmentEditBody = departmentBody.extend({ cmDid: z.number().int().positive() });
+export const departmentEditBody = departmentBody.extend({ cmDid: zId() });
 export type DepartmentBody = z.infer<typeof departmentBody>;
 export type DepartmentEditBody = z.infer<typeof departmentEditBody>;
 
@@ -43,10 +43,10 @@ export const roleBody = z.object({
   name: z.string().trim().min(1, '请输入角色名称').max(20, '角色名称最多20个字符'),
   remark: z.string().max(100, '备注最多100个字符').default(''),
   dataScope: dataScopeSchema,
-  menuIds: z.array(z.number().int()),
+  menuIds: z.array(int4()),
   actions: z.array(z.string()),
 });
-export const roleEditBody = roleBody.extend({ cmArid: z.number().int().positive() });
+export const roleEditBody = roleBody.extend({ cmArid: zId() });
 export type RoleBody = z.infer<typeof roleBody>;
 export type RoleEditBody = z.infer<typeof roleEditBody>;
 
@@ -95,7 +95,7 @@ export const staffCreateBody = z.object({
   password: passwordSchema,
   ...staffFields,
 });
-export const staffEditBody = z.object({ cmSid: z.number().int().positive(), ...staffFields });
+export const staffEditBody = z.object({ cmSid: zId(), ...staffFields });
 export type StaffCreateBody = z.infer<typeof staffCreateBody>;
 export type StaffEditBody = z.infer<typeof staffEditBody>;
 export const staffListQuery = pageQuery.extend({
@@ -106,8 +106,8 @@ export const staffListQuery = pageQuery.extend({
   merchantType: qNum,
 });
 export type StaffListQuery = z.infer<typeof staffListQuery>;
-export const staffResetPasswordBody = z.object({ cmSid: z.number().int().positive(), password: passwordSchema });
-export const staffStateBody = z.object({ cmSid: z.number().int().positive(), actionState: actionStateSchema });
+export const staffResetPasswordBody = z.object({ cmSid: zId(), password: passwordSchema });
+export const staffStateBody = z.object({ cmSid: zId(), actionState: actionStateSchema });
 export const staffOptionSchema = z.object({ staff_id: z.number(), linkman: z.string(), cmDid: z.number().nullable() });
 export type StaffOption = z.infer<typeof staffOptionSchema>;
 
@@ -133,7 +133,7 @@ export const companyEditBody = z.object({
   address: z.string().trim().max(100, '地址最多100个字符').default(''),
   industry: z.string().trim().max(30, '行业最多30个字符').default(''),
   intro: z.string().trim().max(500, '简介最多500个字符').default(''),
-  logoFileId: z.number().int().positive().nullable().default(null),
+  logoFileId: zId().nullable().default(null),
 });
 export type CompanyEditBody = z.infer<typeof companyEditBody>;
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { actionStateSchema, pageQuery, qNum } from './common';
+import { actionStateSchema, pageQuery, qNum, zId, zUint } from './common';
 import { customerListBody } from './customers';
 
 // ---------- discard reasons (/set/discard, SPEC §3 Discard reason) ----------
@@ -17,7 +17,7 @@ export const discardReasonBody = z.object({
   sortNum: z.number().int().min(0).max(9999).default(0),
 });
 export const discardReasonEditBody = discardReasonBody.extend({
-  cmCdid: z.number().int().positive(),
+  cmCdid: zId(),
   actionState: actionStateSchema.default(0),
 });
 export type DiscardReasonBody = z.infer<typeof discardReasonBody>;
@@ -46,9 +46,9 @@ export const poolRulesSchema = z.object({
       /** how the two conditions combine when both are set */
       logic: z.enum(['and', 'or']).default('or'),
       /** only customers in these stages (empty = every stage) */
-      cmNids: z.array(z.number().int().positive()).max(100).default([]),
+      cmNids: z.array(zId()).max(100).default([]),
       /** only customers with one of these tags (empty = every customer; required for 标签设置) */
-      cmClids: z.array(z.number().int().positive()).max(100).default([]),
+      cmClids: z.array(zId()).max(100).default([]),
     })
     .default({ isOn: 0, noFollowDays: 0, noDealDays: 0, logic: 'or', cmNids: [], cmClids: [] }),
   claim: z
@@ -80,7 +80,7 @@ export type Pool = z.infer<typeof poolSchema>;
 const poolFields = z.object({
   name: z.string().trim().min(1, '请输入公海名称').max(20, '公海名称最多20个字符'),
   dmType: z.union([z.literal(1), z.literal(2)]).default(1),
-  useCmDids: z.array(z.number().int().positive()).max(500).default([]),
+  useCmDids: z.array(zId()).max(500).default([]),
   useRules: poolRulesSchema.default({
     recycle: { isOn: 0, noFollowDays: 0, noDealDays: 0, logic: 'or', cmNids: [], cmClids: [] },
     claim: { dailyMax: 0, cooldownDays: 0 },
@@ -96,7 +96,7 @@ const checkRules = (v: z.infer<typeof poolFields>, ctx: z.RefinementCtx) => {
 };
 export const poolBody = poolFields.superRefine(checkRules);
 export const poolEditBody = poolFields
-  .extend({ cmHsid: z.number().int().positive(), actionState: actionStateSchema.default(0) })
+  .extend({ cmHsid: zId(), actionState: actionStateSchema.default(0) })
   .superRefine(checkRules);
 export type PoolBody = z.infer<typeof poolBody>;
 export type PoolEditBody = z.infer<typeof poolEditBody>;
@@ -113,7 +113,7 @@ export const DISCARD_REASON_MAX = 30;
 export const DISCARD_OTHER = 0;
 
 export const followDownBody = z.object({
-  cmCtids: z.array(z.number().int().positive()).min(1, '请选择客户').max(1000),
+  cmCtids: z.array(zId()).min(1, '请选择客户').max(1000),
   cmHsid: z.number({ error: '请选择目标公海！' }).int().positive('请选择目标公海！'),
   cmCdid: z.number({ error: '请选择丢弃理由！' }).int().min(0, '请选择丢弃理由！'),
   reason: z.string().trim().max(DISCARD_REASON_MAX, `丢弃理由最多${DISCARD_REASON_MAX}个字符`).default(''),
@@ -121,7 +121,7 @@ export const followDownBody = z.object({
 export type FollowDownBody = z.infer<typeof followDownBody>;
 
 export const followUpBody = z.object({
-  cmCtids: z.array(z.number().int().positive()).min(1, '请选择客户').max(1000),
+  cmCtids: z.array(zId()).min(1, '请选择客户').max(1000),
 });
 export type FollowUpBody = z.infer<typeof followUpBody>;
 
@@ -130,8 +130,8 @@ export type MoveResult = { count: number; failed: number; reasons: string[] };
 
 /** seaslist / seasexportlist: the list filters plus pool and reason. */
 export const seasListBody = customerListBody.extend({
-  cmHsid: z.preprocess((v) => (v === '' || v === null ? undefined : v), z.number().int().positive().optional()),
-  cmCdid: z.preprocess((v) => (v === '' || v === null ? undefined : v), z.number().int().min(0).optional()),
+  cmHsid: z.preprocess((v) => (v === '' || v === null ? undefined : v), zId().optional()),
+  cmCdid: z.preprocess((v) => (v === '' || v === null ? undefined : v), zUint().optional()),
 });
 export type SeasListBody = z.infer<typeof seasListBody>;
 
@@ -149,7 +149,7 @@ export type SeasRowExtra = {
 // ---------- allocation (SPEC §7 allot / batchallot) ----------
 
 export const allotBody = z.object({
-  cmCtids: z.array(z.number().int().positive()).min(1, '请选择客户').max(1000),
+  cmCtids: z.array(zId()).min(1, '请选择客户').max(1000),
   cmSid: z.number({ error: '请选择负责人' }).int().positive('请选择负责人'),
   /** 1: reset the customers' stage */
   isNodeId: z.union([z.literal(0), z.literal(1)]).default(0),
@@ -158,7 +158,7 @@ export type AllotBody = z.infer<typeof allotBody>;
 
 export const batchAllotBody = z.object({
   fromCmSid: z.number({ error: '请选择原负责人' }).int().positive('请选择原负责人'),
-  toCmSids: z.array(z.number().int().positive()).min(1, '请选择接收人').max(200),
+  toCmSids: z.array(zId()).min(1, '请选择接收人').max(200),
   isNodeId: z.union([z.literal(0), z.literal(1)]).default(0),
 });
 export type BatchAllotBody = z.infer<typeof batchAllotBody>;
@@ -195,7 +195,7 @@ export type DeletedCustomer = {
   /** after this the row is purged and can no longer be restored */
   expireTime: string;
 };
-export const restoreBody = z.object({ cmCtids: z.array(z.number().int().positive()).min(1, '请选择要恢复的客户').max(500) });
+export const restoreBody = z.object({ cmCtids: z.array(zId()).min(1, '请选择要恢复的客户').max(500) });
 export type RestoreBody = z.infer<typeof restoreBody>;
 
 // ---------- recycling (job, on demand for admins) ----------

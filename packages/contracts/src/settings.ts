@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { actionStateSchema, pageQuery, qNum } from './common';
+import { actionStateSchema, pageQuery, qNum, zId, zUint } from './common';
 
 // ---------- stages (/set/node) ----------
 export const stageSchema = z.object({
@@ -15,7 +15,7 @@ export const stageBody = z.object({
   name: z.string().trim().min(1, '请输入阶段名称').max(20, '阶段名称最多20个字符'),
   sortNum: z.number().int().min(0).max(9999).default(0),
 });
-export const stageEditBody = stageBody.extend({ cmNid: z.number().int().positive(), actionState: actionStateSchema.default(0) });
+export const stageEditBody = stageBody.extend({ cmNid: zId(), actionState: actionStateSchema.default(0) });
 export type StageBody = z.infer<typeof stageBody>;
 export type StageEditBody = z.infer<typeof stageEditBody>;
 export const stageListQuery = z.object({ actionState: qNum });
@@ -33,18 +33,18 @@ export const labelSchema = z.object({
 export type Label = z.infer<typeof labelSchema>;
 export type LabelGroup = Label & { children: Label[] };
 export const labelBody = z.object({
-  pid: z.number().int().min(0).default(0),
+  pid: zUint().default(0),
   name: z.string().trim().min(1, '请输入标签名称').max(20, '标签名称最多20个字符'),
   sortNum: z.number().int().min(0).max(9999).default(0),
 });
-export const labelEditBody = labelBody.extend({ cmClid: z.number().int().positive(), actionState: actionStateSchema.default(0) });
+export const labelEditBody = labelBody.extend({ cmClid: zId(), actionState: actionStateSchema.default(0) });
 export type LabelBody = z.infer<typeof labelBody>;
 export type LabelEditBody = z.infer<typeof labelEditBody>;
 export const labelListQuery = pageQuery.extend({ actionState: qNum });
 /** POST label: set the tags of customers (replaces their tags). */
 export const customerLabelBody = z.object({
-  cmCtids: z.array(z.number().int().positive()).min(1, '请选择客户').max(1000),
-  cmClids: z.array(z.number().int().positive()).max(50),
+  cmCtids: z.array(zId()).min(1, '请选择客户').max(1000),
+  cmClids: z.array(zId()).max(50),
   /** 'set' replaces (default, SPEC), 'add' keeps existing tags (batch action) */
   mode: z.enum(['set', 'add']).default('set'),
 });
