@@ -14,3 +14,4 @@ export * from './strategy';
 export * from './uploads';
 export * from './workbench';
 export * from './zod-messages';
+export * from './rules';

@@ -35,11 +35,16 @@ describe('extensionRefusal', () => {
 });
 
 describe('numberRefusal', () => {
-  it('accepts 4 to 20 characters', () => {
+  it('accepts 4 to 20 digits', () => {
     expect(numberRefusal('123')).toBe('请正确输入电话号码');
     expect(numberRefusal('1234')).toBeNull();
     expect(numberRefusal('1'.repeat(20))).toBeNull();
     expect(numberRefusal('1'.repeat(21))).toBe('请正确输入电话号码');
+  });
+
+  it('counts digits as the server does, not characters', () => {
+    expect(numberRefusal('abcd')).toBe('请正确输入电话号码');
+    expect(numberRefusal('010-1234')).toBeNull();
   });
 
   it('skips the length rule for task calls', () => {

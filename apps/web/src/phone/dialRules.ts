@@ -1,4 +1,7 @@
-import { CALL_LIMITS, CALL_STATUS, REGISTER_STATUS, type SipInfo } from '@crm/contracts';
+import { CALL_STATUS, dialNumberRefusal, REGISTER_STATUS, type SipInfo } from '@crm/contracts';
+
+/** SPEC §5 hang-up countdown: one rule with the server (packages/contracts/src/rules.ts). */
+export { hangupRefusal } from '@crm/contracts';
 
 /** What the dial checks need to know about the agent (SPEC §5, §6). */
 export type DialContext = {
@@ -23,18 +26,8 @@ export const extensionRefusal = (ctx: DialContext, isCallButton = false): string
   return null;
 };
 
-/** SPEC §5: a typed number has 4–20 characters unless the call belongs to a task. */
-export const numberRefusal = (number: string, cmStid?: number): string | null => {
-  if (cmStid) return null;
-  const n = number.trim().length;
-  return n < CALL_LIMITS.dialMinLength || n > CALL_LIMITS.dialMaxLength ? '请正确输入电话号码' : null;
-};
-
-/** SPEC §5: hang-up is refused within 2 s of the dial; the message counts the seconds left. */
-export const hangupRefusal = (dialAt: number, now: number): string | null => {
-  const left = Math.ceil((dialAt + CALL_LIMITS.hangupMinSeconds * 1000 - now) / 1000);
-  return left > 0 ? `${left}s 后进行挂断` : null;
-};
+/** SPEC §5: a typed number has 4–20 digits unless the call belongs to a task (the server's rule). */
+export const numberRefusal = (number: string, cmStid?: number): string | null => dialNumberRefusal(number, !!cmStid);
 
 /** mm:ss of a running call (hh:mm:ss past an hour). */
 export const formatTalkTime = (seconds: number): string => {

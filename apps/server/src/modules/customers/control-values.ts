@@ -1,4 +1,4 @@
-import { type CascaderOption, CONTROL_LIMITS, DM_TYPE, type SubmittedControl } from '@crm/contracts';
+import { type CascaderOption, CONTROL_LIMITS, DM_TYPE, requiredControlMessage, type SubmittedControl } from '@crm/contracts';
 import { isValidRegionPath, regionLabelPath } from '@crm/regions';
 import { normalisePhone } from '../../lib/phone';
 import type { ControlRow } from './customer-templates.service';
@@ -49,27 +49,8 @@ export const treePathLabels = (tree: CascaderOption[], path: string[]): string[]
   return labels;
 };
 
-/** SPEC §5: the message of an empty required control, by kind. */
-export const requiredMessage = (c: Pick<ControlRow, 'name' | 'dmType'>): string => {
-  switch (c.dmType) {
-    case DM_TYPE.date:
-    case DM_TYPE.datetime:
-      return '请选择日期';
-    case DM_TYPE.file:
-      return `请上传${c.name}`;
-    case DM_TYPE.select:
-    case DM_TYPE.multiSelect:
-    case DM_TYPE.address:
-    case DM_TYPE.customCascader:
-    case DM_TYPE.selectByText:
-    case DM_TYPE.tags:
-    case DM_TYPE.company:
-    case DM_TYPE.cascader:
-      return `请选择${c.name}`;
-    default:
-      return `${c.name}不能为空`;
-  }
-};
+/** SPEC §5: the message of an empty required control (one rule with the web, in contracts). */
+export const requiredMessage = (c: Pick<ControlRow, 'name' | 'dmType'>): string => requiredControlMessage(c);
 
 /** Checks one control's value; returns the cleaned value or an error message. */
 const parseOne = (c: ControlRow, raw: string[], out: ParsedValues): string[] | string => {

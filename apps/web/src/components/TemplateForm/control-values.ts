@@ -3,6 +3,7 @@ import {
   CONTROL_LIMITS,
   type ControlValue,
   DM_TYPE,
+  requiredControlMessage,
   type SubmittedControl,
   type TemplateControl,
 } from '@crm/contracts';
@@ -54,27 +55,8 @@ export const ARRAY_KINDS: readonly number[] = [
 export const placeholderOf = (c: Pick<TemplateControl, 'name' | 'dmType' | 'dmDesc'>): string =>
   c.dmDesc?.trim() || (CHOICE_KINDS.includes(c.dmType) ? `请选择${c.name}` : `请输入${c.name}`);
 
-/** SPEC §5 (mirrors the server's control-values.ts): the message of an empty required control. */
-export const requiredMessage = (c: Pick<TemplateControl, 'name' | 'dmType'>): string => {
-  switch (c.dmType) {
-    case DM_TYPE.date:
-    case DM_TYPE.datetime:
-      return '请选择日期';
-    case DM_TYPE.file:
-      return `请上传${c.name}`;
-    case DM_TYPE.select:
-    case DM_TYPE.multiSelect:
-    case DM_TYPE.address:
-    case DM_TYPE.customCascader:
-    case DM_TYPE.selectByText:
-    case DM_TYPE.tags:
-    case DM_TYPE.company:
-    case DM_TYPE.cascader:
-      return `请选择${c.name}`;
-    default:
-      return `${c.name}不能为空`;
-  }
-};
+/** SPEC §5: the message of an empty required control (one rule with the server, in contracts). */
+export const requiredMessage = (c: Pick<TemplateControl, 'name' | 'dmType'>): string => requiredControlMessage(c);
 
 /** Max length of a typed value (SPEC §5 limits), or undefined for picked values. */
 export const maxLengthOf = (dmType: number): number | undefined => {
