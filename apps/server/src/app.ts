@@ -8,6 +8,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config';
 import type { Database, Db } from './db/client';
+import { type JobQueue, startJobQueue } from './jobs/queue';
 import { authRoutes } from './modules/auth/auth.routes';
 import { blacklistRoutes } from './modules/blacklist/blacklist.routes';
 import { callsPlugin } from './modules/calls/calls.plugin';
@@ -19,6 +20,7 @@ import { departmentsRoutes } from './modules/departments/departments.routes';
 import { extensionsRoutes } from './modules/extensions/extensions.routes';
 import { followUpsRoutes } from './modules/follow-ups/follow-ups.routes';
 import { healthRoutes } from './modules/health/health.routes';
+import { startJobWorkers } from './modules/jobs/jobs.service';
 import { labelsRoutes } from './modules/labels/labels.routes';
 import { loginLogsRoutes } from './modules/login-logs/login-logs.routes';
 import { poolsRoutes } from './modules/pools/pools.routes';
@@ -38,6 +40,8 @@ declare module 'fastify' {
     db: Db;
     dbKind: Database['kind'];
     config: Config;
+    /** the durable job queue (pg-boss on this database) */
+    queue: JobQueue;
   }
 }
 
@@ -53,6 +57,9 @@ export const buildApp = async (config: Config, database: Database): Promise<Fast
   app.decorate('db', database.db);
   app.decorate('dbKind', database.kind);
   app.decorate('config', config);
+  const queue = await startJobQueue(database, app.log);
+  app.decorate('queue', queue);
+  app.addHook('onClose', async () => queue.stop());
 
   // external
   await app.register(helmet, {
@@ -107,5 +114,7 @@ export const buildApp = async (config: Config, database: Database): Promise<Fast
   if (config.isClockControlled) await app.register(clockRoutes);
 
   await app.register(spaPlugin, { webDist: config.webDist });
+  // after every route module has defined its job kinds
+  await startJobWorkers({ db: database.db, log: app.log, dataDir: config.dataDir });
   return app;
 };

@@ -3,7 +3,7 @@ import { buildApp } from './app';
 import { loadConfig } from './config';
 import { openDatabase } from './db/client';
 import { seedDemo } from './db/seed/demo';
-import { startPoolRecycling } from './jobs/pool-recycling';
+import { schedulePoolRecycling } from './jobs/pool-recycling';
 
 const config = loadConfig();
 const database = await openDatabase({ databaseUrl: config.databaseUrl, pgliteDir: path.join(config.dataDir, 'pglite') });
@@ -12,10 +12,9 @@ if (config.seedDemo && (await seedDemo(database.db, config.demoPassword))) {
 }
 const app = await buildApp(config, database);
 
-const stopRecycling = startPoolRecycling(app.db, app.log);
+await schedulePoolRecycling(app.queue, app.db, app.log);
 
 const shutdown = async () => {
-  stopRecycling();
   await app.close();
   await database.close();
   process.exit(0);

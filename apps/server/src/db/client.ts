@@ -18,7 +18,13 @@ export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 /** A repo function accepts the database or a transaction. */
 export type DbOrTx = Db | Tx;
 
-export type Database = { db: Db; kind: 'pglite' | 'postgres'; close: () => Promise<void> };
+/**
+ * Raw SQL on the same connection(s) as `db`, for libraries that bring their own SQL (the job
+ * queue). Without `values` the text may hold several statements (simple protocol on both drivers).
+ */
+export type SqlExecutor = (text: string, values?: unknown[]) => Promise<{ rows: Record<string, unknown>[] }>;
+
+export type Database = { db: Db; kind: 'pglite' | 'postgres'; sql: SqlExecutor; close: () => Promise<void> };
 
 const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
 const MIGRATION_LOCK = 7_231_001;
@@ -46,13 +52,35 @@ export const openDatabase = async (opts: DbOptions): Promise<Database> => {
       await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK]).catch(() => undefined);
       client.release();
     }
-    return { db, kind: 'postgres', close: () => pool.end() };
+    const exec: SqlExecutor = async (text, values) => {
+      if (values && values.length > 0) return pool.query(text, values);
+      // A failed `BEGIN; …; COMMIT;` text leaves its session in an aborted transaction: end it
+      // before the connection goes back to the pool.
+      const c = await pool.connect();
+      try {
+        return await c.query(text);
+      } catch (err) {
+        await c.query('ROLLBACK').catch(() => undefined);
+        throw err;
+      } finally {
+        c.release();
+      }
+    };
+    return { db, kind: 'postgres', sql: exec, close: () => pool.end() };
   }
   if (!opts.pgliteDir.startsWith('memory://')) fs.mkdirSync(path.dirname(opts.pgliteDir), { recursive: true });
   const client = new PGlite(opts.pgliteDir);
   const pdb = drizzlePglite(client, { schema });
   await migratePglite(pdb, { migrationsFolder });
-  return { db: pdb as unknown as Db, kind: 'pglite', close: () => client.close() };
+  // PGlite has one session, shared by every query in turn. A multi-statement text (the queue's
+  // `BEGIN; advisory lock; …; COMMIT;`) runs inside PGlite's exclusive transaction: nothing else
+  // runs in between, and a failure rolls back there instead of leaving the session aborted.
+  const exec: SqlExecutor = async (text, values) => {
+    if (values && values.length > 0) return client.query<Record<string, unknown>>(text, values);
+    const results = await client.transaction((tx) => tx.exec(text));
+    return { rows: (results.at(-1)?.rows ?? []) as Record<string, unknown>[] };
+  };
+  return { db: pdb as unknown as Db, kind: 'pglite', sql: exec, close: () => client.close() };
 };
 
 /** Runs raw SQL and returns its rows; both drivers answer with `{ rows }`. */

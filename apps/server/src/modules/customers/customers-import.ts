@@ -18,7 +18,7 @@ import { AppError } from '../../lib/app-error';
 import type { Actor } from '../../lib/auth-context';
 import { formatDateTime } from '../../lib/time';
 import { xlsxRows } from '../../lib/xlsx-rows';
-import { startJob } from '../jobs/jobs.service';
+import { defineJob, enqueueJob, restoreActor, type StoredActor, storeActor } from '../jobs/jobs.service';
 import { saveUpload, storeGeneratedFile, tenantFilePath } from '../uploads/uploads.service';
 import { parseControlValues } from './control-values';
 import { type ControlRow, loadTemplate } from './customer-templates.service';
@@ -220,25 +220,55 @@ export const importPreview = async (
   return { fileId: saved.id, headers, sampleRows, rowCount, mapping };
 };
 
+type ImportPayload = { actor: StoredActor; body: ImportStartBody };
+
 /**
- * Imports the rows as a background job: each row is checked and saved in its own
+ * Imports the rows as a durable background job: each row is checked and saved in its own
  * transaction, so a bad row never stops the good ones and nothing is half-written.
  */
-export const startImport = async (db: Db, log: FastifyBaseLogger, dataDir: string, actor: Actor, body: ImportStartBody) => {
-  const { full, row } = await tenantFilePath(db, dataDir, actor, body.fileId);
+export const startImport = async (db: Db, _log: FastifyBaseLogger, dataDir: string, actor: Actor, body: ImportStartBody) => {
+  const { row } = await tenantFilePath(db, dataDir, actor, body.fileId);
   if (row.scene !== 'import' || row.staffId !== actor.staffId) throw new AppError('NOT_FOUND', '导入文件不存在，请重新上传');
-  const tpl = await loadTemplate(db, actor.tenantId);
-  const v = await viewerOf(db, actor);
-  const controls = new Map(tpl.enabled.filter(IMPORTABLE).map((c) => [c.id, c]));
-  const labelRows = await db
-    .select({ id: labels.id, name: labels.name })
-    .from(labels)
-    .where(and(eq(labels.tenantId, actor.tenantId), eq(labels.actionState, 0)));
-  const labelIds = new Map(labelRows.map((l) => [l.name, l.id]));
+  return enqueueJob(db, actor, 'import', { actor: storeActor(actor), body } satisfies ImportPayload);
+};
 
-  return startJob(db, log, actor, 'import', async (ctx) => {
-    const result: ImportResult = { created: 0, updated: 0, skipped: 0, rejected: 0, reasons: [] };
+/** The counts after one more row's outcome (the row's checkpoint is written with its commit). */
+const tally = (r: ImportResult, outcome: string, rowNo: number): ImportResult => {
+  if (outcome === 'created') return { ...r, created: r.created + 1 };
+  if (outcome === 'updated') return { ...r, updated: r.updated + 1 };
+  const reasons = [...r.reasons];
+  if (outcome.startsWith('skip:')) {
+    if (reasons.length < 500) reasons.push({ row: rowNo, reason: `已跳过：${outcome.slice(5)}` });
+    return { ...r, skipped: r.skipped + 1, reasons };
+  }
+  if (reasons.length < 500) reasons.push({ row: rowNo, reason: outcome.slice(7) });
+  return { ...r, rejected: r.rejected + 1, reasons };
+};
+
+/**
+ * The import job. Each row's outcome and the count so far are committed together, so after a
+ * crash the next attempt resumes after the last committed row: no row twice, none lost.
+ */
+defineJob<ImportPayload>('import', {
+  onCrash: 'resume',
+  run: async ({ db, dataDir }, ctx, payload) => {
+    const actor = restoreActor(payload.actor);
+    const { body } = payload;
+    const { full } = await tenantFilePath(db, dataDir, actor, body.fileId);
+    const tpl = await loadTemplate(db, actor.tenantId);
+    const v = await viewerOf(db, actor);
+    const controls = new Map(tpl.enabled.filter(IMPORTABLE).map((c) => [c.id, c]));
+    const labelRows = await db
+      .select({ id: labels.id, name: labels.name })
+      .from(labels)
+      .where(and(eq(labels.tenantId, actor.tenantId), eq(labels.actionState, 0)));
+    const labelIds = new Map(labelRows.map((l) => [l.name, l.id]));
+    let result: ImportResult = { created: 0, updated: 0, skipped: 0, rejected: 0, reasons: [] };
     const rejectedRows: { row: number; cells: string[]; reason: string }[] = [];
+    // resumed: the rows up to the checkpoint are done; their rejections (the first 500) go to the report again
+    const done = ctx.resume?.processed ?? 0;
+    if (ctx.resume?.result) result = ctx.resume.result as ImportResult;
+    const earlier = new Map(result.reasons.filter((r) => !r.reason.startsWith('已跳过：')).map((r) => [r.row, r.reason]));
     let headers: string[] = [];
     let rowNo = 1;
     let total = 0;
@@ -246,10 +276,10 @@ export const startImport = async (db: Db, log: FastifyBaseLogger, dataDir: strin
     const content = await fs.promises.readFile(full);
     for await (const _ of readRows(content)) total++;
     await ctx.setTotal(Math.max(0, total - 1));
-    const reject = (cells: string[], reason: string) => {
-      result.rejected++;
-      if (result.reasons.length < 500) result.reasons.push({ row: rowNo, reason });
+    const reject = async (cells: string[], reason: string) => {
+      result = tally(result, `reject:${reason}`, rowNo);
       rejectedRows.push({ row: rowNo, cells, reason });
+      await ctx.checkpoint(db, rowNo - 1, result);
     };
     for await (const cells of readRows(content)) {
       if (headers.length === 0) {
@@ -257,6 +287,11 @@ export const startImport = async (db: Db, log: FastifyBaseLogger, dataDir: strin
         continue;
       }
       rowNo++;
+      if (rowNo - 1 <= done) {
+        const reason = earlier.get(rowNo);
+        if (reason !== undefined) rejectedRows.push({ row: rowNo, cells, reason });
+        continue;
+      }
       if (cells.every((c) => !c)) continue;
       let name = '';
       const submitted: SubmittedControl[] = [];
@@ -269,41 +304,41 @@ export const startImport = async (db: Db, log: FastifyBaseLogger, dataDir: strin
         }
       }
       if (name.length > 50) {
-        reject(cells, '客户名称最多50个字符');
+        await reject(cells, '客户名称最多50个字符');
         continue;
       }
       const parsed = parseControlValues(tpl.enabled, submitted, { isPartial: false });
       if (!parsed.ok) {
-        reject(cells, parsed.msg);
+        await reject(cells, parsed.msg);
         continue;
       }
       try {
         const outcome = await db.transaction(async (tx) => {
-          const dup = await findDuplicate(tx, actor.tenantId, tpl, parsed.value, 0);
-          if (!dup) {
-            await checkName(tx, actor, tpl, name, 0);
-            await insertParsedCustomer(tx, actor, tpl, name, parsed.value);
-            return 'created' as const;
-          }
-          if (body.duplicateMode === 'skip') return `skip:${duplicateMessage(v, dup)}`;
-          const current = await repo.findCustomer(tx, actor.tenantId, dup.other.id);
-          if (!current || !canSee(v, current)) return `reject:${duplicateMessage(v, dup)}，无权覆盖`;
-          // The customer being overwritten does not clash with its own name.
-          if (name) await checkName(tx, actor, tpl, name, current.id);
-          await mergeIntoCustomer(tx, actor, tpl, current, name, parsed.value);
-          return 'updated' as const;
+          const decide = async (): Promise<string> => {
+            const dup = await findDuplicate(tx, actor.tenantId, tpl, parsed.value, 0);
+            if (!dup) {
+              await checkName(tx, actor, tpl, name, 0);
+              await insertParsedCustomer(tx, actor, tpl, name, parsed.value);
+              return 'created';
+            }
+            if (body.duplicateMode === 'skip') return `skip:${duplicateMessage(v, dup)}`;
+            const current = await repo.findCustomer(tx, actor.tenantId, dup.other.id);
+            if (!current || !canSee(v, current)) return `reject:${duplicateMessage(v, dup)}，无权覆盖`;
+            // The customer being overwritten does not clash with its own name.
+            if (name) await checkName(tx, actor, tpl, name, current.id);
+            await mergeIntoCustomer(tx, actor, tpl, current, name, parsed.value);
+            return 'updated';
+          };
+          const decided = await decide();
+          await ctx.checkpoint(tx, rowNo - 1, tally(result, decided, rowNo));
+          return decided;
         });
-        if (outcome === 'created') result.created++;
-        else if (outcome === 'updated') result.updated++;
-        else if (outcome.startsWith('skip:')) {
-          result.skipped++;
-          if (result.reasons.length < 500) result.reasons.push({ row: rowNo, reason: `已跳过：${outcome.slice(5)}` });
-        } else reject(cells, outcome.slice(7));
+        result = tally(result, outcome, rowNo);
+        if (outcome.startsWith('reject:')) rejectedRows.push({ row: rowNo, cells, reason: outcome.slice(7) });
       } catch (err) {
-        if (err instanceof AppError) reject(cells, err.message);
+        if (err instanceof AppError) await reject(cells, err.message);
         else throw err;
       }
-      await ctx.progress(rowNo - 1);
     }
     let fileId: number | null = null;
     if (rejectedRows.length > 0) {
@@ -325,5 +360,5 @@ export const startImport = async (db: Db, log: FastifyBaseLogger, dataDir: strin
       fileId = file.id;
     }
     return { fileId, result };
-  });
-};
+  },
+});

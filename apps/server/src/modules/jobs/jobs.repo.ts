@@ -1,16 +1,26 @@
-import { and, eq } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client';
+import { and, eq, sql } from 'drizzle-orm';
+import { type DbOrTx, queryRows } from '../../db/client';
 import { files, jobs } from '../../db/schema';
+
+export type JobRow = typeof jobs.$inferSelect;
 
 export const insertJob = async (
   db: DbOrTx,
-  row: { id: string; tenantId: number; staffId: number; kind: string; total: number },
+  row: { id: string; tenantId: number; staffId: number; kind: string; total: number; payload?: unknown },
 ) => {
-  await db.insert(jobs).values(row);
+  await db.insert(jobs).values({ ...row, heartbeatAt: sql`now()` });
 };
 
 export const updateJob = async (db: DbOrTx, id: string, values: Partial<typeof jobs.$inferInsert>) => {
   await db.update(jobs).set(values).where(eq(jobs.id, id));
+};
+
+/** Progress of a job still running (a late write never overwrites a finished job). */
+export const updateRunningJob = async (db: DbOrTx, id: string, values: Partial<typeof jobs.$inferInsert>) => {
+  await db
+    .update(jobs)
+    .set(values)
+    .where(and(eq(jobs.id, id), eq(jobs.status, 'running')));
 };
 
 export const findJob = async (db: DbOrTx, tenantId: number, staffId: number, id: string) => {
@@ -21,4 +31,46 @@ export const findJob = async (db: DbOrTx, tenantId: number, staffId: number, id:
     .where(and(eq(jobs.id, id), eq(jobs.tenantId, tenantId), eq(jobs.staffId, staffId)))
     .limit(1);
   return rows[0];
+};
+
+export const findJobById = async (db: DbOrTx, id: string): Promise<JobRow | undefined> => {
+  const rows = await db.select().from(jobs).where(eq(jobs.id, id)).limit(1);
+  return rows[0];
+};
+
+/**
+ * Claims a running job for attempt `attempt` (a queue delivery for an older attempt, or a second
+ * delivery of the same one, finds nothing). Returns the row as the previous attempt left it.
+ */
+export const claimJob = async (db: DbOrTx, id: string, attempt: number): Promise<JobRow | undefined> => {
+  const rows = await db
+    .update(jobs)
+    .set({ attempt, heartbeatAt: sql`now()` })
+    .where(and(eq(jobs.id, id), eq(jobs.status, 'running'), eq(jobs.attempt, attempt - 1)))
+    .returning();
+  return rows[0];
+};
+
+export const touchJob = async (db: DbOrTx, id: string, attempt: number) => {
+  await db
+    .update(jobs)
+    .set({ heartbeatAt: sql`now()` })
+    .where(and(eq(jobs.id, id), eq(jobs.status, 'running'), eq(jobs.attempt, attempt)));
+};
+
+/** Running jobs whose runner stopped writing its heartbeat `staleSeconds` ago (database clock). */
+export const staleRunningJobs = (db: DbOrTx, staleSeconds: number) =>
+  queryRows<{ id: string; kind: string; attempt: number; processed: number; has_payload: boolean }>(
+    db,
+    sql`select id, kind, attempt, processed, payload is not null as has_payload from jobs
+        where status = 'running' and coalesce(heartbeat_at, created_at) < now() - make_interval(secs => ${staleSeconds})
+        order by created_at limit 100`,
+  );
+
+/** Marks a stale job as being handed to a new attempt, so the next sweep does not hand it again. */
+export const refreshStaleJob = async (db: DbOrTx, id: string, attempt: number) => {
+  await db
+    .update(jobs)
+    .set({ heartbeatAt: sql`now()` })
+    .where(and(eq(jobs.id, id), eq(jobs.status, 'running'), eq(jobs.attempt, attempt)));
 };

@@ -1,0 +1,79 @@
+import type { FastifyBaseLogger } from 'fastify';
+import PgBoss from 'pg-boss';
+import type { Database, Db } from '../db/client';
+
+/**
+ * The durable job queue (DESIGN §1): pg-boss on the app's own database. On PostgreSQL it shares
+ * the app's pg.Pool; on the embedded PGlite default it runs its SQL through PGlite (one session,
+ * statements serialised, so its `BEGIN; advisory lock; …; COMMIT;` texts run as one unit). Jobs,
+ * schedules and retries live in the `pgboss` schema, so they survive a restart and every server
+ * instance shares them: a cron schedule fires once per cluster, a job runs on one instance.
+ */
+export type JobQueue = {
+  boss: PgBoss;
+  /** Runs `handler` for each job of `name` on this instance (created on first use). */
+  work: <T extends object>(
+    name: string,
+    opts: { pollingIntervalSeconds?: number; retryLimit?: number },
+    handler: (data: T) => Promise<void>,
+  ) => Promise<void>;
+  send: (name: string, data: object, opts?: PgBoss.SendOptions) => Promise<string | null>;
+  /** A cron schedule kept in the database: fires once per cluster, whichever instance runs its clock. */
+  schedule: (name: string, cron: string) => Promise<void>;
+  stop: () => Promise<void>;
+};
+
+/** The queue of each open database (the job service reaches it through the `db` it is given). */
+const byDb = new WeakMap<Db, JobQueue>();
+
+export const queueOf = (db: Db): JobQueue => {
+  const q = byDb.get(db);
+  if (!q) throw new Error('job queue not started for this database');
+  return q;
+};
+
+export const startJobQueue = async (database: Database, log: FastifyBaseLogger): Promise<JobQueue> => {
+  const boss = new PgBoss({
+    db: { executeSql: (text: string, values?: unknown[]) => database.sql(text, values) },
+    // archive finished jobs after an hour, drop archived ones after a week; the call sweep
+    // alone sends one job a second, so keep the tables short
+    archiveCompletedAfterSeconds: 60 * 60,
+    deleteAfterDays: 7,
+    maintenanceIntervalSeconds: 120,
+  });
+  boss.on('error', (err) => log.error({ err }, 'job queue error'));
+  await boss.start();
+  const created = new Set<string>();
+  const ensure = async (name: string, retryLimit = 0) => {
+    if (created.has(name)) return;
+    // createQueue is idempotent (insert … on conflict do nothing)
+    await boss.createQueue(name, { name, retryLimit, retryDelay: 5, retryBackoff: true });
+    created.add(name);
+  };
+  const stopped = { value: false };
+  const q: JobQueue = {
+    boss,
+    work: async (name, opts, handler) => {
+      await ensure(name, opts.retryLimit ?? 0);
+      await boss.work(name, { pollingIntervalSeconds: opts.pollingIntervalSeconds ?? 1 }, async (jobs) => {
+        for (const job of jobs) await handler(job.data as never);
+      });
+    },
+    send: async (name, data, opts) => {
+      await ensure(name);
+      return boss.send(name, data, opts ?? {});
+    },
+    schedule: async (name, cron) => {
+      await ensure(name);
+      await boss.schedule(name, cron, {}, { tz: 'Asia/Shanghai' });
+    },
+    stop: async () => {
+      if (stopped.value) return;
+      stopped.value = true;
+      byDb.delete(database.db);
+      await boss.stop({ graceful: false, wait: true, close: false });
+    },
+  };
+  byDb.set(database.db, q);
+  return q;
+};
