@@ -1,4 +1,6 @@
-import { PassThrough, type Readable } from 'node:stream';
+import { PassThrough, Readable } from 'node:stream';
+import { StringDecoder } from 'node:string_decoder';
+import { XLSX_LIMITS, type XlsxLimits } from '@crm/contracts';
 import ExcelJS from 'exceljs';
 import JSZip from 'jszip';
 import { AppError } from './app-error';
@@ -14,18 +16,82 @@ import { AppError } from './app-error';
 type ReaderParts = {
   workbookRels?: { Id: string; Target: string }[];
   model?: { sheets?: { id: number; name: string; rId: string }[] };
+  sharedStrings?: unknown[];
   _parseRels: (entry: Readable) => Promise<void>;
   _parseWorkbook: (entry: Readable) => Promise<void>;
-  _parseSharedStrings: (entry: Readable) => AsyncGenerator<unknown>;
+  _parseSharedStrings: (entry: Readable) => AsyncGenerator<{ index: number; text: SharedText }>;
   _parseStyles: (entry: Readable) => Promise<void>;
   _parseWorksheet: (iterator: Readable, sheetNo: string) => Generator<{ eventType: string; value: unknown }>;
 };
+type SharedText = string | null | { richText: { text: string | null }[] };
 
-const partStream = (zip: JSZip, path: string): Readable | undefined => {
+export type XlsxReadOptions = {
+  /** Rows the caller accepts, the header included: reading stops at the next row. */
+  maxRows: number;
+  /** Thrown at row maxRows + 1, in the caller's words. */
+  tooManyRows: () => AppError;
+  /** Tighter bounds than XLSX_LIMITS (tests prove the edges with small files). */
+  limits?: Partial<XlsxLimits>;
+};
+
+const MB = 1024 * 1024;
+const refuse = (msg: string) => new AppError('IMPORT_FILE_INVALID', msg);
+const tooLongCell = (cellChars: number) => refuse(`单元格内容最多${cellChars}个字符`);
+const tooLarge = (limit: number) =>
+  refuse(`文件内容过大（解压后超过${Math.max(1, Math.floor(limit / MB))}MB），请删除多余的内容或拆分后再上传`);
+
+/**
+ * The text of one zip part, inflated chunk by chunk. The inflated bytes are counted as they come
+ * and the read is refused past `limit`: the sizes the zip's headers declare are never trusted.
+ * UTF-8 is decoded across chunk boundaries (ExcelJS decodes each chunk on its own and turns a
+ * Chinese character split between two chunks into U+FFFD).
+ */
+async function* partText(zip: JSZip, path: string, limit: number, cellChars: number): AsyncGenerator<string> {
   const file = zip.file(path);
-  // JSZip's node stream is a readable-stream v2 object: piping it into a core stream gives
-  // the async iteration the worksheet reader needs.
-  return file ? (file.nodeStream('nodebuffer') as unknown as Readable).pipe(new PassThrough()) : undefined;
+  if (!file) return;
+  // JSZip's node stream is a readable-stream v2 object: its errors (a corrupt deflate stream, a
+  // size that differs from the declared one) are not forwarded by pipe() and would be thrown
+  // as an unhandled 'error' event that ends the process.
+  const source = file.nodeStream('nodebuffer') as unknown as Readable;
+  const chunks = new PassThrough();
+  source.on('error', (err) => chunks.destroy(err));
+  source.pipe(chunks);
+  const decoder = new StringDecoder('utf8');
+  // The parsers hold a whole text node (a cell's text) before handing it on: the bytes between
+  // two tags are bounded by the longest text a cell may hold, written as character references.
+  const maxRun = cellChars * 10;
+  let bytes = 0;
+  let run = 0;
+  try {
+    for await (const chunk of chunks as AsyncIterable<Buffer>) {
+      bytes += chunk.length;
+      if (bytes > limit) throw tooLarge(limit);
+      for (let pos = 0; ; ) {
+        const lt = chunk.indexOf(0x3c, pos);
+        run += (lt === -1 ? chunk.length : lt) - pos;
+        if (run > maxRun) throw tooLongCell(cellChars);
+        if (lt === -1) break;
+        run = 0;
+        pos = lt + 1;
+      }
+      const text = decoder.write(chunk);
+      if (text) yield text;
+    }
+    const rest = decoder.end();
+    if (rest) yield rest;
+  } finally {
+    source.unpipe(chunks);
+    chunks.destroy();
+  }
+}
+
+/** A part as the stream ExcelJS's parsers read. */
+const partStream = (zip: JSZip, path: string, limit: number, cellChars: number): Readable | undefined =>
+  zip.file(path) ? Readable.from(partText(zip, path, limit, cellChars)) : undefined;
+
+/** Inflates a part without parsing it, to refuse an oversized one before any parsing work. */
+const checkPartSize = async (zip: JSZip, path: string, limit: number, cellChars: number) => {
+  for await (const _ of partText(zip, path, limit, cellChars));
 };
 
 /** The worksheet part of the workbook's first sheet (its order in the workbook, not in the zip). */
@@ -41,44 +107,88 @@ const firstSheetPart = (reader: ReaderParts, zip: JSZip): string | undefined => 
     .sort((a, b) => Number(a.match(/\d+/)?.[0]) - Number(b.match(/\d+/)?.[0]))[0];
 };
 
+const sharedLength = (t: SharedText) =>
+  t === null ? 0 : typeof t === 'string' ? t.length : t.richText.reduce((n, r) => n + (r.text?.length ?? 0), 0);
+
+/** The length of a cell's text, whatever shape ExcelJS gave the value. */
+const cellLength = (v: ExcelJS.CellValue): number => {
+  if (typeof v === 'string') return v.length;
+  if (v && typeof v === 'object' && !(v instanceof Date)) {
+    if ('richText' in v) return v.richText.reduce((n, r) => n + r.text.length, 0);
+    if ('text' in v) return String(v.text).length;
+    if ('result' in v) return cellLength(v.result as ExcelJS.CellValue);
+  }
+  return 0;
+};
+
 /**
  * Streams the rows of the first worksheet of an .xlsx held in memory (uploads are at most
  * 20 MB): cell values as ExcelJS reads them, row by row, without building the workbook.
- * Throws IMPORT_FILE_INVALID when the bytes are not a workbook.
+ * Every bound of XLSX_LIMITS holds while reading, and reading stops at row maxRows + 1.
+ * Throws IMPORT_FILE_INVALID (with the reason) when the bytes are not a workbook or break a bound.
  */
-export async function* xlsxRows(buf: Buffer): AsyncGenerator<ExcelJS.CellValue[]> {
+export async function* xlsxRows(buf: Buffer, options: XlsxReadOptions): AsyncGenerator<ExcelJS.CellValue[]> {
+  const limits: XlsxLimits = { ...XLSX_LIMITS, ...options.limits };
   let zip: JSZip;
   try {
     zip = await JSZip.loadAsync(buf);
   } catch {
     throw new AppError('IMPORT_FILE_INVALID');
   }
+  try {
+    yield* readRows(zip, limits, options);
+  } catch (err) {
+    if (err instanceof AppError) throw err;
+    throw new AppError('IMPORT_FILE_INVALID');
+  }
+}
+
+async function* readRows(zip: JSZip, limits: XlsxLimits, options: XlsxReadOptions): AsyncGenerator<ExcelJS.CellValue[]> {
   const reader = new ExcelJS.stream.xlsx.WorkbookReader(new PassThrough(), {
     worksheets: 'emit',
-    sharedStrings: 'cache',
+    sharedStrings: 'emit',
     hyperlinks: 'ignore',
     styles: 'cache',
     entries: 'ignore',
   }) as unknown as ReaderParts;
 
-  const rels = partStream(zip, 'xl/_rels/workbook.xml.rels');
+  const rels = partStream(zip, 'xl/_rels/workbook.xml.rels', limits.partBytes, limits.cellChars);
   if (rels) await reader._parseRels(rels);
-  const workbook = partStream(zip, 'xl/workbook.xml');
+  const workbook = partStream(zip, 'xl/workbook.xml', limits.partBytes, limits.cellChars);
   if (!workbook) throw new AppError('IMPORT_FILE_INVALID');
   await reader._parseWorkbook(workbook);
-  const strings = partStream(zip, 'xl/sharedStrings.xml');
-  if (strings) for await (const _ of reader._parseSharedStrings(strings));
-  const styles = partStream(zip, 'xl/styles.xml');
+  const part = firstSheetPart(reader, zip);
+  if (!part) return;
+  // The big parts are measured before any of them is parsed: an oversized one costs only its inflation.
+  await checkPartSize(zip, 'xl/sharedStrings.xml', limits.sharedStringsBytes, limits.cellChars);
+  await checkPartSize(zip, part, limits.sheetBytes, limits.cellChars);
+
+  // Shared strings are held for the whole read: their number and each one's length are bounded.
+  const strings: SharedText[] = [];
+  const stringsPart = partStream(zip, 'xl/sharedStrings.xml', limits.sharedStringsBytes, limits.cellChars);
+  if (stringsPart)
+    for await (const { text } of reader._parseSharedStrings(stringsPart)) {
+      if (strings.length >= limits.sharedStrings) throw refuse(`文件中不同的文本超过${limits.sharedStrings}个，请拆分后再上传`);
+      if (sharedLength(text) > limits.cellChars) throw tooLongCell(limits.cellChars);
+      strings.push(text);
+    }
+  reader.sharedStrings = strings;
+  const styles = partStream(zip, 'xl/styles.xml', limits.partBytes, limits.cellChars);
   if (styles) await reader._parseStyles(styles);
 
-  const part = firstSheetPart(reader, zip);
-  const sheet = part && partStream(zip, part);
-  if (!part || !sheet) return;
+  const sheet = partStream(zip, part, limits.sheetBytes, limits.cellChars);
+  if (!sheet) return;
   const sheetNo = part.match(/(\d+)\.xml$/)?.[1] ?? '1';
+  let rows = 0;
   for (const { eventType, value } of reader._parseWorksheet(sheet, sheetNo)) {
     if (eventType !== 'worksheet') continue;
     for await (const row of value as AsyncIterable<ExcelJS.Row>) {
-      yield (row.values as ExcelJS.CellValue[]).slice(1);
+      if (++rows > options.maxRows) throw options.tooManyRows();
+      const values = row.values as ExcelJS.CellValue[];
+      if (values.length - 1 > limits.columns) throw refuse(`文件最多${limits.columns}列`);
+      const cells = Array.from(values.slice(1), (v) => v ?? null);
+      for (const v of cells) if (cellLength(v) > limits.cellChars) throw tooLongCell(limits.cellChars);
+      yield cells;
     }
   }
 }

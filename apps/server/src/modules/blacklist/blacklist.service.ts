@@ -29,9 +29,14 @@ import * as repo from './blacklist.repo';
 export const isNumberBlacklisted = async (db: DbOrTx, tenantId: number, phone: string) =>
   (await repo.blacklistedAmong(db, tenantId, [phone])).has(phone);
 
-/** Every cell of the first worksheet, as text. */
+/**
+ * Every cell of the first worksheet, as text, within XLSX_LIMITS. A row holds at least one number
+ * or costs reading for none: reading stops past as many rows as a file may hold numbers.
+ */
 async function* xlsxCells(buf: Buffer): AsyncGenerator<string> {
-  for await (const values of xlsxRows(buf)) for (const v of values) yield cellText(v);
+  const tooManyRows = () => new AppError('BLACK_TOO_MANY', '文件行数超出上限（20万行）');
+  const options = { maxRows: BLACK_LIMITS.checkMaxNumbers, tooManyRows };
+  for await (const values of xlsxRows(buf, options)) for (const v of values) yield cellText(v);
 }
 
 type NumberList = { valid: string[]; invalid: string[]; total: number };

@@ -12,10 +12,8 @@ import type { FastifyInstance } from 'fastify';
 import type { WebSocket } from 'ws';
 import { AppError } from '../../lib/app-error';
 import type { Actor } from '../../lib/auth-context';
-import { maskPhone } from '../../lib/phone';
 import { staffChannel } from '../../lib/pubsub';
 import { authenticate } from '../auth/auth.service';
-import { viewerOf } from '../customers/customers.service';
 import { findStaffMember } from '../extensions/extensions.service';
 import type { CallRuntime, StaffMessage } from './call-bus';
 import * as service from './calls.service';
@@ -36,7 +34,7 @@ export const registerCallSocket = (app: FastifyInstance, rt: CallRuntime) => {
   app.get('/ws/call', { websocket: true, schema: { hide: true } }, (socket: WebSocket) => {
     const connId = randomUUID();
     let actor: Actor | undefined;
-    let isMasked = false;
+    let framesInOrder: Promise<void> = Promise.resolve();
     let unsubscribe: (() => void) | undefined;
     const send = (text: string) => {
       if (socket.readyState === socket.OPEN) socket.send(text);
@@ -65,9 +63,13 @@ export const registerCallSocket = (app: FastifyInstance, rt: CallRuntime) => {
         send(JSON.stringify(m.frame));
         return;
       }
-      const shouldMask = isMasked && m.isMaskable;
-      const data = shouldMask ? { ...m.progress, phone: maskPhone(m.progress.phone), encryptPhone: 1 } : m.progress;
-      send(frame(0, m.msgType, m.msg, data));
+      // Masking is decided per frame by the customer-access policy, as the call's customer is now;
+      // frames are sent one after the other so the lookup cannot reorder them.
+      const viewer = actor;
+      if (!viewer) return;
+      framesInOrder = framesInOrder
+        .then(async () => send(frame(0, m.msgType, m.msg, await service.progressFor(rt, viewer, m.progress))))
+        .catch((err: unknown) => app.log.error({ err }, 'call progress frame failed'));
     };
 
     const login = async (token: string) => {
@@ -79,7 +81,6 @@ export const registerCallSocket = (app: FastifyInstance, rt: CallRuntime) => {
       }
       unsubscribe?.();
       actor = who;
-      isMasked = (await viewerOf(rt.db, who)).isMasked;
       unsubscribe = await rt.bus.subscribe(staffChannel(who.staffId), onStaffMessage);
       if (socket.readyState !== socket.OPEN) return unsubscribe();
       await rt.bus.publish(staffChannel(who.staffId), { kind: 'login', connId } satisfies StaffMessage);

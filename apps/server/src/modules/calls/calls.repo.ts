@@ -72,6 +72,8 @@ export type CallFilter = {
   sipUser?: string;
   caller?: string;
   number?: string;
+  /** numbers match whole (the caller may not see every number: a part would recover masked ones) */
+  isNumberExact?: boolean;
   minBillsec?: number;
   maxBillsec?: number;
   callType?: number;
@@ -90,8 +92,9 @@ const whereOf = (f: CallFilter): SQL | undefined => {
   if (f.departmentId) c.push(eq(callRecords.departmentId, f.departmentId));
   if (f.staffId) c.push(eq(callRecords.staffId, f.staffId));
   if (f.sipUser) c.push(like(callRecords.sipUser, likeOf(f.sipUser)));
-  if (f.caller) c.push(like(callRecords.caller, likeOf(f.caller)));
-  if (f.number) c.push(like(callRecords.calledNumber, likeOf(f.number)));
+  if (f.caller) c.push(f.isNumberExact ? eq(callRecords.caller, f.caller) : like(callRecords.caller, likeOf(f.caller)));
+  if (f.number)
+    c.push(f.isNumberExact ? eq(callRecords.calledNumber, f.number) : like(callRecords.calledNumber, likeOf(f.number)));
   if (f.minBillsec !== undefined) c.push(gte(callRecords.billsec, f.minBillsec));
   if (f.maxBillsec !== undefined) c.push(lte(callRecords.billsec, f.maxBillsec));
   if (f.callType) c.push(eq(callRecords.callType, f.callType));
@@ -110,6 +113,9 @@ export type CallListRow = {
   departmentName: string | null;
   customerName: string | null;
   templateId: number | null;
+  /** where the call's customer lives now (the masking of its number follows it) */
+  customerOwnerId: number | null;
+  customerPoolId: number | null;
 };
 
 export const listCalls = (db: DbOrTx, f: CallFilter, limit: number, offset: number): Promise<CallListRow[]> =>
@@ -120,6 +126,8 @@ export const listCalls = (db: DbOrTx, f: CallFilter, limit: number, offset: numb
       departmentName: departments.name,
       customerName: customers.name,
       templateId: customers.templateId,
+      customerOwnerId: customers.ownerId,
+      customerPoolId: customers.poolId,
     })
     .from(callRecords)
     .leftJoin(staff, eq(staff.id, callRecords.staffId))
@@ -157,3 +165,14 @@ export const hourlyStats = async (db: DbOrTx, tenantId: number, staffId: number,
     billsec: Number(r.billsec),
     inbound: Number(r.inbound),
   }));
+
+/** The call a recording file belongs to (file downloads ask who may hear it). */
+export const findCallByRecordingFile = async (db: DbOrTx, tenantId: number, fileId: number) => {
+  const rows = await db
+    .select({ call: callRecords, customerOwnerId: customers.ownerId, customerPoolId: customers.poolId })
+    .from(callRecords)
+    .leftJoin(customers, eq(customers.id, callRecords.customerId))
+    .where(and(eq(callRecords.tenantId, tenantId), eq(callRecords.recordFileId, fileId)))
+    .limit(1);
+  return rows[0];
+};

@@ -29,13 +29,21 @@ import {
 import { AppError } from '../../lib/app-error';
 import type { Actor } from '../../lib/auth-context';
 import { now } from '../../lib/clock';
-import { maskPhone, normalisePhone } from '../../lib/phone';
+import { normalisePhone } from '../../lib/phone';
 import { deviceChannel, staffChannel } from '../../lib/pubsub';
 import { formatDateTime, parseDateTime, startOfTodayShanghai, toDate } from '../../lib/time';
 import type { HangupSideValue, LegEvent } from '../../telephony/provider';
 import type { SipDialog, StoredLeg } from '../../telephony/sip/sip-provider';
 import { isNumberBlacklisted } from '../blacklist/blacklist.service';
 import { customerNumber } from '../contacts/contacts.service';
+import {
+  type CustomerPlace,
+  isAnyMasked,
+  isCallNumberMasked,
+  phoneMatchOf,
+  showPhone,
+  type Viewer,
+} from '../customers/customer-access';
 import type { CustomerRecord } from '../customers/customers.repo';
 import {
   findCustomerForIncoming,
@@ -71,8 +79,27 @@ const FORGOTTEN_CALL_MS = 4 * 60 * 60 * 1000;
 const yearMonthOf = (at: Date) => formatDateTime(at).slice(0, 7).replace('-', '');
 const msSince = (d: Date) => now().getTime() - d.getTime();
 
-/** The number of a call is masked for a masked viewer when it belongs to a customer or came in (SPEC §6). */
-const isMaskable = (call: repo.CallRecord) => call.callType === CALL_TYPE.inbound || call.customerId !== null;
+/**
+ * Whether a call's number reaches this viewer masked, decided now by the customer-access policy:
+ * the rule of the customer the call belongs to (private or pool, in sight or not), else of an incoming caller.
+ */
+const isNumberMaskedFor = (
+  v: Viewer,
+  call: { callType: number; customerId: number | null },
+  customer: CustomerPlace | undefined,
+) => {
+  // a customer deleted since is no longer anyone's to see
+  if (call.customerId && !customer) return true;
+  return isCallNumberMasked(v, { callType: call.callType, customer });
+};
+
+/** A progress frame as its staff may see it at the moment it is sent (the call socket asks per frame). */
+export const progressFor = async (rt: CallRuntime, actor: Actor, progress: CallProgress): Promise<CallProgress> => {
+  const v = await viewerOf(rt.db, actor);
+  const customer = progress.cmCtid ? await findCustomerRecord(rt.db, actor.tenantId, progress.cmCtid) : undefined;
+  const isMasked = isNumberMaskedFor(v, { callType: progress.callType, customerId: progress.cmCtid || null }, customer);
+  return isMasked ? { ...progress, phone: showPhone(true, progress.phone), encryptPhone: 1 } : progress;
+};
 
 // ---------- publishing (after the commit, DESIGN §5) ----------
 
@@ -115,7 +142,7 @@ const publishProgress = async (rt: CallRuntime, call: repo.CallRecord, event: Ca
     msgType: call.callType === CALL_TYPE.inbound ? CALL_MSG_TYPE.incoming : CALL_MSG_TYPE.dialProgress,
     msg: EVENT_MSG[event],
     progress: progressOf(call, event, customer),
-    isMaskable: isMaskable(call),
+    isMaskable: call.callType === CALL_TYPE.inbound || call.customerId !== null,
   };
   await rt.bus.publish(staffChannel(call.staffId), message);
 };
@@ -182,7 +209,7 @@ export const finishCall = async (rt: CallRuntime, uuid: string, ending: Ending):
       rt.db,
       rt.config.dataDir,
       ownerActor(call),
-      { originalName: `录音_${call.calledNumber}_${stamp}.wav`, ext: 'wav', scene: 'recording' },
+      { originalName: `录音_${stamp}.wav`, ext: 'wav', scene: 'recording' },
       (fullPath) => fs.promises.writeFile(fullPath, recording),
     );
     recordFile = stored.url;
@@ -346,11 +373,11 @@ const placeCall = async (rt: CallRuntime, actor: Actor, body: DialBody, channel:
     return (await repo.findCall(tx, row.uuid)) as repo.CallRecord;
   });
 
-  const v = customer ? await viewerOf(db, actor, { isSeas: customer.ownerId === null }) : await viewerOf(db, actor);
+  const v = await viewerOf(db, actor);
   await publishProgress(rt, call, 'created');
   if (channel === CHANNEL.sip) rt.provider.dial({ uuid: call.uuid, from: sip.user, to: number });
   else await sendDevice(rt, sip.imei, { kind: 'command', frame: { type: 'dial', uuid: call.uuid, number } });
-  return { call, customer, isMasked: v.isMasked && isMaskable(call), sip: sipRow };
+  return { call, customer, isMasked: isNumberMaskedFor(v, call, customer), sip: sipRow };
 };
 
 /** POST /api/frontend/call/dial: an extension account dials (SPEC §3 Dial response). */
@@ -358,7 +385,7 @@ export const dial = async (rt: CallRuntime, actor: Actor, body: DialBody): Promi
   const { call, customer, isMasked } = await placeCall(rt, actor, body, CHANNEL.sip);
   return {
     uuid: call.uuid,
-    phone: isMasked ? maskPhone(call.calledNumber) : call.calledNumber,
+    phone: showPhone(isMasked, call.calledNumber),
     encryptPhone: isMasked ? 1 : 0,
     cmCtid: customer?.id ?? 0,
     cmAtid: customer?.templateId ?? 0,
@@ -378,7 +405,7 @@ export const deviceDial = async (rt: CallRuntime, actor: Actor, body: DialBody):
     cmCtid: customer?.id ?? 0,
     cbTacid: call.controlId,
     name: customer?.name ?? '',
-    dstNumber: isMasked ? maskPhone(call.calledNumber) : call.calledNumber,
+    dstNumber: showPhone(isMasked, call.calledNumber),
     yearMonth: call.yearMonth,
     dialTime: '',
     dialingTime: '',
@@ -538,10 +565,14 @@ export const sweepCalls = async (rt: CallRuntime): Promise<number> => {
 const rangeStart = (s?: string) => (s ? (parseDateTime(s.length === 10 ? `${s} 00:00:00` : s) ?? undefined) : undefined);
 const rangeEnd = (s?: string) => (s ? (parseDateTime(s.length === 10 ? `${s} 23:59:59` : s) ?? undefined) : undefined);
 
-const toRow = (r: repo.CallListRow, isMasked: boolean): CallRecordRow => {
+const toRow = (r: repo.CallListRow, v: Viewer): CallRecordRow => {
   const c = r.call;
-  const shouldMask = isMasked && isMaskable(c);
-  const show = (n: string) => (shouldMask ? maskPhone(n) : n);
+  const customer =
+    r.customerOwnerId !== null || r.customerPoolId !== null
+      ? { ownerId: r.customerOwnerId, poolId: r.customerPoolId }
+      : undefined;
+  const shouldMask = isNumberMaskedFor(v, c, customer);
+  const show = (n: string) => showPhone(shouldMask, n);
   return {
     uuid: c.uuid,
     yearMonth: c.yearMonth,
@@ -574,14 +605,25 @@ const toRow = (r: repo.CallListRow, isMasked: boolean): CallRecordRow => {
 /** call/list (/call/record): the calls of the staff in the caller's data scope, numbers masked for masked viewers. */
 export const listCalls = async (rt: CallRuntime, actor: Actor, q: CallListBody): Promise<ListData<CallRecordRow>> => {
   const v = await viewerOf(rt.db, actor);
+  // Some numbers may be masked for this viewer: number filters then match whole numbers only (issue 11).
+  const isNumberExact = isAnyMasked(v);
+  const numberOf = (text: string | undefined) => {
+    if (!text?.trim()) return undefined;
+    const match = phoneMatchOf(text, isNumberExact);
+    return match.kind === 'none' ? null : match.kind === 'exact' ? match.phone : match.digits;
+  };
+  const caller = numberOf(q.cmgoidCaller);
+  const number = numberOf(q.dstNumber);
+  if (caller === null || number === null) return { count: 0, list: [] };
   const f: repo.CallFilter = {
     tenantId: actor.tenantId,
     scope: await scopeStaffIds(rt.db, actor),
     departmentId: q.cmDid || undefined,
     staffId: q.cmSid || undefined,
     sipUser: q.cmSipuser?.trim() || undefined,
-    caller: q.cmgoidCaller?.replace(/\D/g, '') || q.cmgoidCaller?.trim() || undefined,
-    number: q.dstNumber?.replace(/\D/g, '') || undefined,
+    caller,
+    number,
+    isNumberExact,
     minBillsec: q.startBillsec,
     maxBillsec: q.endBillsec,
     callType: q.callType || undefined,
@@ -592,7 +634,7 @@ export const listCalls = async (rt: CallRuntime, actor: Actor, q: CallListBody):
     isConnected: q.isConnected === 1 ? true : q.isConnected === 2 ? false : undefined,
   };
   const [rows, count] = await Promise.all([repo.listCalls(rt.db, f, q.limit, (q.page - 1) * q.limit), repo.countCalls(rt.db, f)]);
-  return { count, list: rows.map((r) => toRow(r, v.isMasked)) };
+  return { count, list: rows.map((r) => toRow(r, v)) };
 };
 
 /** seats/stat (/seats/Index): the caller's calls today, per hour, and his latest calls. */
@@ -619,7 +661,7 @@ export const seatsStat = async (rt: CallRuntime, actor: Actor): Promise<SeatsSta
       const h = hours.find((x) => x.hour === hour);
       return { hour, calls: h?.calls ?? 0, connected: h?.connected ?? 0 };
     }),
-    latest: latest.map((r) => toRow(r, v.isMasked)),
+    latest: latest.map((r) => toRow(r, v)),
     sipUser: sip?.sip.user ?? '',
     registerStatus: sip?.sip.registerStatus ?? 0,
   };

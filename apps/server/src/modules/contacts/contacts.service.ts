@@ -14,6 +14,7 @@ import type { Actor } from '../../lib/auth-context';
 import { now } from '../../lib/clock';
 import { maskPhone, normalisePhone } from '../../lib/phone';
 import { formatDateTime } from '../../lib/time';
+import { isMaskedFor, phoneMatches, phoneMatchOf, showPhone } from '../customers/customer-access';
 import type { CustomerRecord } from '../customers/customers.repo';
 import { requireDetailFlag, requireVisibleCustomer, templatePhones, viewerOf } from '../customers/customers.service';
 import { getStrategy } from '../strategy/strategy.service';
@@ -64,18 +65,19 @@ const allNumbers = async (db: Db, actor: Actor, customer: CustomerRecord): Promi
 export const listContacts = async (db: Db, actor: Actor, q: ContactListQuery): Promise<ListData<Contact>> => {
   requireDetailFlag(actor, 'phone');
   const customer = await requireVisibleCustomer(db, actor, q.cmCtid);
-  const v = await viewerOf(db, actor, { isSeas: customer.ownerId === null });
-  const digits = q.contactNo?.replace(/\D/g, '') ?? '';
+  const isMasked = isMaskedFor(await viewerOf(db, actor), customer);
+  // A masked number is found only by its complete digits, never by a part (issue 11).
+  const match = q.contactNo?.trim() ? phoneMatchOf(q.contactNo, isMasked) : undefined;
   const matching = (await allNumbers(db, actor, customer)).filter(
     (c) =>
-      (!digits || c.contactNo.replace(/\D/g, '').includes(digits)) &&
+      (!match || phoneMatches(match, c.contactNo)) &&
       (q.kpType === undefined || c.kpType === q.kpType) &&
       (q.recommend === undefined || c.recommend === q.recommend),
   );
   const page = matching.slice((q.page - 1) * q.limit, q.page * q.limit);
   return {
     count: matching.length,
-    list: page.map((c) => (v.isMasked ? { ...c, contactNo: maskPhone(c.contactNo), encryptPhone: 1 } : c)),
+    list: page.map((c) => (isMasked ? { ...c, contactNo: showPhone(true, c.contactNo), encryptPhone: 1 } : c)),
   };
 };
 
@@ -149,8 +151,7 @@ export const revealPhone = async (db: Db, actor: Actor, q: PhoneRevealQuery): Pr
       ? numbers.find((c) => c.ccId === q.sourceId)
       : numbers.find((c) => c.sourceType === SOURCE.template && c.cbTacid === q.cbTacid);
   if (!found) throw new AppError('CONTACT_NOT_FOUND');
-  const v = await viewerOf(db, actor, { isSeas: customer.ownerId === null });
-  if (!v.isMasked) return { phone: found.contactNo, remaining: null };
+  if (!isMaskedFor(await viewerOf(db, actor), customer)) return { phone: found.contactNo, remaining: null };
   const { decryptPhoneNum: limit } = await getStrategy(db, actor.tenantId);
   const at = now();
   const day = formatDateTime(at).slice(0, 10);

@@ -375,7 +375,8 @@ describe('import', () => {
       4: `已跳过：手机“${mobileOf(lisiDup)}”已存在，归属于李四（客户：${lisiDup.name}）`,
       5: '手机“12345678901”不是有效的电话号码',
       6: '联系人不能为空',
-      7: `已跳过：手机“${mobileOf(zhaoliuDup)}”已存在，归属于赵六（客户：${zhaoliuDup.name}）`,
+      // 赵六 is outside 张三's departments: the refusal names neither him nor his customer (issue 11)
+      7: `已跳过：手机“${mobileOf(zhaoliuDup)}”已存在`,
       8: '行业的选项“航天”不存在',
       9: '已跳过：手机“13912600001”已存在，归属于张三（客户：导入-甲公司）',
     });
@@ -438,7 +439,7 @@ describe('import', () => {
     expect(job.result).toMatchObject({ created: 1, updated: 1, skipped: 0, rejected: 2 });
     const reasons = Object.fromEntries((job.result?.reasons ?? []).map((r) => [r.row, r.reason]));
     expect(reasons).toEqual({
-      3: `手机“${mobileOf(zhaoliuDup)}”已存在，归属于赵六（客户：${zhaoliuDup.name}），无权覆盖`,
+      3: `手机“${mobileOf(zhaoliuDup)}”已存在，无权覆盖`,
       5: '联系人不能为空',
     });
 
@@ -474,7 +475,7 @@ describe('import', () => {
       );
       const job = await waitJob(t, as('zhangsan'), res.json().data.jobId);
       expect(job.result).toMatchObject({ created: 0, updated: 1, rejected: 1 });
-      expect(job.result?.reasons).toEqual([{ row: 3, reason: `客户名称“${zhaoliuName}”已存在，归属于赵六` }]);
+      expect(job.result?.reasons).toEqual([{ row: 3, reason: `客户名称“${zhaoliuName}”已存在` }]);
       expect(valuesOf((await info(t, as('zhangsan'), lisiDup.id)).json().data, '备注')).toEqual(['再次覆盖']);
     } finally {
       await setStrategy(t, as('admin'));

@@ -7,9 +7,11 @@ import type { Actor } from '../../lib/auth-context';
 import { formatDateTime } from '../../lib/time';
 import { startJob } from '../jobs/jobs.service';
 import { storeGeneratedFile } from '../uploads/uploads.service';
+import { viewerOf } from './customer-access';
 import { loadTemplate } from './customer-templates.service';
 import * as repo from './customers.repo';
-import { buildListWhere, type ListKind, toRows, viewerOf } from './customers.service';
+import { buildListWhere, type ListKind } from './customers-filters';
+import { toRows } from './customers-presenter';
 
 const BATCH = 2000;
 const KIND_NAME: Record<ListKind, string> = {
@@ -22,7 +24,7 @@ const KIND_NAME: Record<ListKind, string> = {
 
 /**
  * Exports the rows of a list the caller may see, as .xlsx streamed to disk in id batches
- * (bounded memory). Masked numbers stay masked: rows go through the same toRows as the list.
+ * (bounded memory). Masked numbers stay masked: rows go through the same presenter as the list.
  */
 export const startCustomerExport = async (
   db: Db,
@@ -33,7 +35,7 @@ export const startCustomerExport = async (
   f: CustomerListBody,
   extra?: SQL,
 ) => {
-  const v = await viewerOf(db, actor, { isSeas: kind === 'seas' });
+  const v = await viewerOf(db, actor);
   const base = await buildListWhere(db, v, kind, f);
   const where = extra ? sql`${base} and ${extra}` : base;
   const tpl = await loadTemplate(db, actor.tenantId);

@@ -19,7 +19,7 @@ import type { Actor } from '../../lib/auth-context';
 import { formatDateTime } from '../../lib/time';
 import { xlsxRows } from '../../lib/xlsx-rows';
 import { defineJob, enqueueJob, restoreActor, type StoredActor, storeActor } from '../jobs/jobs.service';
-import { saveUpload, storeGeneratedFile, tenantFilePath } from '../uploads/uploads.service';
+import { checkUpload, saveUpload, storeGeneratedFile, tenantFilePath } from '../uploads/uploads.service';
 import { parseControlValues } from './control-values';
 import { type ControlRow, loadTemplate } from './customer-templates.service';
 import * as repo from './customers.repo';
@@ -178,12 +178,24 @@ export const buildImportTemplate = async (db: Db, actor: Actor): Promise<Buffer>
 };
 const TREE = (c: ControlRow) => c.dmType === DM_TYPE.customCascader || c.dmType === DM_TYPE.cascader;
 
-/** The rows of the first worksheet as texts, row by row. */
+const tooManyRows = () => new AppError('IMPORT_FILE_INVALID', `单次最多导入${IMPORT_MAX_ROWS}条客户`);
+
+/**
+ * The rows of the first worksheet as texts, row by row, within XLSX_LIMITS. Reading stops at the
+ * row after the header and IMPORT_MAX_ROWS rows (blank rows count: each costs reading).
+ */
 async function* readRows(buf: Buffer): AsyncGenerator<string[]> {
-  for await (const values of xlsxRows(buf)) yield values.map(cellText);
+  for await (const values of xlsxRows(buf, { maxRows: IMPORT_MAX_ROWS + 1, tooManyRows })) yield values.map(cellText);
 }
 
-/** Stores the uploaded .xlsx and shows its headers, a sample and a suggested mapping. */
+/** The scene of an import file: the server gives it only to a file whose preview succeeded. */
+const IMPORT_SCENE = 'import';
+
+/**
+ * Reads the uploaded .xlsx and shows its headers, a sample and a suggested mapping. Only a file
+ * whose preview succeeds is stored: a refused one leaves no file and no row, and importstart
+ * accepts nothing else.
+ */
 export const importPreview = async (
   db: Db,
   dataDir: string,
@@ -191,7 +203,7 @@ export const importPreview = async (
   upload: { name: string; buf: Buffer },
 ): Promise<ImportPreview> => {
   if (!upload.name.toLowerCase().endsWith('.xlsx')) throw new AppError('IMPORT_FILE_INVALID', '请上传 .xlsx 格式的文件');
-  const saved = await saveUpload(db, dataDir, actor, { name: upload.name, buf: upload.buf, scene: 'import' });
+  await checkUpload(upload.name, upload.buf);
   let headers: string[] = [];
   const sampleRows: string[][] = [];
   let rowCount = 0;
@@ -205,11 +217,12 @@ export const importPreview = async (
       rowCount++;
       if (sampleRows.length < 5) sampleRows.push(row);
     }
-  } catch {
+  } catch (err) {
+    if (err instanceof AppError) throw err;
     throw new AppError('IMPORT_FILE_INVALID');
   }
   if (headers.length === 0) throw new AppError('IMPORT_FILE_INVALID', '文件中没有表头，请使用下载的模板填写');
-  if (rowCount > IMPORT_MAX_ROWS) throw new AppError('IMPORT_FILE_INVALID', `单次最多导入${IMPORT_MAX_ROWS}条客户`);
+  if (rowCount > IMPORT_MAX_ROWS) throw tooManyRows();
   const tpl = await loadTemplate(db, actor.tenantId);
   const byName = new Map(tpl.enabled.filter(IMPORTABLE).map((c) => [c.name, c.id]));
   const mapping = headers.flatMap((h, column): ImportPreview['mapping'] => {
@@ -217,6 +230,7 @@ export const importPreview = async (
     const id = byName.get(h);
     return id ? [{ column, target: id }] : [];
   });
+  const saved = await saveUpload(db, dataDir, actor, { name: upload.name, buf: upload.buf, scene: IMPORT_SCENE }, 'server');
   return { fileId: saved.id, headers, sampleRows, rowCount, mapping };
 };
 
@@ -228,7 +242,7 @@ type ImportPayload = { actor: StoredActor; body: ImportStartBody };
  */
 export const startImport = async (db: Db, _log: FastifyBaseLogger, dataDir: string, actor: Actor, body: ImportStartBody) => {
   const { row } = await tenantFilePath(db, dataDir, actor, body.fileId);
-  if (row.scene !== 'import' || row.staffId !== actor.staffId) throw new AppError('NOT_FOUND', '导入文件不存在，请重新上传');
+  if (row.scene !== IMPORT_SCENE || row.staffId !== actor.staffId) throw new AppError('NOT_FOUND', '导入文件不存在，请重新上传');
   return enqueueJob(db, actor, 'import', { actor: storeActor(actor), body } satisfies ImportPayload);
 };
 

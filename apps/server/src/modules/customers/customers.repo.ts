@@ -49,7 +49,13 @@ export const findCustomers = (db: DbOrTx, tenantId: number, ids: number[]) =>
 /** Another live customer of the company holding this normalised phone (isJudge on phone kinds). */
 export const findByPhone = async (db: DbOrTx, tenantId: number, phone: string, controlId: number, exceptId: number) => {
   const rows = await db
-    .select({ id: customers.id, name: customers.name, ownerName: owner.name })
+    .select({
+      id: customers.id,
+      name: customers.name,
+      ownerId: customers.ownerId,
+      poolId: customers.poolId,
+      ownerName: owner.name,
+    })
     .from(customerPhones)
     .innerJoin(customers, eq(customers.id, customerPhones.customerId))
     .leftJoin(owner, eq(owner.id, customers.ownerId))
@@ -69,7 +75,13 @@ export const findByPhone = async (db: DbOrTx, tenantId: number, phone: string, c
 /** Another live customer holding this value of a control (isJudge on text and number kinds). */
 export const findByValue = async (db: DbOrTx, tenantId: number, controlId: number, value: string, exceptId: number) => {
   const rows = await db
-    .select({ id: customers.id, name: customers.name, ownerName: owner.name })
+    .select({
+      id: customers.id,
+      name: customers.name,
+      ownerId: customers.ownerId,
+      poolId: customers.poolId,
+      ownerName: owner.name,
+    })
     .from(customers)
     .leftJoin(owner, eq(owner.id, customers.ownerId))
     .where(
@@ -86,7 +98,7 @@ export const findByValue = async (db: DbOrTx, tenantId: number, controlId: numbe
 
 export const findByName = async (db: DbOrTx, tenantId: number, name: string, exceptId: number) => {
   const rows = await db
-    .select({ id: customers.id, ownerName: owner.name })
+    .select({ id: customers.id, ownerId: customers.ownerId, poolId: customers.poolId, ownerName: owner.name })
     .from(customers)
     .leftJoin(owner, eq(owner.id, customers.ownerId))
     .where(
@@ -138,6 +150,7 @@ export type ListRow = {
   contact_name: string;
   contact_phone: string;
   owner_id: number | null;
+  pool_id: number | null;
   stage_id: number | null;
   label_ids: number[];
   follow_at: Date | string | null;
@@ -157,7 +170,7 @@ export type ListRow = {
 export const listPage = (db: DbOrTx, where: SQL, orderBy: SQL, limit: number, offset: number) =>
   queryRows<ListRow>(
     db,
-    sql`select c.id, c.name, c.vals, c.contact_name, c.contact_phone, c.owner_id, c.stage_id, c.label_ids,
+    sql`select c.id, c.name, c.vals, c.contact_name, c.contact_phone, c.owner_id, c.pool_id, c.stage_id, c.label_ids,
           c.follow_at, c.next_follow_at, c.allot_at, c.last_contact_at, c.last_contact_status, c.contact_num, c.created_at,
           st.name as stage_name, o.name as owner_name, cr.name as creator_name, d.name as department_name
         from ${customers} c
@@ -223,7 +236,7 @@ export const countWithin = async (
 export const listBatch = (db: DbOrTx, where: SQL, afterId: number, limit: number) =>
   queryRows<ListRow>(
     db,
-    sql`select c.id, c.name, c.vals, c.contact_name, c.contact_phone, c.owner_id, c.stage_id, c.label_ids,
+    sql`select c.id, c.name, c.vals, c.contact_name, c.contact_phone, c.owner_id, c.pool_id, c.stage_id, c.label_ids,
           c.follow_at, c.next_follow_at, c.allot_at, c.last_contact_at, c.last_contact_status, c.contact_num, c.created_at,
           st.name as stage_name, o.name as owner_name, cr.name as creator_name, d.name as department_name
         from ${customers} c
@@ -311,4 +324,15 @@ export const addContact = async (db: DbOrTx, tenantId: number, id: number, at: D
     .update(customers)
     .set({ lastContactAt: at, lastContactStatus: status, contactNum: sql`${customers.contactNum} + 1`, updatedAt: new Date() })
     .where(and(eq(customers.tenantId, tenantId), eq(customers.id, id)));
+};
+
+/** Customers (deleted ones too) holding `value` in one of these controls: the owners of an attached file. */
+export const findHoldersOfValue = async (db: DbOrTx, tenantId: number, controlIds: number[], value: string) => {
+  if (controlIds.length === 0) return [];
+  const held = controlIds.map((id) => sql`${customers.vals} @> ${JSON.stringify({ [String(id)]: [value] })}::jsonb`);
+  return db
+    .select({ ownerId: customers.ownerId, poolId: customers.poolId })
+    .from(customers)
+    .where(and(eq(customers.tenantId, tenantId), sql`(${sql.join(held, sql` or `)})`))
+    .limit(50);
 };

@@ -1,66 +1,44 @@
 import {
-  type ControlValue,
   type CustomerCreateBody,
-  type CustomerDetail,
   type CustomerEditBody,
   type CustomerLabelBody,
-  type CustomerListBody,
-  type CustomerRow,
-  type DetailFlags,
   DM_TYPE,
-  type ListData,
   type SubmittedControl,
 } from '@crm/contracts';
-import { type SQL, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client';
 import { AppError } from '../../lib/app-error';
-import { type Actor, canDoAction } from '../../lib/auth-context';
+import type { Actor } from '../../lib/auth-context';
 import { now } from '../../lib/clock';
 import { maskPhone, normalisePhone } from '../../lib/phone';
-import { formatDateTime, parseDateTime, startOfTodayShanghai } from '../../lib/time';
-import { labelNamesByIds, requireEnabledTags } from '../labels/labels.service';
-import { visiblePoolIds } from '../pools/pool-visibility';
-import { exRecoveryExpr, exRecoveryTimes } from '../pools/pools-recycle';
-import { scopeStaffIds } from '../staff/staff.service';
+import { requireEnabledTags } from '../labels/labels.service';
 import { getStrategy } from '../strategy/strategy.service';
-import { fileInfosByIds, requireOwnFile } from '../uploads/uploads.service';
-import { type ParsedValues, parseControlValues, valueText } from './control-values';
-import { type ControlRow, type LoadedTemplate, loadTemplate } from './customer-templates.service';
+import { requireOwnFile } from '../uploads/uploads.service';
+import { type ParsedValues, parseControlValues } from './control-values';
+import { canSee, duplicateText, isMaskedFor, requireVisibleCustomer, showPhone, type Viewer, viewerOf } from './customer-access';
+import { customerRoom } from './customer-limit';
+import { type LoadedTemplate, loadTemplate } from './customer-templates.service';
 import * as repo from './customers.repo';
 
-/** Which list a request reads (SPEC §2 customer-management routes). */
-export type ListKind = 'mine' | 'allot' | 'subscribe' | 'never' | 'seas';
+/**
+ * Customer records: create, edit, batch edit, delete, labels, the effects of follow-ups and calls.
+ * Access and masking: customer-access.ts; list filters: customers-filters.ts; presentation:
+ * customers-presenter.ts; lists: customers-lists.ts.
+ */
 
-/** Counting stops here: beyond it the pager says "N+" and the query stays fast at a million rows. */
-export const COUNT_CAP = 100_000;
-/** Time the exact count may take before the planner's estimate is used instead. */
-export const COUNT_BUDGET_MS = 60;
-
-/** poolIds: the shared pools whose customers the caller may see (null = every pool). */
-type Viewer = { actor: Actor; isMasked: boolean; scope: number[] | null; poolIds: number[] | null };
-
-/** `isSeas`: the numbers are those of shared-pool customers, masked by seaPhoneEncryp instead of phoneEncryp. */
-const viewerOf = async (db: Db, actor: Actor, opts: { isSeas?: boolean } = {}): Promise<Viewer> => {
-  const strategy = await getStrategy(db, actor.tenantId);
-  // SPEC §6: with phoneEncryp the numbers are masked, except for roles granted the full numbers.
-  const flag = opts.isSeas ? strategy.seaPhoneEncryp : strategy.phoneEncryp;
-  const isMasked = flag === 1 && !canDoAction(actor, 'frontend/customer/decrypt');
-  return { actor, isMasked, scope: await scopeStaffIds(db, actor), poolIds: await visiblePoolIds(db, actor) };
-};
-
-/** Own scope for private customers; a shared-pool customer is visible to the staff who may use its pool. */
-export const canSee = (v: Viewer, c: repo.CustomerRecord) => {
-  if (c.ownerId === null) return c.poolId !== null && (v.poolIds === null || v.poolIds.includes(c.poolId));
-  return v.scope === null || v.scope.includes(c.ownerId);
-};
-
-/** The customer if the caller may see it under the role's data scope, else CUSTOMER_NOT_FOUND. */
-export const requireVisibleCustomer = async (db: Db, actor: Actor, id: number) => {
-  const c = await repo.findCustomer(db, actor.tenantId, id);
-  const v = await viewerOf(db, actor);
-  if (!c || !canSee(v, c)) throw new AppError('CUSTOMER_NOT_FOUND');
-  return c;
-};
+// Kept for the modules that read these through the records service (import, pools, calls, contacts, follow-ups).
+export {
+  canSee,
+  detailFlagsOf,
+  requireDetailFlag,
+  requireVisibleCustomer,
+  type Viewer,
+  viewerOf,
+} from './customer-access';
+export { customerRoom } from './customer-limit';
+export { buildListWhere, type ListKind } from './customers-filters';
+export { COUNT_BUDGET_MS, COUNT_CAP, customerInfo, customerStats, listCustomers } from './customers-lists';
+export { followControlValues, toRows } from './customers-presenter';
 
 // ---------- create / edit ----------
 
@@ -114,15 +92,17 @@ export const findDuplicate = async (
   return undefined;
 };
 
-/** isJudge: the value must be unique among the company's customers; the message names the owner. */
+/** isJudge: the value must be unique among the company's customers; the message names only what the caller may see. */
 const checkDuplicates = async (tx: DbOrTx, v: Viewer, tpl: LoadedTemplate, parsed: ParsedValues, exceptId: number) => {
   const dup = await findDuplicate(tx, v.actor.tenantId, tpl, parsed, exceptId);
   if (dup) throw new AppError('CUSTOMER_DUPLICATE', duplicateMessage(v, dup));
 };
 
 export const duplicateMessage = (v: Viewer, dup: NonNullable<Awaited<ReturnType<typeof findDuplicate>>>) => {
-  const shown = dup.phone && v.isMasked ? maskPhone(dup.phone) : dup.value;
-  return `${dup.control.name}“${shown}”已存在，归属于${dup.other.ownerName ?? '公海'}（客户：${dup.other.name || '未命名'}）`;
+  // The number shown is the caller's own submission: masked as his customers' numbers are, or as the other's when he may see it.
+  const isMasked = canSee(v, dup.other) ? isMaskedFor(v, dup.other) : v.isPrivateMasked;
+  const shown = dup.phone ? showPhone(isMasked, dup.phone) : dup.value;
+  return duplicateText(v, dup.control.name, shown, dup.other);
 };
 
 export const checkName = async (tx: DbOrTx, actor: Actor, tpl: LoadedTemplate, name: string, exceptId: number) => {
@@ -131,18 +111,18 @@ export const checkName = async (tx: DbOrTx, actor: Actor, tpl: LoadedTemplate, n
   if (name && strategy.repeatCustomerName === 1) {
     await tx.execute(sql`select pg_advisory_xact_lock(${actor.tenantId}, hashtext(${`name:${name}`}))`);
     const other = await repo.findByName(tx, actor.tenantId, name, exceptId);
-    if (other) throw new AppError('CUSTOMER_NAME_REPEAT', `客户名称“${name}”已存在，归属于${other.ownerName ?? '公海'}`);
+    if (other) {
+      const v = await viewerOf(tx, actor);
+      const owner = canSee(v, other) ? `，归属于${other.ownerName ?? '公海'}` : '';
+      throw new AppError('CUSTOMER_NAME_REPEAT', `客户名称“${name}”已存在${owner}`);
+    }
   }
 };
 
-/** maxCustomer per staff (0 = 不限制). */
+/** maxCustomer per staff (0 = 不限制): refuses when `adding` more would pass it. */
 export const checkCustomerLimit = async (tx: DbOrTx, tenantId: number, ownerId: number, adding: number) => {
-  const { maxCustomer } = await getStrategy(tx, tenantId);
-  if (maxCustomer === 0) return;
-  const owned = await repo.countOwned(tx, tenantId, ownerId);
-  if (owned + adding > maxCustomer) {
-    throw new AppError('CUSTOMER_LIMIT', `客户数量已达上限（${maxCustomer}个），当前已有${owned}个，请先处理已有客户`);
-  }
+  const room = await customerRoom(tx, tenantId, ownerId);
+  if (adding > room.left) throw new AppError('CUSTOMER_LIMIT', room.message);
 };
 
 /** Creates a customer owned by the caller (SPEC §7 create). */
@@ -271,308 +251,6 @@ export const deleteCustomers = async (db: Db, actor: Actor, ids: number[]): Prom
   );
 };
 
-// ---------- lists ----------
-
-const dayStart = (s: string) => parseDateTime(s.length === 10 ? `${s} 00:00:00` : s);
-const dayEnd = (s: string) => parseDateTime(s.length === 10 ? `${s} 23:59:59` : s);
-
-const rangeCond = (column: SQL, range: string[] | undefined): SQL[] => {
-  if (!range || range.length === 0) return [];
-  const out: SQL[] = [];
-  const from = range[0] ? dayStart(range[0]) : null;
-  const to = range[1] ? dayEnd(range[1]) : null;
-  if (from) out.push(sql`${column} >= ${from}`);
-  if (to) out.push(sql`${column} <= ${to}`);
-  return out;
-};
-
-/** Same pieces as the SQL function crm_bigrams: distinct lower-case 2-character substrings. */
-export const bigrams = (text: string): string[] => {
-  const chars = Array.from(text.toLowerCase());
-  const out = new Set<string>();
-  for (let i = 0; i + 1 < chars.length; i++) out.add(chars[i] + chars[i + 1]);
-  return [...out];
-};
-
-/** A searched number is looked up exactly only when it is a whole number (7+ digits); fewer digits match as a part. */
-const fullPhone = (text: string) => {
-  const n = normalisePhone(text);
-  return n && n.phone.length >= 7 ? n : null;
-};
-
-const escapeLike = (s: string) => `%${s.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-
-/** Filter on one template control: containment (GIN) for choices, ranges for numbers and dates, contains for text. */
-const controlCond = (c: ControlRow, f: CustomerListBody['templateControls'][number]): SQL | undefined => {
-  const key = String(c.id);
-  const first = sql`(c.vals -> ${key} ->> 0)`;
-  const values = f.dmValue.map((x) => x.trim()).filter(Boolean);
-  switch (c.dmType) {
-    case DM_TYPE.integer:
-    case DM_TYPE.number: {
-      const parts: SQL[] = [];
-      if (f.min !== undefined) parts.push(sql`${first}::numeric >= ${f.min}`);
-      if (f.max !== undefined) parts.push(sql`${first}::numeric <= ${f.max}`);
-      if (values[0] && parts.length === 0) parts.push(sql`${first} = ${values[0]}`);
-      return parts.length ? sql.join(parts, sql` and `) : undefined;
-    }
-    case DM_TYPE.date:
-    case DM_TYPE.datetime: {
-      const parts: SQL[] = [];
-      if (values[0])
-        parts.push(
-          sql`${first} >= ${values[0].length === 10 && c.dmType === DM_TYPE.datetime ? `${values[0]} 00:00:00` : values[0]}`,
-        );
-      if (values[1])
-        parts.push(
-          sql`${first} <= ${values[1].length === 10 && c.dmType === DM_TYPE.datetime ? `${values[1]} 23:59:59` : values[1]}`,
-        );
-      return parts.length ? sql.join(parts, sql` and `) : undefined;
-    }
-    case DM_TYPE.text:
-    case DM_TYPE.textarea:
-      return values[0] ? sql`${first} ilike ${escapeLike(values[0])}` : undefined;
-    case DM_TYPE.phone: {
-      if (!values[0]) return undefined;
-      const n = fullPhone(values[0]);
-      return n
-        ? sql`c.vals @> ${JSON.stringify({ [key]: [n.phone] })}::jsonb`
-        : sql`${first} like ${escapeLike(values[0].replace(/\D/g, ''))}`;
-    }
-    case DM_TYPE.address:
-    case DM_TYPE.customCascader:
-    case DM_TYPE.cascader:
-      // The deepest chosen level: a province finds every customer in it.
-      return values.length ? sql`c.vals @> ${JSON.stringify({ [key]: [values[values.length - 1]] })}::jsonb` : undefined;
-    default: {
-      if (!values.length) return undefined;
-      const any = values.map((x) => sql`c.vals @> ${JSON.stringify({ [key]: [x] })}::jsonb`);
-      return sql`(${sql.join(any, sql` or `)})`;
-    }
-  }
-};
-
-/** The WHERE of a list request: tenant, list kind and data scope, then the search bar's filters. */
-export const buildListWhere = async (db: Db, v: Viewer, kind: ListKind, f: CustomerListBody): Promise<SQL> => {
-  const { actor } = v;
-  const conds: SQL[] = [sql`c.tenant_id = ${actor.tenantId}`, sql`c.deleted_at is null`];
-  if (kind === 'allot') {
-    if (v.scope === null) conds.push(sql`c.pool_id is null`);
-    else
-      conds.push(
-        sql`c.owner_id in (${sql.join(
-          v.scope.map((id) => sql`${id}`),
-          sql`, `,
-        )})`,
-      );
-  } else if (kind === 'seas') {
-    // Shared-pool customers of the pools the caller may use (the pool service adds pool and reason filters).
-    conds.push(sql`c.owner_id is null and c.pool_id is not null`);
-    if (v.poolIds !== null) conds.push(sql`c.pool_id = any(${`{${v.poolIds.join(',')}}`}::int[])`);
-  } else {
-    conds.push(sql`c.owner_id = ${actor.staffId}`);
-  }
-  if (kind === 'subscribe') {
-    const start = startOfTodayShanghai();
-    conds.push(sql`c.next_follow_at >= ${start} and c.next_follow_at < ${new Date(start.getTime() + 86_400_000)}`);
-  }
-  if (kind === 'never') conds.push(sql`c.contact_num = 0 and c.follow_at is null`);
-
-  if (f.name) {
-    // The bigram GIN index narrows '%华信%' to candidates; ILIKE then checks the exact text.
-    const grams = bigrams(f.name);
-    if (grams.length > 0)
-      conds.push(sql`c.name_grams @> ${`{${grams.map((g) => `"${g.replace(/["\\]/g, (x) => `\\${x}`)}"`).join(',')}}`}::text[]`);
-    conds.push(sql`c.name ilike ${escapeLike(f.name)}`);
-  }
-  if (f.contactName) conds.push(sql`c.contact_name ilike ${escapeLike(f.contactName)}`);
-  if (f.contactPhone) {
-    const n = fullPhone(f.contactPhone);
-    conds.push(
-      n
-        ? sql`exists (select 1 from customer_phones p where p.tenant_id = ${actor.tenantId} and p.phone = ${n.phone} and p.customer_id = c.id)`
-        : sql`c.contact_phone like ${escapeLike(f.contactPhone.replace(/\D/g, ''))}`,
-    );
-  }
-  conds.push(...rangeCond(sql`c.next_follow_at`, f.nextFollowTime));
-  conds.push(...rangeCond(sql`c.allot_at`, f.allotTime));
-  conds.push(...rangeCond(sql`c.last_contact_at`, f.lastContactTime));
-  conds.push(...rangeCond(sql`c.created_at`, f.createTime));
-  conds.push(...rangeCond(sql`c.follow_at`, f.followTime));
-  if (f.exRecoveryTime?.some(Boolean)) {
-    // 预计回收时间: the recycling sweep's own expression (pools module); no rule on = nobody is due.
-    const due = await exRecoveryExpr(db, actor.tenantId);
-    conds.push(...(due ? rangeCond(due, f.exRecoveryTime) : [sql`false`]));
-  }
-  if (f.lastContactStatus !== undefined) conds.push(sql`c.last_contact_status = ${f.lastContactStatus}`);
-  if (f.createCmSid !== undefined) conds.push(sql`c.creator_id = ${f.createCmSid}`);
-  if (f.followCmSid !== undefined) conds.push(sql`c.owner_id = ${f.followCmSid}`);
-  if (f.createCmDid !== undefined) conds.push(sql`c.creator_department_id = ${f.createCmDid}`);
-  if (f.followCmDid !== undefined) conds.push(sql`c.owner_department_id = ${f.followCmDid}`);
-  if (f.cmNid !== undefined) conds.push(sql`c.stage_id = ${f.cmNid}`);
-  if (f.cmClids && f.cmClids.length > 0) conds.push(sql`c.label_ids && ${`{${f.cmClids.join(',')}}`}::int[]`);
-  if (f.minContactNum !== undefined) conds.push(sql`c.contact_num >= ${f.minContactNum}`);
-  if (f.maxContactNum !== undefined) conds.push(sql`c.contact_num <= ${f.maxContactNum}`);
-  if (f.templateControls.length > 0) {
-    const tpl = await loadTemplate(db, actor.tenantId);
-    for (const cf of f.templateControls) {
-      const control = tpl.byId.get(cf.cbTacid);
-      const cond = control ? controlCond(control, cf) : undefined;
-      if (cond) conds.push(cond);
-    }
-  }
-  return sql.join(conds, sql` and `);
-};
-
-const orderOf = (f: CustomerListBody): SQL => {
-  const column = f.orderParams ? repo.SORT_COLUMNS[f.orderParams] : sql`c.created_at`;
-  const dir = f.orderSort === 'asc' ? sql`asc` : sql`desc`;
-  return sql`${column} ${dir} nulls last, c.id ${dir}`;
-};
-
-type ValueNames = { labels: Map<number, string>; customers: Map<number, string>; files: Map<number, string> };
-
-/** Resolves the names control values point at (tags, companies, files) for a page of value sets. */
-const resolveNames = async (
-  db: Db,
-  tenantId: number,
-  tpl: LoadedTemplate,
-  valsList: Record<string, string[]>[],
-  extraLabelIds: number[],
-) => {
-  const labelIds = new Set<number>(extraLabelIds);
-  const companyIds = new Set<number>();
-  const fileIds = new Set<number>();
-  for (const vals of valsList) {
-    for (const c of tpl.enabled) {
-      const val = vals[String(c.id)];
-      if (!val) continue;
-      if (c.dmType === DM_TYPE.tags) for (const x of val) labelIds.add(Number(x));
-      if (c.dmType === DM_TYPE.company) companyIds.add(Number(val[0]));
-      if (c.dmType === DM_TYPE.file) for (const x of val) fileIds.add(Number(x));
-    }
-  }
-  const fileInfos = await fileInfosByIds(db, tenantId, [...fileIds]);
-  const names: ValueNames = {
-    labels: await labelNamesByIds(db, tenantId, [...labelIds]),
-    customers: await repo.customerNames(db, tenantId, [...companyIds]),
-    files: new Map([...fileInfos].map(([id, f]) => [id, f.name])),
-  };
-  return { names, fileInfos };
-};
-
-/** Stored values as the API shows them: labels resolved, phones masked for the viewer. */
-const controlsOf = (
-  v: Viewer,
-  tpl: LoadedTemplate,
-  vals: Record<string, string[]>,
-  { names, fileInfos }: Awaited<ReturnType<typeof resolveNames>>,
-): ControlValue[] => {
-  const controls: ControlValue[] = [];
-  for (const c of tpl.enabled) {
-    // A group's own text is a value too (SPEC §4: a text input plus children).
-    if (c.dmType === DM_TYPE.staticText) continue;
-    const stored = vals[String(c.id)];
-    if (!stored) continue;
-    const value = c.dmType === DM_TYPE.phone && v.isMasked ? stored.map(maskPhone) : stored;
-    const control: ControlValue = {
-      cbTacid: c.id,
-      name: c.name,
-      dmType: c.dmType,
-      dmValue: value,
-      dmValueText: valueText(c, value, names),
-    };
-    if (c.dmType === DM_TYPE.file) control.fileUrls = value.map((id) => fileInfos.get(Number(id))?.url ?? '');
-    controls.push(control);
-  }
-  return controls;
-};
-
-/** Turns stored rows into API rows: names resolved per page, phones masked for the viewer. */
-export const toRows = async (db: Db, v: Viewer, tpl: LoadedTemplate, rows: repo.ListRow[]): Promise<CustomerRow[]> => {
-  const resolved = await resolveNames(
-    db,
-    v.actor.tenantId,
-    tpl,
-    rows.map((r) => r.vals),
-    rows.flatMap((r) => r.label_ids),
-  );
-  return rows.map((r) => ({
-    cmCtid: r.id,
-    name: r.name,
-    encryptPhone: v.isMasked ? 1 : 0,
-    contactName: r.contact_name,
-    contactPhone: v.isMasked && r.contact_phone ? maskPhone(r.contact_phone) : r.contact_phone,
-    templateControls: controlsOf(v, tpl, r.vals, resolved),
-    cmNid: r.stage_id,
-    cmNidName: r.stage_name ?? '',
-    cmClids: r.label_ids,
-    cmClidsInfo: r.label_ids.map((id) => ({ cmClid: id, name: resolved.names.labels.get(id) ?? '' })),
-    ownerId: r.owner_id,
-    ownerName: r.owner_name ?? '',
-    creatorName: r.creator_name ?? '',
-    cmDidName: r.department_name ?? '',
-    lastContactStatus: r.last_contact_status,
-    lastContactTime: formatDateTime(r.last_contact_at),
-    contactNum: r.contact_num,
-    followTime: formatDateTime(r.follow_at),
-    nextFollowTime: formatDateTime(r.next_follow_at),
-    allotTime: formatDateTime(r.allot_at),
-    createTime: formatDateTime(r.created_at),
-  }));
-};
-
-/** minelist / allotlist / today's appointments / never contacted / seaslist (`extra`: the pool service's own filters). */
-export const listCustomers = async (
-  db: Db,
-  actor: Actor,
-  kind: ListKind,
-  f: CustomerListBody,
-  extra?: SQL,
-): Promise<ListData<CustomerRow> & { isCountCapped: boolean; isCountEstimated: boolean }> => {
-  const v = await viewerOf(db, actor, { isSeas: kind === 'seas' });
-  const base = await buildListWhere(db, v, kind, f);
-  const where = extra ? sql`${base} and ${extra}` : base;
-  const [rows, counted, tpl] = await Promise.all([
-    repo.listPage(db, where, orderOf(f), f.limit, (f.page - 1) * f.limit),
-    repo.countWithin(db, where, COUNT_CAP, COUNT_BUDGET_MS),
-    loadTemplate(db, actor.tenantId),
-  ]);
-  const list = await toRows(db, v, tpl, rows);
-  if (kind !== 'seas') {
-    // 预计回收时间 of the page's private customers, one query for the page.
-    const due = await exRecoveryTimes(
-      db,
-      actor.tenantId,
-      list.map((r) => r.cmCtid),
-    );
-    for (const r of list) {
-      const d = due.get(r.cmCtid);
-      r.exRecoveryTime = d?.time ?? '';
-      r.isRecycleSoon = d?.isSoon ?? false;
-    }
-  }
-  return {
-    list,
-    count: counted.count,
-    isCountCapped: counted.count >= COUNT_CAP,
-    isCountEstimated: counted.isEstimated,
-  };
-};
-
-/** One customer with its values (detail drawer, edit modal). */
-export const customerInfo = async (db: Db, actor: Actor, id: number): Promise<CustomerDetail> => {
-  const c = await requireVisibleCustomer(db, actor, id);
-  const v = await viewerOf(db, actor, { isSeas: c.ownerId === null });
-  const where = sql`c.tenant_id = ${actor.tenantId} and c.id = ${id} and c.deleted_at is null`;
-  const [rows, tpl] = await Promise.all([repo.listPage(db, where, sql`c.id`, 1, 0), loadTemplate(db, actor.tenantId)]);
-  const [row] = await toRows(db, v, tpl, rows);
-  if (!row) throw new AppError('CUSTOMER_NOT_FOUND');
-  return { ...row, detailFlags: detailFlagsOf(actor) };
-};
-
-export { type Viewer, viewerOf };
-
 /** POST label: sets (or adds) tags on the customers the caller may see. */
 export const setCustomerLabels = async (db: Db, actor: Actor, body: CustomerLabelBody): Promise<number> => {
   const tagIds = body.cmClids.length > 0 ? await requireEnabledTags(db, actor.tenantId, body.cmClids) : [];
@@ -586,26 +264,6 @@ export const setCustomerLabels = async (db: Db, actor: Actor, body: CustomerLabe
   });
   return rows.length;
 };
-
-/** Workbench figures of the caller's own customers (issue 3), dates in Asia/Shanghai. */
-export const customerStats = async (db: Db, actor: Actor) => {
-  const today = startOfTodayShanghai();
-  const tomorrow = new Date(today.getTime() + 86_400_000);
-  // Monday of this week (Shanghai), and 30 days back for the chart.
-  const dow = (new Date(today.getTime() + 8 * 3_600_000).getUTCDay() + 6) % 7;
-  const weekStart = new Date(today.getTime() - dow * 86_400_000);
-  const since = new Date(today.getTime() - 29 * 86_400_000);
-  const figures = await repo.ownerFigures(db, actor.tenantId, actor.staffId, { today, tomorrow, weekStart });
-  const perDay = await repo.createdPerDay(db, actor.tenantId, actor.staffId, since);
-  const byDay = new Map(perDay.map((r) => [r.day, r.n]));
-  const days: { date: string; count: number }[] = [];
-  for (let i = 0; i < 30; i++) {
-    const date = formatDateTime(new Date(since.getTime() + i * 86_400_000)).slice(0, 10);
-    days.push({ date, count: byDay.get(date) ?? 0 });
-  }
-  return { ...figures, createdPerDay: days };
-};
-
 // ---------- follow-up effects (issue 4) ----------
 
 /** Parses the isFollowShow control values of a follow-up; values of other controls are ignored. */
@@ -645,37 +303,6 @@ export const applyFollowUp = async (tx: DbOrTx, v: Viewer, customer: repo.Custom
 /** The stage bar: moves the customer to another stage. */
 export const setCustomerStage = (tx: DbOrTx, tenantId: number, customerId: number, stageId: number) =>
   repo.updateCustomer(tx, tenantId, customerId, { stageId });
-
-/** The saved isFollowShow values of follow records, as the history shows them. */
-export const followControlValues = async (db: Db, actor: Actor, valsList: Record<string, string[]>[]) => {
-  const tpl = await loadTemplate(db, actor.tenantId);
-  const v = await viewerOf(db, actor);
-  const resolved = await resolveNames(db, actor.tenantId, tpl, valsList, []);
-  return valsList.map((vals) => controlsOf(v, tpl, vals, resolved));
-};
-
-/** SPEC §6 detail flags of the caller; flags of features not built yet stay 0. */
-export const detailFlagsOf = (actor: Actor): DetailFlags => {
-  const flag = (key: string): 0 | 1 => (canDoAction(actor, `frontend/customer/detail/${key}`) ? 1 : 0);
-  return {
-    basic: flag('basic'),
-    phone: flag('phone'),
-    follow: flag('follow'),
-    edit: flag('edit'),
-    discard: flag('discard'),
-    cOrder: 0,
-    cMoney: 0,
-    cReceipt: 0,
-    order: 0,
-    receipt: 0,
-    work: 0,
-  };
-};
-
-/** Refuses a detail tab or action the role does not grant (the server enforces what the drawer hides). */
-export const requireDetailFlag = (actor: Actor, key: keyof DetailFlags) => {
-  if (detailFlagsOf(actor)[key] !== 1) throw new AppError('DETAIL_FORBIDDEN');
-};
 
 /** The numbers held by the customer's template phone controls (the phone tab lists them first). */
 export const templatePhones = async (db: Db, tenantId: number, customer: repo.CustomerRecord) => {

@@ -138,6 +138,7 @@ export const listFollows = async (db: Db, actor: Actor, q: FollowListQuery): Pro
   const controls = await followControlValues(
     db,
     actor,
+    customer,
     rows.map((r) => r.record.vals),
   );
   return {

@@ -23,10 +23,9 @@ import { AppError } from '../../lib/app-error';
 import type { Actor } from '../../lib/auth-context';
 import { now } from '../../lib/clock';
 import { formatDateTime } from '../../lib/time';
-import { listCustomers, requireDetailFlag, type Viewer, viewerOf } from '../customers/customers.service';
+import { customerRoom, listCustomers, requireDetailFlag, type Viewer, viewerOf } from '../customers/customers.service';
 import { startCustomerExport } from '../customers/customers-export';
 import { startJob } from '../jobs/jobs.service';
-import { getStrategy } from '../strategy/strategy.service';
 import * as moves from './pool-moves.repo';
 import * as repo from './pools.repo';
 import { intArray } from './pools.repo';
@@ -126,8 +125,7 @@ type Refusal = { key: 'CLAIM_COOLDOWN' | 'CLAIM_DAILY_LIMIT' | 'CUSTOMER_LIMIT' 
  * on the locked row, so of two staff claiming the same customer at once exactly one gets it.
  */
 export const claimCustomers = async (db: Db, actor: Actor, ids: number[]): Promise<MoveResult> => {
-  const v = await viewerOf(db, actor, { isSeas: true });
-  const { maxCustomer } = await getStrategy(db, actor.tenantId);
+  const v = await viewerOf(db, actor);
   const at = now();
   const day = shanghaiDay(at);
   const wanted = [...new Set(ids)];
@@ -180,17 +178,10 @@ export const claimCustomers = async (db: Db, actor: Actor, ids: number[]): Promi
 
     // maxCustomer (SPEC §3 Strategy, 0 = 不限制).
     let chosen = afterCap;
-    if (maxCustomer > 0) {
-      const owned = await moves.countOwned(tx, actor.tenantId, actor.staffId);
-      const room = Math.max(0, maxCustomer - owned);
-      if (chosen.length > room) {
-        refuse(
-          'CUSTOMER_LIMIT',
-          `客户数量已达上限（${maxCustomer}个），当前已有${owned}个，请先处理已有客户`,
-          chosen.length - room,
-        );
-        chosen = chosen.slice(0, room);
-      }
+    const room = await customerRoom(tx, actor.tenantId, actor.staffId);
+    if (chosen.length > room.left) {
+      refuse('CUSTOMER_LIMIT', room.message, chosen.length - room.left);
+      chosen = chosen.slice(0, room.left);
     }
 
     const moved =
@@ -234,7 +225,6 @@ const requireReceiver = async (db: Db, v: Viewer, id: number) => {
 export const allotCustomers = async (db: Db, actor: Actor, body: AllotBody): Promise<MoveResult> => {
   const v = await viewerOf(db, actor);
   const target = await requireReceiver(db, v, body.cmSid);
-  const { maxCustomer } = await getStrategy(db, actor.tenantId);
   const at = now();
   return db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(${actor.tenantId}, ${target.id})`);
@@ -248,13 +238,10 @@ export const allotCustomers = async (db: Db, actor: Actor, body: AllotBody): Pro
     const reasons: string[] = [];
     const skipped = body.cmCtids.length - ids.length;
     if (skipped > 0) reasons.push(`${skipped}个客户已属于${target.name}或不在您的管理范围内`);
-    if (maxCustomer > 0) {
-      const owned = await moves.countOwned(tx, actor.tenantId, target.id);
-      const room = Math.max(0, maxCustomer - owned);
-      if (ids.length > room) {
-        reasons.push(`${target.name}的客户数量将超过上限（${maxCustomer}个），${ids.length - room}个客户未分配`);
-        ids = ids.slice(0, room);
-      }
+    const room = await customerRoom(tx, actor.tenantId, target.id);
+    if (ids.length > room.left) {
+      reasons.push(`${target.name}的客户数量将超过上限（${room.maxCustomer}个），${ids.length - room.left}个客户未分配`);
+      ids = ids.slice(0, room.left);
     }
     if (ids.length === 0) throw new AppError('CUSTOMER_LIMIT', reasons.join('；') || undefined);
     const moved = await moves.assignCustomers(tx, {
@@ -307,13 +294,11 @@ export const startBatchAllot = async (db: Db, log: FastifyBaseLogger, actor: Act
     if (id === from.id) throw new AppError('ALLOT_TARGET_INVALID', '接收人不能是原负责人');
     receivers.push(await requireReceiver(db, v, id));
   }
-  const { maxCustomer } = await getStrategy(db, actor.tenantId);
   return startJob(db, log, actor, 'allot', async (ctx) => {
     const total = await moves.countOwned(db, actor.tenantId, from.id);
     await ctx.setTotal(total);
     const caps: number[] = [];
-    for (const r of receivers)
-      caps.push(maxCustomer > 0 ? Math.max(0, maxCustomer - (await moves.countOwned(db, actor.tenantId, r.id))) : total);
+    for (const r of receivers) caps.push(Math.min(total, (await customerRoom(db, actor.tenantId, r.id)).left));
     const quotas = evenSplit(total, caps);
     const remaining = [...quotas];
     const at = now();

@@ -4,6 +4,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../lib/app-error';
 import { ok } from '../../lib/reply';
+import { requireFileAccess } from './file-access';
 import * as service from './uploads.service';
 
 export const uploadsRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -43,11 +44,12 @@ export const uploadsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/files/:name',
     { schema: { tags: ['uploads'], summary: '下载本企业的文件', params: z.object({ name: z.string() }) } },
     async (req, reply) => {
+      const access = await requireFileAccess(app.db, req.actor, req.params.name);
       const file = await service.openTenantFile(app.db, app.config.dataDir, req.actor, req.params.name);
       reply.header('Content-Type', file.mime);
       reply.header('Content-Length', file.size);
       reply.header('Cache-Control', 'private, max-age=86400');
-      reply.header('Content-Disposition', `inline; filename*=UTF-8''${encodeURIComponent(file.name)}`);
+      reply.header('Content-Disposition', `inline; filename*=UTF-8''${encodeURIComponent(access.downloadName ?? file.name)}`);
       return reply.send(file.stream);
     },
   );

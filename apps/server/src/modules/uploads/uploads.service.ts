@@ -68,12 +68,22 @@ export const checkUpload = async (name: string, buf: Buffer): Promise<string> =>
   return ext;
 };
 
-/** Stores a checked upload under a generated name in DATA_DIR/files and records it for the tenant. */
+/**
+ * Scenes only the server gives the files it keeps: an import file is one whose preview succeeded
+ * (importstart trusts it), the others are files the server wrote. A client's upload never claims one.
+ */
+const SERVER_SCENES = new Set(['import', 'import-report', 'export', 'recording']);
+
+/**
+ * Stores a checked upload under a generated name in DATA_DIR/files and records it for the tenant.
+ * `by`: 'client' when the scene comes from the request (a server scene is then dropped).
+ */
 export const saveUpload = async (
   db: Db,
   dataDir: string,
   actor: Actor,
   file: { name: string; buf: Buffer; scene: string },
+  by: 'client' | 'server' = 'client',
 ): Promise<UploadResult> => {
   const ext = await checkUpload(file.name, file.buf);
   const month = new Date().toISOString().slice(0, 7);
@@ -88,7 +98,7 @@ export const saveUpload = async (
     storedName,
     mime: MIME_OF[ext],
     size: file.buf.length,
-    scene: file.scene,
+    scene: by === 'client' && SERVER_SCENES.has(file.scene) ? '' : file.scene,
   });
   return { id, url: fileUrl(storedName), name: file.name, size: file.buf.length };
 };

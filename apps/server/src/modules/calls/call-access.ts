@@ -1,0 +1,22 @@
+import type { DbOrTx } from '../../db/client';
+import type { Actor } from '../../lib/auth-context';
+import { formatDateTime } from '../../lib/time';
+import { canSee, viewerOf } from '../customers/customer-access';
+import { findCallByRecordingFile } from './calls.repo';
+
+/**
+ * Who may hear a recording (issue 11): the staff whose calls the caller may list (data scope),
+ * or anyone who may see the call's customer now (its follow history shows the call).
+ * Undefined when the file is no call's recording. `downloadName` carries no number.
+ */
+export const recordingAccess = async (db: DbOrTx, actor: Actor, fileId: number) => {
+  const found = await findCallByRecordingFile(db, actor.tenantId, fileId);
+  if (!found) return undefined;
+  const { call } = found;
+  const downloadName = `录音_${formatDateTime(call.startAt).replace(/[-: ]/g, '')}.wav`;
+  const viewer = await viewerOf(db, actor);
+  const isStaffInScope = viewer.scope === null || viewer.scope.includes(call.staffId);
+  const hasCustomer = found.customerOwnerId !== null || found.customerPoolId !== null;
+  const isCustomerVisible = hasCustomer && canSee(viewer, { ownerId: found.customerOwnerId, poolId: found.customerPoolId });
+  return { isAllowed: isStaffInScope || isCustomerVisible, downloadName };
+};

@@ -1,0 +1,85 @@
+import type { CustomerDetail, CustomerListBody, CustomerRow, ListData } from '@crm/contracts';
+import { type SQL, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { AppError } from '../../lib/app-error';
+import type { Actor } from '../../lib/auth-context';
+import { formatDateTime, startOfTodayShanghai } from '../../lib/time';
+import { exRecoveryTimes } from '../pools/pools-recycle';
+import { detailFlagsOf, requireVisibleCustomer, viewerOf } from './customer-access';
+import { loadTemplate } from './customer-templates.service';
+import * as repo from './customers.repo';
+import { buildListWhere, type ListKind, orderOf } from './customers-filters';
+import { toRows } from './customers-presenter';
+
+/** Counting stops here: beyond it the pager says "N+" and the query stays fast at a million rows. */
+export const COUNT_CAP = 100_000;
+/** Time the exact count may take before the planner's estimate is used instead. */
+export const COUNT_BUDGET_MS = 60;
+
+/** minelist / allotlist / today's appointments / never contacted / seaslist (`extra`: the pool service's own filters). */
+export const listCustomers = async (
+  db: Db,
+  actor: Actor,
+  kind: ListKind,
+  f: CustomerListBody,
+  extra?: SQL,
+): Promise<ListData<CustomerRow> & { isCountCapped: boolean; isCountEstimated: boolean }> => {
+  const v = await viewerOf(db, actor);
+  const base = await buildListWhere(db, v, kind, f);
+  const where = extra ? sql`${base} and ${extra}` : base;
+  const [rows, counted, tpl] = await Promise.all([
+    repo.listPage(db, where, orderOf(f), f.limit, (f.page - 1) * f.limit),
+    repo.countWithin(db, where, COUNT_CAP, COUNT_BUDGET_MS),
+    loadTemplate(db, actor.tenantId),
+  ]);
+  const list = await toRows(db, v, tpl, rows);
+  if (kind !== 'seas') {
+    // 预计回收时间 of the page's private customers, one query for the page.
+    const due = await exRecoveryTimes(
+      db,
+      actor.tenantId,
+      list.map((r) => r.cmCtid),
+    );
+    for (const r of list) {
+      const d = due.get(r.cmCtid);
+      r.exRecoveryTime = d?.time ?? '';
+      r.isRecycleSoon = d?.isSoon ?? false;
+    }
+  }
+  return {
+    list,
+    count: counted.count,
+    isCountCapped: counted.count >= COUNT_CAP,
+    isCountEstimated: counted.isEstimated,
+  };
+};
+
+/** One customer with its values (detail drawer, edit modal). */
+export const customerInfo = async (db: Db, actor: Actor, id: number): Promise<CustomerDetail> => {
+  await requireVisibleCustomer(db, actor, id);
+  const v = await viewerOf(db, actor);
+  const where = sql`c.tenant_id = ${actor.tenantId} and c.id = ${id} and c.deleted_at is null`;
+  const [rows, tpl] = await Promise.all([repo.listPage(db, where, sql`c.id`, 1, 0), loadTemplate(db, actor.tenantId)]);
+  const [row] = await toRows(db, v, tpl, rows);
+  if (!row) throw new AppError('CUSTOMER_NOT_FOUND');
+  return { ...row, detailFlags: detailFlagsOf(actor) };
+};
+
+/** Workbench figures of the caller's own customers (issue 3), dates in Asia/Shanghai. */
+export const customerStats = async (db: Db, actor: Actor) => {
+  const today = startOfTodayShanghai();
+  const tomorrow = new Date(today.getTime() + 86_400_000);
+  // Monday of this week (Shanghai), and 30 days back for the chart.
+  const dow = (new Date(today.getTime() + 8 * 3_600_000).getUTCDay() + 6) % 7;
+  const weekStart = new Date(today.getTime() - dow * 86_400_000);
+  const since = new Date(today.getTime() - 29 * 86_400_000);
+  const figures = await repo.ownerFigures(db, actor.tenantId, actor.staffId, { today, tomorrow, weekStart });
+  const perDay = await repo.createdPerDay(db, actor.tenantId, actor.staffId, since);
+  const byDay = new Map(perDay.map((r) => [r.day, r.n]));
+  const days: { date: string; count: number }[] = [];
+  for (let i = 0; i < 30; i++) {
+    const date = formatDateTime(new Date(since.getTime() + i * 86_400_000)).slice(0, 10);
+    days.push({ date, count: byDay.get(date) ?? 0 });
+  }
+  return { ...figures, createdPerDay: days };
+};
