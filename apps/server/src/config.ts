@@ -1,5 +1,45 @@
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
+
+/**
+ * Fastify's `trustProxy` from the environment: off, on, proxy addresses, or a hop count (as the
+ * function proxy-addr builds for a number: the first `n` hops are trusted).
+ */
+export type TrustProxy = boolean | string[] | ((address: string, hop: number) => boolean);
+
+/** proxy-addr's named ranges, accepted in a TRUST_PROXY list */
+const PROXY_RANGE_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+const isProxyAddress = (s: string) => {
+  if (PROXY_RANGE_NAMES.has(s)) return true;
+  const [ip, bits, ...rest] = s.split('/');
+  const family = isIP(ip);
+  if (!family || rest.length > 0) return false;
+  if (bits === undefined) return true;
+  if (isIP(bits)) return true; // address/netmask
+  return /^\d{1,3}$/.test(bits) && Number(bits) <= (family === 4 ? 32 : 128);
+};
+
+/**
+ * TRUST_PROXY: empty/false = the client address is the socket's (X-Forwarded-For ignored);
+ * true = trust every proxy (only behind a proxy that overwrites the header); a number = trust
+ * that many hops; a comma-separated list of addresses/CIDRs (or loopback, linklocal, uniquelocal).
+ */
+export const parseTrustProxy = (raw: string): TrustProxy | undefined => {
+  const v = raw.trim().toLowerCase();
+  if (v === '' || v === 'false') return false;
+  if (v === 'true') return true;
+  if (/^\d+$/.test(v)) {
+    const hops = Math.min(Number(v), 100);
+    return hops === 0 ? false : (_address: string, hop: number) => hop < hops;
+  }
+  const list = v
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
+  return list.length > 0 && list.every(isProxyAddress) ? list : undefined;
+};
 
 const schema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -26,6 +66,11 @@ const schema = z.object({
   SIP_RECORDING_DIR: z.string().default(''),
   /** sip line: Kamailio's JSON-RPC over HTTP (…/RPC): the app ends dialogs the browser left; empty: it cannot */
   SIP_RPC_URL: z.string().default(''),
+  /** Which proxies' X-Forwarded-For is believed (client address for the login throttle and logs) */
+  TRUST_PROXY: z
+    .string()
+    .default('')
+    .refine((v) => parseTrustProxy(v) !== undefined, '应为 false、true、跳数或以逗号分隔的代理地址'),
   /** Tests only: lets POST /api/frontend/test/clock move the business clock. */
   CLOCK_CONTROL: z.enum(['0', '1']).default('0'),
 });
@@ -42,6 +87,17 @@ export type Config = {
   /** sip line settings (TELEPHONY=sip), see deploy/telephony */
   sip: { internalSecret: string; wsUrl: string; domain: string; recordingDir: string; rpcUrl: string };
   demoPassword: string;
+  /** Fastify's trustProxy (TRUST_PROXY): off by default, so X-Forwarded-For cannot be forged */
+  trustProxy: TrustProxy;
+  /** the call socket's lifecycle */
+  callSocket: {
+    /** a socket that has not logged in by then is closed */
+    loginWaitMs: number;
+    /** sockets not yet logged in, per client address (per instance) */
+    maxUnauthenticatedPerAddress: number;
+    /** the staff's last socket lost: the extension goes offline after this, unless a socket logs in again */
+    lostGraceMs: number;
+  };
   isProduction: boolean;
   nodeEnv: 'development' | 'production' | 'test';
   logLevel: string;
@@ -81,6 +137,8 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env, overrides: Part
       rpcUrl: e.SIP_RPC_URL,
     },
     demoPassword: e.DEMO_PASSWORD,
+    trustProxy: parseTrustProxy(e.TRUST_PROXY) ?? false,
+    callSocket: { loginWaitMs: 5_000, maxUnauthenticatedPerAddress: 20, lostGraceMs: 30_000 },
     isProduction,
     nodeEnv: e.NODE_ENV,
     logLevel: e.LOG_LEVEL,

@@ -4,6 +4,7 @@ import { loadConfig } from './config';
 import { openDatabase } from './db/client';
 import { seedDemo } from './db/seed/demo';
 import { schedulePoolRecycling } from './jobs/pool-recycling';
+import { scheduleSessionPurge } from './jobs/session-purge';
 
 const config = loadConfig();
 const database = await openDatabase({ databaseUrl: config.databaseUrl, pgliteDir: path.join(config.dataDir, 'pglite') });
@@ -13,6 +14,7 @@ if (config.seedDemo && (await seedDemo(database.db, config.demoPassword))) {
 const app = await buildApp(config, database);
 
 await schedulePoolRecycling(app.queue, app.db, app.log);
+await scheduleSessionPurge(app.queue, app.db, app.log);
 
 const shutdown = async () => {
   await app.close();

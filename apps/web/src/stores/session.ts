@@ -2,19 +2,26 @@ import type { MenuList, Permissions, SessionData, UserInfo } from '@crm/contract
 import { create } from 'zustand';
 import { persist } from 'zustand/middleware';
 
-const TOKEN_COOKIE = 'token';
+const TOKEN_KEY = 'crm.token';
 
-/** The token lives in a 1-day cookie (SPEC §9), so file links (<img>, <audio>) carry it too. */
+/**
+ * The token the API and the call socket send (SPEC §7). File links (<img>, <audio>, downloads)
+ * carry the `token` cookie the server sets at login: HttpOnly, so no script can read it.
+ */
 export const readToken = (): string => {
-  const m = /(?:^|;\s*)token=([^;]+)/.exec(document.cookie);
-  return m ? decodeURIComponent(m[1]) : '';
+  try {
+    return localStorage.getItem(TOKEN_KEY) ?? '';
+  } catch {
+    return '';
+  }
 };
 const writeToken = (token: string) => {
-  const secure = window.location.protocol === 'https:' ? '; Secure' : '';
-  // biome-ignore lint/suspicious/noDocumentCookie: the token cookie must ride along with <img>/<audio> file links
-  document.cookie = token
-    ? `${TOKEN_COOKIE}=${encodeURIComponent(token)}; Max-Age=86400; Path=/; SameSite=Strict${secure}`
-    : `${TOKEN_COOKIE}=; Max-Age=0; Path=/; SameSite=Strict${secure}`;
+  try {
+    if (token) localStorage.setItem(TOKEN_KEY, token);
+    else localStorage.removeItem(TOKEN_KEY);
+  } catch {
+    // storage unavailable: the session lasts as long as the page
+  }
 };
 
 type SessionState = {

@@ -1,4 +1,4 @@
-import { and, eq, gte, ne, or, sql } from 'drizzle-orm';
+import { and, eq, gte, lt, ne, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { departments, files, loginLogs, roles, sessions, staff, tenants } from '../../db/schema';
 
@@ -19,12 +19,11 @@ export const findStaffForLogin = async (db: DbOrTx, username: string) => {
   return rows[0];
 };
 
-/** Failed logins from one IP against one account, whether its name or phone was typed. */
-export const countRecentFailures = async (
+/** Failed logins against one account from any address, whether its name or phone was typed. */
+export const countAccountFailures = async (
   db: DbOrTx,
   username: string,
   staffId: number | null,
-  ip: string,
   since: Date,
 ): Promise<number> => {
   const who =
@@ -34,7 +33,16 @@ export const countRecentFailures = async (
   const rows = await db
     .select({ n: sql<number>`count(*)::int` })
     .from(loginLogs)
-    .where(and(who, eq(loginLogs.ip, ip), eq(loginLogs.isSuccess, false), gte(loginLogs.createdAt, since)));
+    .where(and(who, eq(loginLogs.isSuccess, false), gte(loginLogs.createdAt, since)));
+  return rows[0]?.n ?? 0;
+};
+
+/** Failed logins from one address across every account (password spraying). */
+export const countAddressFailures = async (db: DbOrTx, ip: string, since: Date): Promise<number> => {
+  const rows = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(loginLogs)
+    .where(and(eq(loginLogs.ip, ip), eq(loginLogs.isSuccess, false), gte(loginLogs.createdAt, since)));
   return rows[0]?.n ?? 0;
 };
 
@@ -70,6 +78,7 @@ export const findSessionActor = async (db: DbOrTx, tokenHash: string) => {
   const rows = await db
     .select({
       sessionId: sessions.id,
+      createdAt: sessions.createdAt,
       lastSeenAt: sessions.lastSeenAt,
       staffId: staff.id,
       tenantId: staff.tenantId,
@@ -109,8 +118,22 @@ export const deleteStaffSessions = async (db: DbOrTx, staffId: number, keepSessi
     .where(keepSessionId ? and(eq(sessions.staffId, staffId), ne(sessions.id, keepSessionId)) : eq(sessions.staffId, staffId));
 };
 
-export const deleteIdleSessions = async (db: DbOrTx, before: Date) => {
-  await db.delete(sessions).where(sql`${sessions.lastSeenAt} < ${before}`);
+/** The staff's session ids, except (optionally) one: the sessions a revocation names. */
+export const staffSessionIds = async (db: DbOrTx, staffId: number, keepSessionId?: number): Promise<number[]> => {
+  const rows = await db
+    .select({ id: sessions.id })
+    .from(sessions)
+    .where(keepSessionId ? and(eq(sessions.staffId, staffId), ne(sessions.id, keepSessionId)) : eq(sessions.staffId, staffId));
+  return rows.map((r) => r.id);
+};
+
+/** Deletes sessions idle since `idleBefore` or created before `createdBefore`; returns how many. */
+export const deleteExpiredSessions = async (db: DbOrTx, idleBefore: Date, createdBefore: Date): Promise<number> => {
+  const rows = await db
+    .delete(sessions)
+    .where(or(lt(sessions.lastSeenAt, idleBefore), lt(sessions.createdAt, createdBefore)))
+    .returning({ id: sessions.id });
+  return rows.length;
 };
 
 export const findUserInfoRow = async (db: DbOrTx, staffId: number) => {

@@ -2,16 +2,29 @@ import {
   changePasswordBody,
   demoInfoSchema,
   envelope,
+  LIMITS,
   loginBody,
   loginResult,
   okEnvelope,
   personalEditBody,
   sessionSchema,
 } from '@crm/contracts';
+import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { demoInfo } from '../../db/seed/demo';
 import { ok } from '../../lib/reply';
 import * as service from './auth.service';
+
+/**
+ * The `token` cookie lets file links (<img>, <audio>, downloads) carry the session: set by the
+ * server at login, HttpOnly (no script reads it), SameSite=Lax, Secure in production; cleared at logout.
+ */
+export const TOKEN_COOKIE = 'token';
+const setTokenCookie = (reply: FastifyReply, token: string, isSecure: boolean) => {
+  const maxAge = token ? LIMITS.sessionMaxAgeSeconds : 0;
+  const value = `${TOKEN_COOKIE}=${encodeURIComponent(token)}; Path=/; Max-Age=${maxAge}; HttpOnly; SameSite=Lax`;
+  reply.header('set-cookie', isSecure ? `${value}; Secure` : value);
+};
 
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
@@ -20,8 +33,11 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags: ['auth'], summary: '登录', body: loginBody, response: { 200: envelope(loginResult) } },
       config: { isPublic: true, rateLimit: { max: 60, timeWindow: '1 minute' } },
     },
-    async (req) =>
-      ok(await service.login(app.db, req.body, { ip: req.ip, userAgent: req.headers['user-agent'] ?? '' }), '登录成功'),
+    async (req, reply) => {
+      const result = await service.login(app.db, req.body, { ip: req.ip, userAgent: req.headers['user-agent'] ?? '' });
+      setTokenCookie(reply, result.token, app.config.isProduction);
+      return ok(result, '登录成功');
+    },
   );
 
   app.get(
@@ -33,8 +49,9 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/frontend/logout',
     { schema: { tags: ['auth'], summary: '安全退出', response: { 200: okEnvelope } } },
-    async (req) => {
-      await service.logout(app.db, req.actor);
+    async (req, reply) => {
+      await service.logout(app.db, app.calls.bus, req.actor);
+      setTokenCookie(reply, '', app.config.isProduction);
       return ok(null, '退出成功');
     },
   );
@@ -46,7 +63,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { menu: '/system/modifyPaw' },
     },
     async (req) => {
-      await service.changePassword(app.db, req.actor, req.body);
+      await service.changePassword(app.db, app.calls.bus, req.actor, req.body);
       return ok(null, '密码修改成功');
     },
   );

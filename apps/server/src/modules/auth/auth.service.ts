@@ -19,6 +19,7 @@ import type { Db } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import type { Actor } from '../../lib/auth-context';
 import { burnPasswordCheck, hashPassword, verifyPassword } from '../../lib/password';
+import { type PubSub, staffChannel } from '../../lib/pubsub';
 import { formatDateTime } from '../../lib/time';
 import { unregisterOnLogout } from '../extensions/extensions.service';
 import { fileUrl, requireOwnFile } from '../uploads/uploads.service';
@@ -28,6 +29,20 @@ const hashToken = (token: string) => createHash('sha256').update(token).digest('
 const TOUCH_EVERY_MS = 60_000;
 
 type Client = { ip: string; userAgent: string };
+
+/** Where revocations are published: the pub/sub the call sockets listen on (crosses instances). */
+export type Publisher = Pick<PubSub, 'publish'>;
+
+/**
+ * Published on the staff's channel when sessions end (logout, password change, account disabled,
+ * deleted or expired): every call socket of those sessions, on any instance, is closed at once.
+ */
+export type SessionsRevoked = { kind: 'revoked'; sessionIds: number[] };
+
+const publishRevoked = async (bus: Publisher, staffId: number, sessionIds: number[]) => {
+  if (sessionIds.length === 0) return;
+  await bus.publish(staffChannel(staffId), { kind: 'revoked', sessionIds } satisfies SessionsRevoked);
+};
 
 /** Logs a staff member in by account name or phone (issue 2). Every attempt is logged. */
 export const login = async (db: Db, body: LoginBody, client: Client): Promise<LoginResult> => {
@@ -50,8 +65,10 @@ export const login = async (db: Db, body: LoginBody, client: Client): Promise<Lo
   };
 
   const found = await repo.findStaffForLogin(db, username);
-  // Rate limit per account and IP, counted from the login log so it holds across instances.
-  if ((await repo.countRecentFailures(db, username, found?.id ?? null, client.ip, since)) >= LIMITS.loginFailMax) {
+  // Throttled per account whatever the address (a forged or rotating address gains nothing), and per
+  // address across accounts (password spraying); counted from the login log so it holds across instances.
+  const isAccountThrottled = (await repo.countAccountFailures(db, username, found?.id ?? null, since)) >= LIMITS.loginFailMax;
+  if (isAccountThrottled || (await repo.countAddressFailures(db, client.ip, since)) >= LIMITS.loginFailMaxPerAddress) {
     throw await fail('LOGIN_TOO_MANY', found);
   }
   if (!found) {
@@ -80,15 +97,16 @@ export const login = async (db: Db, body: LoginBody, client: Client): Promise<Lo
   return { token, ...(await sessionData(db, found.id)) };
 };
 
-/** Resolves a token to the caller, or undefined when missing, unknown, idle too long or disabled. */
+/** Resolves a token to the caller, or undefined when missing, unknown, idle too long, too old or disabled. */
 export const authenticate = async (db: Db, token: string): Promise<Actor | undefined> => {
   const row = await repo.findSessionActor(db, hashToken(token));
   if (!row) return undefined;
   const now = Date.now();
   const idleExpired = now - row.lastSeenAt.getTime() > LIMITS.sessionIdleSeconds * 1000;
+  const tooOld = now - row.createdAt.getTime() > LIMITS.sessionMaxAgeSeconds * 1000;
   const staffGone = row.isDeleted || row.actionState !== 0 || row.tenantState !== 0;
   const accountExpired = row.expireAt !== null && row.expireAt.getTime() < now;
-  if (idleExpired || staffGone || accountExpired) {
+  if (idleExpired || tooOld || staffGone || accountExpired) {
     await repo.deleteSession(db, row.sessionId);
     return undefined;
   }
@@ -107,10 +125,20 @@ export const authenticate = async (db: Db, token: string): Promise<Actor | undef
   };
 };
 
-export const logout = async (db: Db, actor: Actor): Promise<void> => {
+/** Ends the caller's session: its call socket is closed and the extension unregistered (SPEC §2). */
+export const logout = async (db: Db, bus: Publisher, actor: Actor): Promise<void> => {
   await repo.deleteSession(db, actor.sessionId);
   await unregisterOnLogout(db, actor.tenantId, actor.staffId);
+  await publishRevoked(bus, actor.staffId, [actor.sessionId]);
 };
+
+/** Sessions idle or older than the limits are deleted (a periodic sweep calls this); returns how many. */
+export const purgeExpiredSessions = async (db: Db, at = new Date()): Promise<number> =>
+  repo.deleteExpiredSessions(
+    db,
+    new Date(at.getTime() - LIMITS.sessionIdleSeconds * 1000),
+    new Date(at.getTime() - LIMITS.sessionMaxAgeSeconds * 1000),
+  );
 
 /** Prunes the catalogue to what the role may see; groups stay when a child is granted. */
 const pruneMenus = (nodes: MenuNode[], granted: (id: number) => boolean): MenuNode[] =>
@@ -179,16 +207,19 @@ export const sessionData = async (db: Db, staffId: number): Promise<SessionData>
 };
 
 /** Changes the caller's password; every other session of the caller is logged out. */
-export const changePassword = async (db: Db, actor: Actor, body: ChangePasswordBody): Promise<void> => {
+export const changePassword = async (db: Db, bus: Publisher, actor: Actor, body: ChangePasswordBody): Promise<void> => {
   if (body.newPassword !== body.confirmPassword) throw new AppError('PASSWORD_MISMATCH');
   const stored = await repo.findPasswordHash(db, actor.staffId);
   if (!stored || !(await verifyPassword(stored, body.oldPassword))) throw new AppError('PASSWORD_OLD_WRONG');
   if (body.oldPassword === body.newPassword) throw new AppError('PASSWORD_SAME');
   const passwordHash = await hashPassword(body.newPassword);
-  await db.transaction(async (tx) => {
+  const revoked = await db.transaction(async (tx) => {
     await repo.updatePasswordHash(tx, actor.staffId, passwordHash);
+    const ids = await repo.staffSessionIds(tx, actor.staffId, actor.sessionId);
     await repo.deleteStaffSessions(tx, actor.staffId, actor.sessionId);
+    return ids;
   });
+  await publishRevoked(bus, actor.staffId, revoked);
 };
 
 /** Edits the caller's own personal data (/system/personal). */
@@ -198,4 +229,9 @@ export const editPersonal = async (db: Db, actor: Actor, body: PersonalEditBody)
   return sessionData(db, actor.staffId);
 };
 
-export const revokeStaffSessions = (db: Db, staffId: number) => repo.deleteStaffSessions(db, staffId);
+/** Logs a staff member out everywhere (disabled, deleted, password reset): his call sockets close at once. */
+export const revokeStaffSessions = async (db: Db, bus: Publisher, staffId: number): Promise<void> => {
+  const ids = await repo.staffSessionIds(db, staffId);
+  await repo.deleteStaffSessions(db, staffId);
+  await publishRevoked(bus, staffId, ids);
+};

@@ -3,6 +3,7 @@ import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import type { PubSub } from '../../lib/pubsub';
 import type { TelephonyProvider } from '../../telephony/provider';
+import type { SessionsRevoked } from '../auth/auth.service';
 
 /**
  * Messages on a staff's channel. Progress frames travel with the full number and `isMaskable`:
@@ -12,7 +13,9 @@ export type StaffMessage =
   | { kind: 'frame'; frame: CallFrame; isMaskable: boolean }
   | { kind: 'progress'; msgType: number; msg: string; progress: CallProgress; isMaskable: boolean }
   /** a socket of this staff logged in: every other socket of his is replaced (请勿多端登录) */
-  | { kind: 'login'; connId: string };
+  | { kind: 'login'; connId: string }
+  /** sessions ended (logout, password change, account disabled): their sockets close at once */
+  | SessionsRevoked;
 
 /** Messages on a device's channel. */
 export type DeviceMessage = { kind: 'command'; frame: DeviceServerFrame } | { kind: 'login'; connId: string };

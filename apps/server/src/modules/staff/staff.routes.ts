@@ -55,7 +55,7 @@ export const staffRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/frontend/staff/edit',
     { schema: { tags, summary: '编辑员工', body: staffEditBody, response: { 200: okEnvelope } }, config: { menu: MENU } },
     async (req) => {
-      await service.editStaff(app.db, req.actor, req.body);
+      await service.editStaff(app.db, app.calls.bus, req.actor, req.body);
       return ok(null, '保存成功');
     },
   );
@@ -63,7 +63,7 @@ export const staffRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/frontend/staff/state',
     { schema: { tags, summary: '启用/禁用员工', body: staffStateBody, response: { 200: okEnvelope } }, config: { menu: MENU } },
     async (req) => {
-      await service.setStaffState(app.db, req.actor, req.body.cmSid, req.body.actionState);
+      await service.setStaffState(app.db, app.calls.bus, req.actor, req.body.cmSid, req.body.actionState);
       return ok(null, '操作成功');
     },
   );
@@ -74,7 +74,7 @@ export const staffRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { menu: MENU },
     },
     async (req) => {
-      await service.resetStaffPassword(app.db, req.actor, req.body.cmSid, req.body.password);
+      await service.resetStaffPassword(app.db, app.calls.bus, req.actor, req.body.cmSid, req.body.password);
       return ok(null, '密码已重置');
     },
   );
@@ -82,7 +82,7 @@ export const staffRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/frontend/staff/del',
     { schema: { tags, summary: '删除员工', body: idBody, response: { 200: okEnvelope } }, config: { menu: MENU } },
     async (req) => {
-      await service.deleteStaff(app.db, req.actor, req.body.id);
+      await service.deleteStaff(app.db, app.calls.bus, req.actor, req.body.id);
       return ok(null, '删除成功');
     },
   );

@@ -12,7 +12,7 @@ import { AppError } from '../../lib/app-error';
 import type { Actor } from '../../lib/auth-context';
 import { hashPassword } from '../../lib/password';
 import { formatDateTime, parseDateTime } from '../../lib/time';
-import { revokeStaffSessions } from '../auth/auth.service';
+import { type Publisher, revokeStaffSessions } from '../auth/auth.service';
 import { departmentSubtree, requireDepartment } from '../departments/departments.service';
 import { requireRole } from '../roles/roles.service';
 import * as repo from './staff.repo';
@@ -99,7 +99,7 @@ const guardLockout = (actor: Actor, target: { id: number; isOwner: boolean }) =>
   if (target.isOwner) throw new AppError('STAFF_OWNER');
 };
 
-export const editStaff = async (db: Db, actor: Actor, body: StaffEditBody): Promise<void> => {
+export const editStaff = async (db: Db, bus: Publisher, actor: Actor, body: StaffEditBody): Promise<void> => {
   const target = await requireStaff(db, actor, body.cmSid);
   await checkRefs(db, actor, body);
   if (await repo.phoneTaken(db, body.phone, target.id)) throw new AppError('STAFF_PHONE_TAKEN');
@@ -108,29 +108,29 @@ export const editStaff = async (db: Db, actor: Actor, body: StaffEditBody): Prom
   if (isLocking) guardLockout(actor, target);
   if (target.isOwner && values.roleId !== target.roleId) throw new AppError('STAFF_OWNER', '企业创建人的角色不能修改');
   await repo.updateStaff(db, actor.tenantId, target.id, values);
-  if (isLocking) await revokeStaffSessions(db, target.id);
+  if (isLocking) await revokeStaffSessions(db, bus, target.id);
 };
 
-export const setStaffState = async (db: Db, actor: Actor, id: number, actionState: number): Promise<void> => {
+export const setStaffState = async (db: Db, bus: Publisher, actor: Actor, id: number, actionState: number): Promise<void> => {
   const target = await requireStaff(db, actor, id);
   if (actionState !== 0) guardLockout(actor, target);
   await repo.updateStaff(db, actor.tenantId, id, { actionState });
-  if (actionState !== 0) await revokeStaffSessions(db, id);
+  if (actionState !== 0) await revokeStaffSessions(db, bus, id);
 };
 
 /** An admin sets a new password; the staff member is logged out everywhere. */
-export const resetStaffPassword = async (db: Db, actor: Actor, id: number, password: string): Promise<void> => {
+export const resetStaffPassword = async (db: Db, bus: Publisher, actor: Actor, id: number, password: string): Promise<void> => {
   await requireStaff(db, actor, id);
   await repo.updateStaff(db, actor.tenantId, id, { passwordHash: await hashPassword(password) });
-  await revokeStaffSessions(db, id);
+  await revokeStaffSessions(db, bus, id);
 };
 
 /** Soft delete: history rows (customers, calls, logs) keep pointing at the staff member. */
-export const deleteStaff = async (db: Db, actor: Actor, id: number): Promise<void> => {
+export const deleteStaff = async (db: Db, bus: Publisher, actor: Actor, id: number): Promise<void> => {
   const target = await requireStaff(db, actor, id);
   guardLockout(actor, target);
   await repo.updateStaff(db, actor.tenantId, id, { isDeleted: true, actionState: 1 });
-  await revokeStaffSessions(db, id);
+  await revokeStaffSessions(db, bus, id);
 };
 
 /**
