@@ -8,26 +8,16 @@ import { formatTalkTime } from '../dialRules';
 import { answer, hangup } from '../phoneActions';
 import { useCall } from '../phoneStore';
 import { softphone } from '../softphone';
+import { CALL_LAYER_Z } from './callLayer';
 import styles from './InCallModal.module.css';
+import { useElapsed } from './useElapsed';
 
 const KEYS = ['1', '2', '3', '4', '5', '6', '7', '8', '9', '*', '0', '#'];
 
-/** Seconds since `from` (ms), ticking every second while `from` is set. */
-const useElapsed = (from: number | null) => {
-  const [now, setNow] = useState(() => Date.now());
-  useEffect(() => {
-    if (from === null) return;
-    setNow(Date.now());
-    const timer = window.setInterval(() => setNow(Date.now()), 1000);
-    return () => window.clearInterval(timer);
-  }, [from]);
-  return from === null ? 0 : Math.max(0, Math.floor((now - from) / 1000));
-};
-
 /**
  * SPEC §2 in-call modal: the number, the customer or 暂无客户信息, 振铃中/通话中 with a timer from
- * the answer, a keypad, 挂断, 接听 for incoming calls and 客户详情. Closing only hides it; the
- * floating call button shows it again.
+ * the answer, a keypad, 挂断, 接听 for incoming calls and 客户详情. It sits above every drawer;
+ * closing it, or opening 客户详情, folds it into the call bar; the call button shows it again.
  */
 export const InCallModal = () => {
   const navigate = useNavigate();
@@ -59,6 +49,7 @@ export const InCallModal = () => {
       open={isInCallOpen}
       title={isIncoming ? '来电' : '呼叫'}
       width={360}
+      zIndex={CALL_LAYER_Z}
       mask={{ closable: false }}
       onCancel={() => setInCallOpen(false)}
       footer={null}
@@ -94,7 +85,14 @@ export const InCallModal = () => {
             {isKeypadOpen ? '收起键盘' : '键盘'}
           </Button>
           {call.cmCtid > 0 && (
-            <Button icon={<IdcardOutlined />} onClick={() => navigate(`/manage/mycustomer?detail=${call.cmCtid}`)}>
+            <Button
+              icon={<IdcardOutlined />}
+              onClick={() => {
+                // the drawer opens below; the call folds into the bar, 挂断 and the timer in reach
+                setInCallOpen(false);
+                navigate(`/manage/mycustomer?detail=${call.cmCtid}`);
+              }}
+            >
               客户详情
             </Button>
           )}

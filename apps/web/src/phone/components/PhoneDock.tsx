@@ -7,6 +7,8 @@ import { callSocket } from '../../api/callSocket';
 import { DiscardDialog } from '../../features/pools/components/DiscardDialog';
 import { bindBlacklistDiscard, bindQueryClient, loadExtension, onCallButton } from '../phoneActions';
 import { useCall, useExtension } from '../phoneStore';
+import { CallBar } from './CallBar';
+import { CALL_LAYER_Z } from './callLayer';
 import { DialModal } from './DialModal';
 import { InCallModal } from './InCallModal';
 
@@ -43,11 +45,17 @@ export const PhoneDock = () => {
         tooltip={isInCall ? '返回通话' : unread > 0 ? `未接来电 ${unread} 个` : '拨号'}
         badge={{ count: unread }}
         // above drawers, so a hidden call can always be brought back
-        style={{ insetInlineEnd: 32, insetBlockEnd: 40, zIndex: 1100, ...(isInCall ? { backgroundColor: '#52c41a' } : {}) }}
+        style={{
+          insetInlineEnd: 32,
+          insetBlockEnd: 40,
+          zIndex: CALL_LAYER_Z,
+          ...(isInCall ? { backgroundColor: '#52c41a' } : {}),
+        }}
         onClick={onCallButton}
       />
       <DialModal />
       <InCallModal />
+      <CallBar />
       {blacklisted !== null && <DiscardDialog open cmCtids={[blacklisted]} onClose={() => setBlacklisted(null)} />}
     </>
   );

@@ -3,6 +3,7 @@ import { App, Button, Card, Form, Input, Table, Typography } from 'antd';
 import { useEffect } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { useButtonLock } from '../../../components/useButtonLock';
+import { logoutOnLoginPage } from '../../../phone/phoneActions';
 import { endSession } from '../../../stores/session';
 import { useDemoInfo, useLogin } from '../api';
 import styles from './LoginPage.module.css';
@@ -19,6 +20,7 @@ export const LoginPage = () => {
   const login = useLogin();
 
   useEffect(() => {
+    logoutOnLoginPage();
     endSession();
   }, []);
 
