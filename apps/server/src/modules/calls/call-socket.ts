@@ -8,46 +8,130 @@ import {
   ERRORS,
   HANGUP_CAUSE,
 } from '@crm/contracts';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { WebSocket } from 'ws';
 import { AppError } from '../../lib/app-error';
 import type { Actor } from '../../lib/auth-context';
 import { staffChannel } from '../../lib/pubsub';
 import { authenticate } from '../auth/auth.service';
-import { findStaffMember } from '../extensions/extensions.service';
+import { findStaffMember, unregisterOnLogout } from '../extensions/extensions.service';
 import type { CallRuntime, StaffMessage } from './call-bus';
 import * as service from './calls.service';
 
-/** A socket that has not logged in by then is closed. */
-const LOGIN_WAIT_MS = 60_000;
+/** Close code of a socket refused for its address or closed for not logging in: the client may retry later. */
+const CLOSE_POLICY = 1008;
+/** A login frame's token longer than this is no token. */
+const MAX_TOKEN_LENGTH = 256;
 
 const frame = (code: number, msgType: number, msg: string, data: unknown = null): string =>
   JSON.stringify({ code, msg_type: msgType, msg, data } satisfies CallFrame);
+
+type ClientFrame = { type: string } & Record<string, unknown>;
+
+/** A client frame is a JSON object with a string `type`; anything else (null, arrays, text) is refused. */
+const parseClientFrame = (data: unknown): ClientFrame | undefined => {
+  let msg: unknown;
+  try {
+    msg = JSON.parse(String(data));
+  } catch {
+    return undefined;
+  }
+  if (typeof msg !== 'object' || msg === null || Array.isArray(msg)) return undefined;
+  const type = (msg as Record<string, unknown>).type;
+  return typeof type === 'string' ? (msg as ClientFrame) : undefined;
+};
 
 /**
  * The call socket /ws/call (SPEC §4/§7, DESIGN §5): the server asks for login (msg_type 0),
  * the client answers {type:'login', token}; then heartbeats, dials, and the staff's call
  * events (msg_type 4/5, errors 3). A second login of the same staff replaces the first
  * socket: it hears 请勿多端登录, its calls are hung up and it is closed (code 4001).
+ *
+ * Lifecycle (issue 11): a socket must log in within `loginWaitMs` and an address holds at most
+ * `maxUnauthenticatedPerAddress` sockets not yet logged in. A revoked session (logout, password
+ * change, account disabled, on any instance) closes its socket at once (100002, code 4002), and
+ * every command checks the session again. A socket lost otherwise (page reloaded or closed,
+ * network) ends its staff's calls in progress on every line, as the sip line's page-leave does;
+ * unless a socket of the staff logs in again within `lostGraceMs`, his extension goes offline.
  */
 export const registerCallSocket = (app: FastifyInstance, rt: CallRuntime) => {
-  app.get('/ws/call', { websocket: true, schema: { hide: true } }, (socket: WebSocket) => {
+  const limits = rt.config.callSocket;
+  /** sockets of this instance not yet logged in, per client address */
+  const unauthenticated = new Map<string, number>();
+  /** lost sockets waiting out the grace period, stopped when the server closes */
+  const graceTimers = new Set<NodeJS.Timeout>();
+  let isClosing = false;
+  app.addHook('preClose', async () => {
+    isClosing = true;
+    for (const timer of graceTimers) clearTimeout(timer);
+    graceTimers.clear();
+  });
+
+  app.get('/ws/call', { websocket: true, schema: { hide: true } }, (socket: WebSocket, req: FastifyRequest) => {
+    const address = req.ip;
+    const held = unauthenticated.get(address) ?? 0;
+    if (held >= limits.maxUnauthenticatedPerAddress) {
+      socket.close(CLOSE_POLICY, 'too many sockets');
+      return;
+    }
+    unauthenticated.set(address, held + 1);
+    let isCounted = true;
+    const uncount = () => {
+      if (!isCounted) return;
+      isCounted = false;
+      const n = (unauthenticated.get(address) ?? 1) - 1;
+      if (n > 0) unauthenticated.set(address, n);
+      else unauthenticated.delete(address);
+    };
+
     const connId = randomUUID();
     let actor: Actor | undefined;
+    /** the token the socket logged in with: every command checks its session again */
+    let token = '';
+    /** replaced by a newer socket of the staff or refused: its close is no lost socket */
+    let isDismissed = false;
+    /** after the close: the staff whose socket was lost, while the grace period runs */
+    let lost: Actor | undefined;
+    let graceTimer: NodeJS.Timeout | undefined;
     let framesInOrder: Promise<void> = Promise.resolve();
     let unsubscribe: (() => void) | undefined;
     const send = (text: string) => {
       if (socket.readyState === socket.OPEN) socket.send(text);
     };
     const loginTimer = setTimeout(() => {
-      if (!actor) socket.close(CALL_SOCKET_CLOSE_UNAUTHORISED, 'login timeout');
-    }, LOGIN_WAIT_MS);
+      if (!actor) closeWith(CLOSE_POLICY, 'login timeout');
+    }, limits.loginWaitMs);
     loginTimer.unref();
+
+    /**
+     * Closes the socket and runs its end at once: the peer's close frame may come late or never,
+     * and the socket's place and its staff's calls must not wait for it.
+     */
+    const closeWith = (code: number, reason: string) => {
+      onClosed();
+      socket.close(code, reason);
+    };
+
+    /** The session is gone: 100002, then the socket closes (4002); the close ends its calls. */
+    const expire = () => {
+      send(frame(ERRORS.LOGIN_EXPIRED.code, CALL_MSG_TYPE.error, ERRORS.LOGIN_EXPIRED.msg));
+      closeWith(CALL_SOCKET_CLOSE_UNAUTHORISED, 'unauthorised');
+    };
 
     const onStaffMessage = (raw: unknown) => {
       const m = raw as StaffMessage;
+      if (lost) {
+        // a socket of the staff logged in again (reload, another tab): the extension stays online
+        if (m.kind === 'login' && m.connId !== connId) stopGrace();
+        return;
+      }
+      if (m.kind === 'revoked') {
+        if (actor && m.sessionIds.includes(actor.sessionId)) expire();
+        return;
+      }
       if (m.kind === 'login') {
         if (m.connId === connId || !actor) return;
+        isDismissed = true;
         const staffId = actor.staffId;
         send(frame(ERRORS.MULTI_LOGIN.code, CALL_MSG_TYPE.error, ERRORS.MULTI_LOGIN.msg));
         unsubscribe?.();
@@ -72,19 +156,40 @@ export const registerCallSocket = (app: FastifyInstance, rt: CallRuntime) => {
         .catch((err: unknown) => app.log.error({ err }, 'call progress frame failed'));
     };
 
-    const login = async (token: string) => {
-      const who = token ? await authenticate(rt.db, token) : undefined;
+    const stopGrace = () => {
+      if (graceTimer) {
+        clearTimeout(graceTimer);
+        graceTimers.delete(graceTimer);
+      }
+      graceTimer = undefined;
+      lost = undefined;
+      unsubscribe?.();
+      unsubscribe = undefined;
+    };
+
+    const login = async (given: string) => {
+      const who = given ? await authenticate(rt.db, given) : undefined;
       if (!who) {
-        send(frame(ERRORS.LOGIN_EXPIRED.code, CALL_MSG_TYPE.error, ERRORS.LOGIN_EXPIRED.msg));
-        socket.close(CALL_SOCKET_CLOSE_UNAUTHORISED, 'unauthorised');
+        isDismissed = true;
+        expire();
         return;
       }
       unsubscribe?.();
       actor = who;
+      token = given;
+      uncount();
       unsubscribe = await rt.bus.subscribe(staffChannel(who.staffId), onStaffMessage);
       if (socket.readyState !== socket.OPEN) return unsubscribe();
       await rt.bus.publish(staffChannel(who.staffId), { kind: 'login', connId } satisfies StaffMessage);
       send(frame(0, CALL_MSG_TYPE.loginOk, '登录成功', { cmSid: who.staffId }));
+    };
+
+    /** Every command checks the session again: a revoked or expired one ends the socket. */
+    const currentActor = async (): Promise<Actor | undefined> => {
+      const who = token ? await authenticate(rt.db, token) : undefined;
+      if (who && who.sessionId === actor?.sessionId) return who;
+      if (actor) expire();
+      return undefined;
     };
 
     const dialOver = async (who: Actor, body: unknown) => {
@@ -100,17 +205,25 @@ export const registerCallSocket = (app: FastifyInstance, rt: CallRuntime) => {
     };
 
     socket.on('message', (data) => {
-      let msg: { type?: unknown; token?: unknown };
-      try {
-        msg = JSON.parse(String(data)) as typeof msg;
-      } catch {
+      const msg = parseClientFrame(data);
+      if (!msg) {
+        send(frame(ERRORS.VALIDATION.code, CALL_MSG_TYPE.error, ERRORS.VALIDATION.msg));
         return;
       }
       const run = async () => {
-        if (msg.type === 'login') return login(typeof msg.token === 'string' ? msg.token : '');
-        if (msg.type === 'heartbeat') return send(frame(0, CALL_MSG_TYPE.pong, 'pong'));
+        if (msg.type === 'login') {
+          const given = typeof msg.token === 'string' && msg.token.length <= MAX_TOKEN_LENGTH ? msg.token : '';
+          return login(given);
+        }
+        if (msg.type === 'heartbeat') {
+          if (actor && !(await currentActor())) return;
+          return send(frame(0, CALL_MSG_TYPE.pong, 'pong'));
+        }
         if (!actor) return send(frame(0, CALL_MSG_TYPE.askLogin, '请登录'));
-        if (msg.type === 'dial') return dialOver(actor, msg);
+        if (msg.type === 'dial') {
+          const who = await currentActor();
+          if (who) return dialOver(who, msg);
+        }
       };
       run().catch((err: unknown) => {
         if (err instanceof AppError) send(frame(err.code, CALL_MSG_TYPE.error, err.message, err.data ?? null));
@@ -120,10 +233,37 @@ export const registerCallSocket = (app: FastifyInstance, rt: CallRuntime) => {
         }
       });
     });
-    socket.on('close', () => {
+    let isEnded = false;
+    const onClosed = () => {
+      if (isEnded) return;
+      isEnded = true;
       clearTimeout(loginTimer);
-      unsubscribe?.();
-    });
+      uncount();
+      const who = actor;
+      actor = undefined;
+      if (!who || isDismissed || isClosing) {
+        unsubscribe?.();
+        unsubscribe = undefined;
+        return;
+      }
+      // A lost socket: its calls end now (nobody could end them later); the extension goes offline
+      // after the grace period unless a socket of the staff logs in again (the subscription stays for that).
+      lost = who;
+      void service
+        .endCallsOfLostSocket(rt, who.staffId)
+        .catch((err) => app.log.error({ err }, 'hang-up after a lost call socket failed'));
+      graceTimer = setTimeout(() => {
+        if (!lost) return;
+        const { tenantId, staffId } = lost;
+        stopGrace();
+        void unregisterOnLogout(rt.db, tenantId, staffId).catch((err) =>
+          app.log.error({ err }, 'extension offline after a lost call socket failed'),
+        );
+      }, limits.lostGraceMs);
+      graceTimer.unref();
+      graceTimers.add(graceTimer);
+    };
+    socket.on('close', onClosed);
     send(frame(0, CALL_MSG_TYPE.askLogin, '请登录'));
   });
 };

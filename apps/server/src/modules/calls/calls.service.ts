@@ -449,6 +449,15 @@ export const hangupActiveCallsOf = async (rt: CallRuntime, staffId: number, caus
   for (const call of await repo.activeCallsOf(rt.db, staffId)) await endCall(rt, call, HANGUP_SIDE.system, cause);
 };
 
+/**
+ * The staff's call socket was lost (page reloaded or closed, network): nobody could end his calls
+ * in progress any more, so the server ends them as his hang-up, on every line (sim, sip, device),
+ * as the sip line's page-leave does; the socket's 'ended' frame lets the next page say so.
+ */
+export const endCallsOfLostSocket = async (rt: CallRuntime, staffId: number) => {
+  for (const call of await repo.activeCallsOf(rt.db, staffId)) await endCall(rt, call, HANGUP_SIDE.agent, HANGUP_CAUSE.normal);
+};
+
 /** Opens the record of a call ringing an extension (sim or sip line), matched to a customer of its staff. */
 const openInboundCall = async (
   rt: CallRuntime,
