@@ -14,7 +14,7 @@ export type JobQueue = {
   /** Runs `handler` for each job of `name` on this instance (created on first use). */
   work: <T extends object>(
     name: string,
-    opts: { pollingIntervalSeconds?: number; retryLimit?: number },
+    opts: { pollingIntervalSeconds?: number; retryLimit?: number; policy?: 'standard' | 'singleton' },
     handler: (data: T) => Promise<void>,
   ) => Promise<void>;
   send: (name: string, data: object, opts?: PgBoss.SendOptions) => Promise<string | null>;
@@ -35,26 +35,26 @@ export const queueOf = (db: Db): JobQueue => {
 export const startJobQueue = async (database: Database, log: FastifyBaseLogger): Promise<JobQueue> => {
   const boss = new PgBoss({
     db: { executeSql: (text: string, values?: unknown[]) => database.sql(text, values) },
-    // archive finished jobs after an hour, drop archived ones after a week; the call sweep
-    // alone sends one job a second, so keep the tables short
-    archiveCompletedAfterSeconds: 60 * 60,
-    deleteAfterDays: 7,
+    // archive finished jobs after 15 minutes, drop archived ones after a day: the call sweep alone
+    // sends one job a second, and a job's own state lives in the `jobs` table, not here
+    archiveCompletedAfterSeconds: 15 * 60,
+    deleteAfterDays: 1,
     maintenanceIntervalSeconds: 120,
   });
   boss.on('error', (err) => log.error({ err }, 'job queue error'));
   await boss.start();
   const created = new Set<string>();
-  const ensure = async (name: string, retryLimit = 0) => {
+  const ensure = async (name: string, retryLimit = 0, policy: 'standard' | 'singleton' = 'standard') => {
     if (created.has(name)) return;
-    // createQueue is idempotent (insert … on conflict do nothing)
-    await boss.createQueue(name, { name, retryLimit, retryDelay: 5, retryBackoff: true });
+    // createQueue is idempotent (insert … on conflict do nothing); `singleton`: one job active at a time
+    await boss.createQueue(name, { name, policy, retryLimit, retryDelay: 5, retryBackoff: true });
     created.add(name);
   };
   const stopped = { value: false };
   const q: JobQueue = {
     boss,
     work: async (name, opts, handler) => {
-      await ensure(name, opts.retryLimit ?? 0);
+      await ensure(name, opts.retryLimit ?? 0, opts.policy);
       await boss.work(name, { pollingIntervalSeconds: opts.pollingIntervalSeconds ?? 1 }, async (jobs) => {
         for (const job of jobs) await handler(job.data as never);
       });

@@ -21,6 +21,8 @@ declare module 'fastify' {
 
 /** How often calls past the set-up timeout are looked for. */
 const SWEEP_EVERY_MS = 1_000;
+/** The durable queue that carries the sweep (jobs/queue.ts). */
+export const SWEEP_QUEUE = 'calls-sweep';
 
 /**
  * Calling (issue 6): the telephony line, the pub/sub, the HTTP routes, the call socket and
@@ -45,16 +47,15 @@ export const callsPlugin = fp(async (app: FastifyInstance) => {
     return next;
   });
 
-  let isSweeping = false;
+  // Once per cluster: every instance offers a sweep job each second, the queue keeps one per
+  // second (singletonSeconds) and runs one at a time (singleton policy) on whichever instance.
+  await app.queue.work(SWEEP_QUEUE, { pollingIntervalSeconds: 0.5, policy: 'singleton' }, async () => {
+    await service.sweepCalls(rt);
+  });
   const sweep = setInterval(() => {
-    if (isSweeping) return;
-    isSweeping = true;
-    service
-      .sweepCalls(rt)
-      .catch((err) => app.log.error({ err }, 'call sweep failed'))
-      .finally(() => {
-        isSweeping = false;
-      });
+    app.queue
+      .send(SWEEP_QUEUE, {}, { singletonKey: SWEEP_QUEUE, singletonSeconds: 1, retryLimit: 0 })
+      .catch((err) => app.log.error({ err }, 'call sweep failed'));
   }, SWEEP_EVERY_MS);
   sweep.unref();
 

@@ -1,0 +1,51 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../app';
+import { queryRows } from '../db/client';
+import { createTestApp, type TestApp } from '../test/harness';
+import { PURGE_CRON, RECYCLE_CRON, schedulePoolRecycling } from './pool-recycling';
+
+let t: TestApp;
+/** A second server instance on the same database (a cluster of two). */
+let second: Awaited<ReturnType<typeof buildApp>>;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  second = await buildApp(t.app.config, t.database);
+  await second.ready();
+});
+afterAll(async () => {
+  await second?.close();
+  await t?.close();
+});
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+describe('the durable queue schedules once per cluster', () => {
+  it('two instances sweep calls through one job per second, never one each', async () => {
+    await sleep(3_500);
+    const rows = await queryRows<{ slot: string; n: number; states: string }>(
+      t.database.db,
+      sql`select singleton_on::text as slot, count(*)::int as n, string_agg(state::text, ',') as states
+         from (select singleton_on, state from pgboss.job where name = 'calls-sweep'
+               union all select singleton_on, state from pgboss.archive where name = 'calls-sweep') j
+        group by singleton_on order by singleton_on`,
+    );
+    expect(rows.length).toBeGreaterThanOrEqual(2);
+    for (const r of rows) expect(r.n, r.slot).toBe(1);
+    expect(rows.filter((r) => r.states === 'completed').length).toBeGreaterThanOrEqual(1);
+  });
+
+  it('pool recycling and the purge are cron schedules kept once in the database, whoever schedules them', async () => {
+    await schedulePoolRecycling(t.app.queue, t.app.db, t.app.log);
+    await schedulePoolRecycling(second.queue, second.db, second.log);
+    const rows = await queryRows<{ name: string; cron: string }>(
+      t.database.db,
+      sql`select name, cron from pgboss.schedule where name in ('pools-recycle', 'customers-purge') order by name`,
+    );
+    expect(rows).toEqual([
+      { name: 'customers-purge', cron: PURGE_CRON },
+      { name: 'pools-recycle', cron: RECYCLE_CRON },
+    ]);
+  });
+});
