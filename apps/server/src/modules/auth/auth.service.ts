@@ -98,7 +98,12 @@ export const login = async (db: Db, body: LoginBody, client: Client): Promise<Lo
 };
 
 /** Resolves a token to the caller, or undefined when missing, unknown, idle too long, too old or disabled. */
-export const authenticate = async (db: Db, token: string): Promise<Actor | undefined> => {
+export const authenticate = async (
+  db: Db,
+  token: string,
+  /** false for checks that are no activity of the user (socket heartbeats): the idle expiry keeps running */
+  opts: { isActivity?: boolean } = {},
+): Promise<Actor | undefined> => {
   const row = await repo.findSessionActor(db, hashToken(token));
   if (!row) return undefined;
   const now = Date.now();
@@ -110,7 +115,8 @@ export const authenticate = async (db: Db, token: string): Promise<Actor | undef
     await repo.deleteSession(db, row.sessionId);
     return undefined;
   }
-  if (now - row.lastSeenAt.getTime() > TOUCH_EVERY_MS) await repo.touchSession(db, row.sessionId);
+  const isActivity = opts.isActivity ?? true;
+  if (isActivity && now - row.lastSeenAt.getTime() > TOUCH_EVERY_MS) await repo.touchSession(db, row.sessionId);
   return {
     sessionId: row.sessionId,
     staffId: row.staffId,

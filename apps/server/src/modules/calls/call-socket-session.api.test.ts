@@ -4,6 +4,7 @@ import {
   type DialResponse,
   ERRORS,
   HANGUP_SIDE,
+  LIMITS,
   REGISTER_STATUS,
 } from '@crm/contracts';
 import { eq } from 'drizzle-orm';
@@ -149,6 +150,24 @@ describe('revoked sessions (hole 5)', () => {
     const a = await newAgent();
     const s = await callSocket(t, a.token);
     await t.database.db.delete(sessions).where(eq(sessions.staffId, a.staffId));
+    s.send({ type: 'heartbeat' });
+    await s.next(isExpired, '100002');
+    await waitFor(async () => s.closeCode() === 4002, 'close 4002');
+  });
+});
+
+describe('heartbeats and the idle expiry (hole 12)', () => {
+  it('a heartbeat is no activity: it does not refresh the session, and past the idle expiry it ends the socket', async () => {
+    const a = await newAgent();
+    const s = await callSocket(t, a.token);
+    const twoHoursAgo = new Date(Date.now() - 2 * 60 * 60 * 1000);
+    await t.database.db.update(sessions).set({ lastSeenAt: twoHoursAgo }).where(eq(sessions.staffId, a.staffId));
+    s.send({ type: 'heartbeat' });
+    await s.next((f) => f.msg_type === 2, 'pong');
+    const [row] = await t.database.db.select().from(sessions).where(eq(sessions.staffId, a.staffId));
+    expect(row.lastSeenAt.getTime()).toBe(twoHoursAgo.getTime());
+    const idle = new Date(Date.now() - (LIMITS.sessionIdleSeconds + 60) * 1000);
+    await t.database.db.update(sessions).set({ lastSeenAt: idle }).where(eq(sessions.staffId, a.staffId));
     s.send({ type: 'heartbeat' });
     await s.next(isExpired, '100002');
     await waitFor(async () => s.closeCode() === 4002, 'close 4002');

@@ -185,8 +185,8 @@ export const registerCallSocket = (app: FastifyInstance, rt: CallRuntime) => {
     };
 
     /** Every command checks the session again: a revoked or expired one ends the socket. */
-    const currentActor = async (): Promise<Actor | undefined> => {
-      const who = token ? await authenticate(rt.db, token) : undefined;
+    const currentActor = async (isActivity: boolean): Promise<Actor | undefined> => {
+      const who = token ? await authenticate(rt.db, token, { isActivity }) : undefined;
       if (who && who.sessionId === actor?.sessionId) return who;
       if (actor) expire();
       return undefined;
@@ -216,12 +216,12 @@ export const registerCallSocket = (app: FastifyInstance, rt: CallRuntime) => {
           return login(given);
         }
         if (msg.type === 'heartbeat') {
-          if (actor && !(await currentActor())) return;
+          if (actor && !(await currentActor(false))) return;
           return send(frame(0, CALL_MSG_TYPE.pong, 'pong'));
         }
         if (!actor) return send(frame(0, CALL_MSG_TYPE.askLogin, '请登录'));
         if (msg.type === 'dial') {
-          const who = await currentActor();
+          const who = await currentActor(true);
           if (who) return dialOver(who, msg);
         }
       };
