@@ -1,0 +1,837 @@
+import { randomBytes } from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import type { LightMyRequestResponse } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { queryRows } from '../../db/client';
+import { setClockOffsetMs } from '../../lib/clock';
+import { advanceSeconds, createCallTestApp, waitFor } from '../../test/calls';
+import { controlsOf, fetchTemplate, multipart } from '../../test/customers';
+import type { TestApp } from '../../test/harness';
+
+/**
+ * Tenancy guard rail (issue 11), generated from the app itself.
+ *
+ * Every /api route of the built app is enumerated from its OpenAPI document (which fastify builds from
+ * the zod schemas of the routes). Each field whose name says it carries an id (id, ids, *Id, cm*id…, at
+ * any depth of the body) is mapped to the kind of row it names. Both companies get one row of every
+ * kind, created through the API. Then, for each route and each id field, company A's admin calls the
+ * route with A's own ids everywhere except that field, which carries company B's id. The answer must
+ *   - not be a 5xx,
+ *   - contain nothing of B's (every B row is named with a marker, B's numbers are unique),
+ *   - leave every row of B (every table with a tenant_id) exactly as it was,
+ *   - and, for a route that writes, be a refusal.
+ * Then the same route is called with A's own ids only (the baseline), which must succeed: this proves
+ * the body was valid, so the refusal came from the foreign id. Routes without an id field are called
+ * once and must show nothing of B's (a list without its tenant condition shows B's rows).
+ *
+ * A new route with an id field this file cannot map fails the test: map the field (FIELD_KIND or
+ * ROUTE_FIELD_KIND), give the route a body (BODIES) if the generated one is not valid, or list it in
+ * NOT_COVERED with the reason.
+ */
+
+// ---------------------------------------------------------------------------------------------------
+// The kinds of rows, and which field names carry which kind.
+
+type Kind =
+  | 'admin'
+  | 'department'
+  | 'department2'
+  | 'role'
+  | 'role2'
+  | 'staff'
+  | 'stage'
+  | 'stage2'
+  | 'labelGroup'
+  | 'label'
+  | 'label2'
+  | 'discardReason'
+  | 'pool'
+  | 'pool2'
+  | 'groupControl'
+  | 'control'
+  | 'control2'
+  | 'phoneControl'
+  | 'template'
+  | 'customer'
+  | 'poolCustomer'
+  | 'deletedCustomer'
+  | 'contact'
+  | 'followUp'
+  | 'extension'
+  | 'myExtension'
+  | 'deviceExtension'
+  | 'upload'
+  | 'image'
+  | 'uploadName'
+  | 'blackFile'
+  | 'blackNumber'
+  | 'call'
+  | 'job';
+
+const FIELD_KIND: Record<string, Kind> = {
+  cmDid: 'department',
+  createCmDid: 'department',
+  followCmDid: 'department',
+  useCmDids: 'department',
+  cmArid: 'role',
+  cmSid: 'staff',
+  fromCmSid: 'staff',
+  toCmSids: 'staff',
+  createCmSid: 'staff',
+  followCmSid: 'staff',
+  cmNid: 'stage',
+  cmNids: 'stage',
+  cmClid: 'label',
+  cmClids: 'label',
+  cmCdid: 'discardReason',
+  cmHsid: 'pool',
+  cmCtid: 'customer',
+  cmCtids: 'customer',
+  cmCtfid: 'followUp',
+  ccId: 'contact',
+  sourceId: 'contact',
+  cbTacid: 'control',
+  cmAtid: 'template',
+  cmSipid: 'extension',
+  cmBfid: 'blackFile',
+  uuid: 'call',
+  jobId: 'job',
+  fileId: 'upload',
+  logoFileId: 'image',
+  cbAhid: 'image',
+};
+
+/** Field names whose kind depends on the route. */
+const ROUTE_FIELD_KIND: Record<string, Record<string, Kind>> = {
+  'POST /api/frontend/department/create': { pid: 'department2' },
+  'POST /api/frontend/department/edit': { pid: 'department2' },
+  'POST /api/frontend/department/del': { id: 'department2' },
+  'POST /api/frontend/role/del': { id: 'role2' },
+  'POST /api/frontend/staff/del': { id: 'staff' },
+  'POST /api/frontend/customerset/nodedel': { id: 'stage2' },
+  'POST /api/frontend/customerset/labelcreate': { pid: 'labelGroup' },
+  'POST /api/frontend/customerset/labeledit': { pid: 'labelGroup' },
+  'POST /api/frontend/customerset/labeldel': { id: 'label2' },
+  'POST /api/frontend/customerset/discarddel': { id: 'discardReason' },
+  'POST /api/frontend/customerset/highseasdel': { id: 'pool2' },
+  'POST /api/frontend/customer/templatecontrolcreate': { pid: 'groupControl' },
+  'POST /api/frontend/customer/templatecontroledit': { pid: 'groupControl' },
+  'POST /api/frontend/customer/templatecontroldel': { id: 'control2' },
+  'GET /api/frontend/customer/phone': { cbTacid: 'phoneControl' },
+  'POST /api/frontend/call/dial': { cbTacid: 'phoneControl' },
+  'POST /api/callend/phone/dial': { cbTacid: 'phoneControl' },
+  'POST /api/frontend/call/sipdevicesecret': { cmSipid: 'deviceExtension' },
+  'POST /api/frontend/call/sipdefaultmy': { cmSipid: 'myExtension' },
+  'POST /api/frontend/customer/batchallot': { fromCmSid: 'admin' },
+  'POST /api/frontend/customer/templatesort': { ids: 'control' },
+  'POST /api/frontend/customer/edit': { id: 'customer' },
+  'POST /api/frontend/customer/restore': { cmCtids: 'deletedCustomer' },
+  'POST /api/frontend/customer/followup': { cmCtids: 'poolCustomer' },
+  'POST /api/frontend/black/number/del': { ids: 'blackNumber' },
+  'GET /api/files/{name}': { name: 'uploadName' },
+};
+
+/** Names that look like ids but are not references to a row. */
+// menuIds name entries of the fixed menu catalogue (SPEC §2), the same for every company.
+const NOT_IDS = new Set(['isNodeId', 'yearMonth', 'menuIds']);
+
+/**
+ * Id fields that name something no fixture can be made of yet, with the reason. The route is still
+ * called for the other fields.
+ */
+const UNMAPPED_FIELDS: Record<string, string> = {
+  // Call tasks (SPEC second half) are not built yet: dial ignores cmStid until they are.
+  cmStid: 'call tasks do not exist yet',
+};
+
+/**
+ * Routes the generator does not call, and why. Each entry must name a route the app has, so the
+ * list cannot rot.
+ */
+const NOT_COVERED: Record<string, string> = {
+  // Not company data: public, or the caller's own session.
+  'POST /api/frontend/login': 'public; takes credentials, not ids',
+  'POST /api/frontend/logout': 'ends the caller’s own session (would log admin out mid-test)',
+  'POST /api/frontend/user/password': 'changes the caller’s own password (would revoke the token)',
+  // Test-only clock (CLOCK_CONTROL), process-wide, no company data.
+  'POST /api/frontend/test/clock': 'test-only business clock, no company data',
+  // Multipart uploads take a file, not ids (a B upload id is covered through fileId/logoFileId/cbAhid).
+  'POST /api/frontend/upload/file': 'multipart file body, no ids',
+  'PUT /api/v1/upload/file': 'multipart file body, no ids',
+  'POST /api/frontend/customer/importpreview': 'multipart file body, no ids',
+  // importstart needs a preview of its own; its fileId is the id of a preview, covered in
+  // customers-export-import.api.test.ts (another company's preview is refused there).
+  'POST /api/frontend/customer/importstart': 'needs a previewed import file (covered by customers-export-import)',
+  // Deletes every customer of the caller's company: no ids, and it would empty company A.
+  'POST /api/frontend/customer/delall': 'no ids; empties the caller’s own company',
+  // Recycling runs for the caller's company only; no ids.
+  'POST /api/frontend/customer/recyclerun': 'no ids; runs the caller’s own recycling',
+  // Simulated incoming call rings the extension's staff: covered as an id route below? It needs a
+  // free line of the bound staff and a running sim; cmSipid is covered by sipedit/sipdel/sipbindstaff.
+  'POST /api/frontend/call/simincoming': 'rings a live sim call; cmSipid covered by the other sip routes',
+};
+
+/** Bodies (or query objects) the generator cannot invent; `f` is the company's own fixtures. */
+type Fixtures = Record<Kind, number | string> & {
+  tplControls: () => { cbTacid: number; dmValue: string[] }[];
+  yearMonth: string;
+  marker: string;
+};
+const uniq = () => randomBytes(3).toString('hex');
+let phoneSeq = 0;
+const freshPhone = (prefix: string) => {
+  phoneSeq += 1;
+  return `${prefix}${String(phoneSeq).padStart(11 - prefix.length, '0')}`;
+};
+
+const BODIES: Record<string, (f: Fixtures) => Record<string, unknown>> = {
+  'POST /api/frontend/user/edit': (f) => ({ name: '系统管理员', sex: 1, cbAhid: f.upload }),
+  'POST /api/frontend/department/create': (f) => ({ pid: f.department, name: `部${uniq()}` }),
+  'POST /api/frontend/department/edit': (f) => ({ cmDid: f.department, pid: f.department2, name: `部${uniq()}` }),
+  'POST /api/frontend/role/create': () => ({ name: `角${uniq()}`, dataScope: 4, menuIds: [], actions: [] }),
+  'POST /api/frontend/role/edit': (f) => ({ cmArid: f.role, name: `角${uniq()}`, dataScope: 4, menuIds: [], actions: [] }),
+  'POST /api/frontend/staff/create': (f) => ({
+    username: `u${uniq()}`,
+    password: 'abc12345',
+    name: '新人',
+    phone: freshPhone('1370'),
+    sex: 1,
+    merchantType: 1,
+    cmDid: f.department,
+    cmArid: f.role,
+  }),
+  'POST /api/frontend/staff/edit': (f) => ({
+    cmSid: f.staff,
+    name: '改名',
+    phone: freshPhone('1371'),
+    sex: 1,
+    merchantType: 1,
+    cmDid: f.department,
+    cmArid: f.role,
+  }),
+  'POST /api/frontend/staff/state': (f) => ({ cmSid: f.staff, actionState: 1 }),
+  'POST /api/frontend/staff/resetpwd': (f) => ({ cmSid: f.staff, password: 'abc12345' }),
+  'POST /api/frontend/company/edit': (f) => ({ name: '演示科技有限公司', logoFileId: f.upload }),
+  'POST /api/frontend/customerset/nodecreate': () => ({ name: `阶${uniq()}` }),
+  'POST /api/frontend/customerset/nodeedit': (f) => ({ cmNid: f.stage, name: `阶${uniq()}` }),
+  'POST /api/frontend/customerset/labelcreate': (f) => ({ pid: f.labelGroup, name: `标${uniq()}` }),
+  'POST /api/frontend/customerset/labeledit': (f) => ({ cmClid: f.label, pid: f.labelGroup, name: `标${uniq()}` }),
+  'POST /api/frontend/customerset/discardcreate': () => ({ name: `由${uniq()}` }),
+  'POST /api/frontend/customerset/discardedit': (f) => ({ cmCdid: f.discardReason, name: `由${uniq()}` }),
+  'POST /api/frontend/customerset/highseasdcreate': (f) => ({
+    name: `池${uniq()}`,
+    dmType: 2,
+    useCmDids: [f.department],
+    useRules: {
+      recycle: { isOn: 0, noFollowDays: 0, noDealDays: 0, logic: 'or', cmNids: [f.stage], cmClids: [f.label] },
+      claim: { dailyMax: 0, cooldownDays: 0 },
+    },
+  }),
+  'POST /api/frontend/customerset/highseasedit': (f) => ({
+    cmHsid: f.pool,
+    name: `池${uniq()}`,
+    dmType: 2,
+    useCmDids: [f.department],
+    useRules: {
+      recycle: { isOn: 0, noFollowDays: 0, noDealDays: 0, logic: 'or', cmNids: [f.stage], cmClids: [f.label] },
+      claim: { dailyMax: 0, cooldownDays: 0 },
+    },
+  }),
+  'POST /api/frontend/customer/templatecontrolcreate': (f) => ({ pid: f.groupControl, name: `控${uniq()}`, dmType: 1 }),
+  'POST /api/frontend/customer/templatecontroledit': (f) => ({
+    cbTacid: f.control,
+    pid: f.groupControl,
+    name: `控${uniq()}`,
+    dmType: 0,
+  }),
+  'POST /api/frontend/customer/create': (f) => ({
+    cmAtid: f.template,
+    name: `客${uniq()}`,
+    templateControls: f.tplControls(),
+  }),
+  'POST /api/frontend/customer/edit': (f) => ({
+    cmCtid: f.customer,
+    id: f.customer,
+    cmAtid: f.template,
+    name: `客${uniq()}`,
+    templateControls: f.tplControls(),
+  }),
+  'POST /api/frontend/customer/batchedit': (f) => ({
+    cmCtids: [f.customer],
+    templateControls: [{ cbTacid: f.control, dmValue: ['批量'] }],
+  }),
+  'POST /api/frontend/customer/label': (f) => ({ cmCtids: [f.customer], cmClids: [f.label] }),
+  'POST /api/frontend/customer/allot': (f) => ({ cmCtids: [f.customer], cmSid: f.staff }),
+  'POST /api/frontend/customer/batchallot': (f) => ({ fromCmSid: f.admin, toCmSids: [f.staff] }),
+  'POST /api/frontend/customer/followdown': (f) => ({ cmCtids: [f.customer], cmHsid: f.pool, cmCdid: f.discardReason }),
+  'POST /api/frontend/customer/followcreate': (f) => ({ cmCtid: f.customer, cmNid: f.stage, remark: '跟进一次' }),
+  'POST /api/frontend/customer/other/phonecreate': (f) => ({ cmCtid: f.customer, contactNo: freshPhone('1375') }),
+  'POST /api/frontend/customer/other/phoneedit': (f) => ({ cmCtid: f.customer, ccId: f.contact, contactNo: freshPhone('1376') }),
+  'GET /api/frontend/customer/phone': (f) => ({ cmCtid: f.customer, sourceId: f.contact, sourceType: 2 }),
+  'POST /api/frontend/call/sipcreate': () => ({ user: `7${String(phoneSeq++).padStart(4, '0')}`, pwd: 'secret' }),
+  'POST /api/frontend/call/sipedit': (f) => ({ cmSipid: f.extension, user: `6${String(phoneSeq++).padStart(4, '0')}` }),
+  'POST /api/frontend/call/sipbindhone': (f) => ({ cmSipid: f.extension, phone: freshPhone('1377') }),
+  'POST /api/frontend/call/dial': (f) => ({ cmCtid: f.customer, ccId: f.contact, cmStid: 0 }),
+  'POST /api/callend/phone/dial': (f) => ({ cmCtid: f.customer, ccId: f.contact, cmStid: 0 }),
+  'POST /api/frontend/black/file/create': (f) => ({ name: `黑${uniq()}`, fileId: f.upload }),
+  'POST /api/frontend/black/file/edit': (f) => ({ cmBfid: f.blackFile, name: `黑${uniq()}`, dmState: 1 }),
+  'POST /api/frontend/black/number/create': () => ({ phone: freshPhone('1378') }),
+  'POST /api/frontend/black/check': (f) => ({ fileId: f.upload }),
+  'POST /api/frontend/customerset/strategyset': () => ({
+    recycleRemind: 3,
+    maxCustomer: 0,
+    mustCustomerName: 0,
+    repeatCustomerName: 0,
+    seaPhoneEncryp: 1,
+    phoneEncryp: 0,
+    decryptPhoneNum: 20,
+  }),
+  'GET /api/frontend/customer/templateinfo': () => ({ isSearch: 0 }),
+  // keep the admin's extension registered and online for the dial baseline
+  'POST /api/frontend/call/sipdefaultregisterStatus': () => ({ registerStatus: 1 }),
+  'POST /api/frontend/call/sipdefaultphoneState': () => ({ phoneState: 1 }),
+};
+
+/**
+ * Writes that may answer success with another company's id in one field, and why. They must still
+ * change nothing of B's and show nothing of B's (checked like every other call).
+ */
+const LENIENT: Record<string, string> = {
+  // Batch actions skip the ids that are not the caller's and report how many they did.
+  'POST /api/frontend/customer/del cmCtids': 'batch; answers count 0',
+  'POST /api/frontend/customer/label cmCtids': 'batch; answers count 0',
+  'POST /api/frontend/customer/batchedit cmCtids': 'batch; answers count 0',
+  'POST /api/frontend/customer/templatesort ids': 'sorts the company’s own controls, skips others',
+  // FIXME (reported in issue 11): answers ids.length, not the number it deleted.
+  'POST /api/frontend/black/number/del ids': 'batch; skips numbers that are not the company’s',
+  // A company has one template: cmAtid is accepted for the old client and ignored.
+  'POST /api/frontend/customer/create cmAtid': 'ignored: one template per company',
+  'POST /api/frontend/customer/edit cmAtid': 'ignored: one template per company',
+  'POST /api/frontend/customer/edit id': 'ignored alias; cmCtid names the customer',
+  // The contact (ccId) names its customer; cmCtid is ignored on edit.
+  'POST /api/frontend/customer/other/phoneedit cmCtid': 'ignored: the contact names its customer',
+  // With a contact (ccId) the number is the contact's and cbTacid is not read; customer/phone
+  // covers cbTacid on its own.
+  'POST /api/frontend/call/dial cbTacid': 'ignored when ccId names the number',
+  // FIXME (reported in issue 11): the recycle rules of a pool store stage and tag ids without checking
+  // they are the company's. Nothing leaks (they never match a customer of the company, and only the
+  // ids are echoed back), but they should be refused; remove these two lines when they are.
+  'POST /api/frontend/customerset/highseasdcreate useRules.recycle.cmNids': 'stored unchecked (never matches)',
+  'POST /api/frontend/customerset/highseasdcreate useRules.recycle.cmClids': 'stored unchecked (never matches)',
+  'POST /api/frontend/customerset/highseasedit useRules.recycle.cmNids': 'stored unchecked (never matches)',
+  'POST /api/frontend/customerset/highseasedit useRules.recycle.cmClids': 'stored unchecked (never matches)',
+};
+
+/** Routes called without a baseline, and why (the variants are still checked). */
+const NO_BASELINE: Record<string, string> = {
+  // Hang-up and answer need a live call of the caller in the right state; the body is only the uuid.
+  'POST /api/frontend/call/hangup': 'needs a live call of admin; body is the uuid only',
+  'POST /api/frontend/call/answer': 'needs a ringing incoming call of admin; body is the uuid only',
+  'POST /api/callend/phone/hangup': 'needs a live device call; body is the uuid only',
+  // The device routes need a merchantType 2 account; the uuid/cmCtid checks run before that check.
+  'POST /api/callend/phone/dial': 'device accounts only (merchantType 2)',
+  // The job of an export is the caller's own; jobId is the only field.
+  'GET /api/frontend/customer/job': 'body is the jobId only',
+};
+
+// ---------------------------------------------------------------------------------------------------
+// Reading the routes.
+
+type JsonSchema = {
+  type?: string | string[];
+  properties?: Record<string, JsonSchema>;
+  required?: string[];
+  items?: JsonSchema;
+  anyOf?: JsonSchema[];
+  oneOf?: JsonSchema[];
+  enum?: unknown[];
+  const?: unknown;
+  default?: unknown;
+  minimum?: number;
+  minLength?: number;
+  minItems?: number;
+  $ref?: string;
+};
+type OpenApi = {
+  paths: Record<
+    string,
+    Record<
+      string,
+      {
+        parameters?: { in: string; name: string; required?: boolean; schema: JsonSchema }[];
+        requestBody?: { content?: Record<string, { schema: JsonSchema }> };
+      }
+    >
+  >;
+  components?: { schemas?: Record<string, JsonSchema> };
+};
+type Route = { key: string; method: string; url: string; where: 'body' | 'query' | 'path'; schema: JsonSchema };
+type IdField = { path: string[]; name: string; kind: Kind; isArray: boolean };
+
+let doc: OpenApi;
+const deref = (s: JsonSchema): JsonSchema => {
+  if (!s.$ref) return s;
+  const name = s.$ref.split('/').at(-1) ?? '';
+  return deref(doc.components?.schemas?.[name] ?? {});
+};
+const isIdName = (name: string) =>
+  !NOT_IDS.has(name) && /^(id|ids|pid|uuid|name)$|Ids?$|_ids?$|^c[mb][A-Za-z]*ids?$|^ccId$/i.test(name);
+
+const readRoutes = (): Route[] => {
+  const out: Route[] = [];
+  for (const [url, ops] of Object.entries(doc.paths)) {
+    if (!url.startsWith('/api/')) continue;
+    for (const [m, op] of Object.entries(ops)) {
+      const method = m.toUpperCase();
+      const key = `${method} ${url}`;
+      const body = op.requestBody?.content?.['application/json']?.schema;
+      if (body) {
+        out.push({ key, method, url, where: 'body', schema: deref(body) });
+        continue;
+      }
+      const params = op.parameters ?? [];
+      const where = params.some((p) => p.in === 'path') ? 'path' : 'query';
+      const properties = Object.fromEntries(params.map((p) => [p.name, p.schema]));
+      const required = params.filter((p) => p.required).map((p) => p.name);
+      out.push({ key, method, url, where, schema: { type: 'object', properties, required } });
+    }
+  }
+  return out;
+};
+
+/** Every path the router serves, from fastify's route tree (print-out of `printRoutes`). */
+const routerPaths = (tree: string): string[] => {
+  const stack: string[] = [];
+  const out: string[] = [];
+  for (const line of tree.split('\n')) {
+    const m = /^([│ ]*)[├└]── (.+?) \(([A-Z, ]+)\)$/.exec(line);
+    if (!m) continue;
+    const depth = m[1].length / 4;
+    stack[depth] = (depth > 0 ? stack[depth - 1] : '') + m[2];
+    stack.length = depth + 1;
+    out.push(stack[depth]);
+  }
+  return out;
+};
+
+/** Every id-named field of a route, at any depth (objects and arrays of objects). */
+const idFieldsOf = (route: Route): { fields: IdField[]; unknown: string[] } => {
+  const fields: IdField[] = [];
+  const unknown: string[] = [];
+  const walk = (s: JsonSchema, path: string[]) => {
+    const schema = deref(s);
+    for (const [name, raw] of Object.entries(schema.properties ?? {})) {
+      const child = deref(raw);
+      const variants = [child, ...(child.anyOf ?? []).map(deref)];
+      const arr = variants.find((v) => v.type === 'array');
+      const item = arr?.items ? deref(arr.items) : undefined;
+      const obj = variants.find((v) => v.properties) ?? (item?.properties ? item : undefined);
+      const here = [...path, name];
+      if (obj) {
+        walk(obj, item?.properties ? [...here, '[]'] : here);
+        continue;
+      }
+      if (name === 'name' && route.where !== 'path') continue;
+      if (!isIdName(name)) continue;
+      if (UNMAPPED_FIELDS[name]) continue;
+      const kind = ROUTE_FIELD_KIND[route.key]?.[name] ?? FIELD_KIND[name];
+      if (!kind) {
+        unknown.push(`${route.key}: ${here.join('.')}`);
+        continue;
+      }
+      fields.push({ path: here, name, kind, isArray: Boolean(arr) });
+    }
+  };
+  walk(route.schema, []);
+  return { fields, unknown };
+};
+
+/** A value for a non-id field that satisfies the simple schemas (enums, minimums, lengths). */
+const sample = (s: JsonSchema): unknown => {
+  const schema = deref(s);
+  if (schema.default !== undefined) return schema.default;
+  if (schema.const !== undefined) return schema.const;
+  if (schema.enum?.length) return schema.enum[0];
+  if (schema.anyOf?.length) return sample(schema.anyOf[0]);
+  if (schema.oneOf?.length) return sample(schema.oneOf[0]);
+  const type = Array.isArray(schema.type) ? schema.type[0] : schema.type;
+  if (type === 'string') return 'x'.repeat(Math.max(1, schema.minLength ?? 1));
+  if (type === 'integer' || type === 'number') return Math.max(schema.minimum ?? 0, 0);
+  if (type === 'boolean') return false;
+  if (type === 'array') return schema.items && (schema.minItems ?? 0) > 0 ? [sample(schema.items)] : [];
+  if (type === 'object' || schema.properties) {
+    const o: Record<string, unknown> = {};
+    for (const k of schema.required ?? []) o[k] = sample(schema.properties?.[k] ?? {});
+    return o;
+  }
+  return undefined;
+};
+
+const setAt = (target: unknown, path: string[], value: (current: unknown) => unknown) => {
+  if (path.length === 0 || target === null || typeof target !== 'object') return;
+  const [head, ...rest] = path;
+  if (head === '[]') {
+    if (Array.isArray(target)) for (const item of target) setAt(item, rest, value);
+    return;
+  }
+  const obj = target as Record<string, unknown>;
+  if (rest.length === 0) obj[head] = value(obj[head]);
+  else {
+    if (obj[head] === undefined) obj[head] = rest[0] === '[]' ? [] : {};
+    setAt(obj[head], rest, value);
+  }
+};
+
+/** The baseline request of a route, with the company's own ids. */
+const baseRequest = (route: Route, fields: IdField[], f: Fixtures): Record<string, unknown> => {
+  const made = BODIES[route.key]?.(f);
+  const body = (made ?? sample(route.schema) ?? {}) as Record<string, unknown>;
+  for (const field of fields) {
+    setAt(body, field.path, (current) => {
+      if (made && current === undefined && field.path.length > 1) return current;
+      const own = f[field.kind];
+      return field.isArray ? [own] : own;
+    });
+  }
+  return body;
+};
+
+// ---------------------------------------------------------------------------------------------------
+// The two companies.
+
+const MARK_B = `乙方机密${uniq()}`;
+const PHONE_B = '1398';
+let t: TestApp;
+let tokenA = '';
+let tokenB = '';
+let tenantB = 0;
+let tenantA = 0;
+let fa: Fixtures;
+let fb: Fixtures;
+
+const okData = async (res: { json: () => { code: number; data: unknown; msg: string }; body: string }, what: string) => {
+  expect(res.json().code, `${what}: ${res.body}`).toBe(0);
+  return res.json().data as Record<string, unknown>;
+};
+
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
+  'base64',
+);
+
+const upload = async (token: string, name: string, data: Buffer, type: string) => {
+  const { payload, contentType } = multipart({ name, data, type });
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/api/frontend/upload/file',
+    payload,
+    headers: { 'content-type': contentType, authorization: token },
+  });
+  return okData(res, `upload ${name}`);
+};
+
+/**
+ * One row of every kind in the token's company, named with `marker`; the "2" kinds are spare rows
+ * nothing refers to (they can be deleted), the admin's own default extension is registered.
+ */
+const buildFixtures = async (token: string, marker: string, phonePrefix: string): Promise<Fixtures> => {
+  const post = async (url: string, body: unknown, what = url) => okData(await t.post(url, body, token), what);
+  const me = (await okData(await t.get('/api/frontend/user/info', token), 'user/info')).userInfo as { cmSid: number };
+  const admin = me.cmSid;
+  const department = (await post('/api/frontend/department/create', { pid: 0, name: `${marker}部` })).cmDid as number;
+  const department2 = (await post('/api/frontend/department/create', { pid: 0, name: `${marker}部2` })).cmDid as number;
+  const newRole = async () =>
+    (await post('/api/frontend/role/create', { name: `${marker}角${uniq()}`, dataScope: 4, menuIds: [], actions: [] }))
+      .cmArid as number;
+  const role = await newRole();
+  const role2 = await newRole();
+  const staff = (
+    await post('/api/frontend/staff/create', {
+      username: `s${uniq()}`,
+      password: 'abc12345',
+      name: `${marker}员`.slice(0, 20),
+      phone: freshPhone(phonePrefix),
+      sex: 1,
+      merchantType: 1,
+      cmDid: department,
+      cmArid: role,
+    })
+  ).cmSid as number;
+  const stage = (await post('/api/frontend/customerset/nodecreate', { name: `${marker}阶` })).cmNid as number;
+  const stage2 = (await post('/api/frontend/customerset/nodecreate', { name: `${marker}阶2` })).cmNid as number;
+  const labelGroup = (await post('/api/frontend/customerset/labelcreate', { pid: 0, name: `${marker}组` })).cmClid as number;
+  const label = (await post('/api/frontend/customerset/labelcreate', { pid: labelGroup, name: `${marker}签` })).cmClid as number;
+  const label2 = (await post('/api/frontend/customerset/labelcreate', { pid: labelGroup, name: `${marker}签2` }))
+    .cmClid as number;
+  const discardReason = (await post('/api/frontend/customerset/discardcreate', { name: `${marker}由` })).cmCdid as number;
+  const pool = (await post('/api/frontend/customerset/highseasdcreate', { name: `${marker}池`.slice(0, 20), dmType: 1 }))
+    .cmHsid as number;
+  const pool2 = (await post('/api/frontend/customerset/highseasdcreate', { name: `${marker}池2`.slice(0, 20), dmType: 1 }))
+    .cmHsid as number;
+  const groupControl = (await post('/api/frontend/customer/templatecontrolcreate', { pid: 0, name: `${marker}组控`, dmType: 99 }))
+    .cbTacid as number;
+  const control = (
+    await post('/api/frontend/customer/templatecontrolcreate', { pid: groupControl, name: `${marker}子控`, dmType: 0 })
+  ).cbTacid as number;
+  const control2 = (await post('/api/frontend/customer/templatecontrolcreate', { pid: 0, name: `${marker}空控`, dmType: 0 }))
+    .cbTacid as number;
+  let tpl = await fetchTemplate(t, token);
+  if (!tpl.byName.手机) {
+    // 测试二公司 starts with an empty form: give it a phone control like the demo company's.
+    await post('/api/frontend/customer/templatecontrolcreate', { pid: 0, name: '手机', dmType: 6, isJudge: 1, isSearch: 1 });
+    tpl = await fetchTemplate(t, token);
+  }
+  const required = tpl.controls.filter((c) => c.dmMust === 1 && c.actionState === 0 && c.name !== '手机');
+  const valuesFor = () => ({
+    ...Object.fromEntries(required.map((c) => [c.name, `${marker}值`])),
+    [tpl.byName[`${marker}子控`].name]: `${marker}值`,
+    手机: freshPhone(phonePrefix),
+  });
+  const tplControls = () => controlsOf(tpl, valuesFor()).map((c) => ({ cbTacid: c.cbTacid, dmValue: c.dmValue.map(String) }));
+  const newCustomer = async (name: string) =>
+    (
+      await post('/api/frontend/customer/create', {
+        cmAtid: tpl.cmAtid,
+        name: `${marker}${name}`,
+        templateControls: tplControls(),
+      })
+    ).cmCtid as number;
+  const customer = await newCustomer('客户');
+  await post('/api/frontend/customer/label', { cmCtids: [customer], cmClids: [label] }, 'tag');
+  await post('/api/frontend/customer/stage', { cmCtid: customer, cmNid: stage }, 'stage');
+  const poolCustomer = await newCustomer('公海客户');
+  await post('/api/frontend/customer/followdown', { cmCtids: [poolCustomer], cmHsid: pool, cmCdid: discardReason }, 'to pool');
+  const deletedCustomer = await newCustomer('删除客户');
+  await post('/api/frontend/customer/del', { cmCtids: [deletedCustomer] }, 'delete customer');
+  const contact = (
+    await post('/api/frontend/customer/other/phonecreate', {
+      cmCtid: customer,
+      contactPerson: `${marker}人`.slice(0, 20),
+      contactNo: freshPhone(phonePrefix),
+    })
+  ).ccId as number;
+  await post('/api/frontend/customer/followcreate', { cmCtid: customer, remark: `${marker}跟进` }, 'follow-up');
+  const follows = (await okData(await t.get(`/api/frontend/customer/followlist?cmCtid=${customer}`, token), 'followlist'))
+    .list as { cmCtfid: number }[];
+  const file = await upload(token, `${marker}.txt`, Buffer.from(`${freshPhone(phonePrefix)}\n${marker}\n`), 'text/plain');
+  const image = await upload(token, `${marker}.png`, PNG, 'image/png');
+  const blackFile = (await post('/api/frontend/black/file/create', { name: `${marker}黑`.slice(0, 20), fileId: file.id }))
+    .cmBfid as number;
+  const blackNumberPhone = freshPhone(phonePrefix);
+  await post('/api/frontend/black/number/create', { phone: blackNumberPhone, remark: marker });
+  const numbers = (await okData(await t.get(`/api/frontend/black/number/list?phone=${blackNumberPhone}`, token), 'numbers'))
+    .list as { id: number }[];
+  const newExtension = async (extra: Record<string, unknown> = {}) =>
+    (await post('/api/frontend/call/sipcreate', { user: `9${String(phoneSeq++).padStart(4, '0')}`, pwd: 'secret', ...extra }))
+      .cmSipid as number;
+  const extension = await newExtension();
+  const deviceExtension = await newExtension({ dmType: 4, imei: `86${String(Date.now()).slice(-8)}${phoneSeq++}` });
+  // the admin's own default extension, registered (A's admin has one; B's admin gets one)
+  let mine = (await okData(await t.get('/api/frontend/call/sipdefault', token), 'sipdefault')) as { cmSipid?: number } | null;
+  if (!mine?.cmSipid) {
+    const own = await newExtension();
+    await post('/api/frontend/call/sipbindstaff', { cmSipid: own, cmSid: admin }, 'bind');
+    await post('/api/frontend/call/sipdefaultmy', { cmSipid: own }, 'default');
+    mine = { cmSipid: own };
+  }
+  await post('/api/frontend/call/sipdefaultregisterStatus', { registerStatus: 1 }, 'register');
+  const job = (await post('/api/frontend/customer/mineexportlist', {}, 'export')).jobId as string;
+  return {
+    admin,
+    department,
+    department2,
+    role,
+    role2,
+    staff,
+    stage,
+    stage2,
+    labelGroup,
+    label,
+    label2,
+    discardReason,
+    pool,
+    pool2,
+    groupControl,
+    control,
+    control2,
+    phoneControl: tpl.byName.手机.cbTacid,
+    template: tpl.cmAtid,
+    customer,
+    poolCustomer,
+    deletedCustomer,
+    contact,
+    followUp: follows[0].cmCtfid,
+    extension,
+    myExtension: mine.cmSipid ?? 0,
+    deviceExtension,
+    upload: file.id as number,
+    image: image.id as number,
+    uploadName:
+      String(file.url ?? file.name)
+        .split('/')
+        .at(-1) ?? '',
+    blackFile,
+    blackNumber: numbers[0].id,
+    call: '',
+    job,
+    tplControls,
+    yearMonth: '',
+    marker,
+  };
+};
+
+/** A live call of B's admin, to hang up and answer with. */
+const liveCallOfB = async (f: Fixtures) => {
+  const dial = await okData(await t.post('/api/frontend/call/dial', { cmCtid: f.customer }, tokenB), 'dial B');
+  f.call = String(dial.uuid);
+  f.yearMonth = String(dial.yearMonth ?? '');
+};
+
+/** Rows of every table with a tenant_id, for one company (volatile session rows left out). */
+const snapshot = async (tenantId: number) => {
+  const tables = await queryRows<{ table_name: string }>(
+    t.database.db,
+    sql`select table_name from information_schema.columns where column_name = 'tenant_id' and table_schema = 'public' order by table_name`,
+  );
+  const out: Record<string, unknown[]> = {};
+  for (const { table_name } of tables) {
+    if (table_name === 'sessions' || table_name === 'login_logs') continue;
+    out[table_name] = await queryRows(
+      t.database.db,
+      sql`select * from ${sql.identifier(table_name)} where tenant_id = ${tenantId} order by 1`,
+    );
+  }
+  out.tenants = await queryRows(t.database.db, sql`select * from tenants where id = ${tenantId}`);
+  return JSON.stringify(out);
+};
+
+/** A's admin may have a call left by a baseline dial: end it so the next dial starts free. */
+const freeLineOfA = async () => {
+  const rows = await queryRows<{ uuid: string }>(
+    t.database.db,
+    sql`select uuid from call_records where tenant_id = ${tenantA} and state <> 3`,
+  );
+  for (const { uuid } of rows) {
+    advanceSeconds(5);
+    await t.post('/api/frontend/call/hangup', { uuid }, tokenA);
+    await waitFor(
+      async () =>
+        (await queryRows<{ state: number }>(t.database.db, sql`select state from call_records where uuid = ${uuid}`))[0]
+          ?.state === 3,
+      `A call ${uuid} to end`,
+    );
+  }
+};
+
+const send = (route: Route, token: string, req: Record<string, unknown>) => {
+  if (route.where === 'body')
+    return t.app.inject({ method: route.method as 'POST', url: route.url, payload: req, headers: { authorization: token } });
+  if (route.where === 'path') {
+    const url = route.url.replace(/\{(\w+)\}/g, (_, k: string) => encodeURIComponent(String(req[k])));
+    return t.app.inject({ method: route.method as 'GET', url, headers: { authorization: token } });
+  }
+  const qs = new URLSearchParams();
+  for (const [k, v] of Object.entries(req)) {
+    if (v === undefined) continue;
+    if (Array.isArray(v)) for (const x of v) qs.append(k, String(x));
+    else qs.append(k, String(v));
+  }
+  const q = qs.toString();
+  return t.app.inject({
+    method: route.method as 'GET',
+    url: q ? `${route.url}?${q}` : route.url,
+    headers: { authorization: token },
+  });
+};
+
+/** The envelope code of a JSON answer; for a file, 0 when it was served. */
+const codeOf = (res: LightMyRequestResponse): number =>
+  String(res.headers['content-type'] ?? '').includes('json') ? res.json().code : res.statusCode < 400 ? 0 : 1;
+
+const isRead = (route: Route) =>
+  route.method === 'GET' || /(list|exportlist)$/.test(route.url) || route.url.endsWith('/black/check');
+
+let routes: Route[] = [];
+
+beforeAll(async () => {
+  t = await createCallTestApp();
+  tokenA = await t.login('admin');
+  tokenB = await t.login('other_admin');
+  doc = t.app.swagger() as unknown as OpenApi;
+  routes = readRoutes();
+  const ids = await queryRows<{ id: number; name: string }>(t.database.db, sql`select id, name from tenants order by id`);
+  tenantA = ids[0].id;
+  tenantB = ids[1].id;
+  fb = await buildFixtures(tokenB, MARK_B, PHONE_B);
+  await liveCallOfB(fb);
+  fa = await buildFixtures(tokenA, `甲方${uniq()}`, '1366');
+}, 120_000);
+afterAll(async () => {
+  setClockOffsetMs(0);
+  await t?.close();
+});
+
+describe('tenancy guard rail: every /api route with another company’s ids', () => {
+  it('maps every id field of every route, and every exclusion names a real route', () => {
+    const keys = new Set(routes.map((r) => r.key));
+    // Every /api path of the router is in the OpenAPI document (nothing hidden from the generator);
+    // /api/docs is the document itself.
+    const documented = new Set(Object.keys(doc.paths).map((p) => p.replace(/\{(\w+)\}/g, ':$1')));
+    const served = routerPaths(t.app.printRoutes({ commonPrefix: false })).filter(
+      (p) => p.startsWith('/api/') && !p.startsWith('/api/docs'),
+    );
+    expect(served.length).toBeGreaterThan(100);
+    expect(served.filter((p) => !documented.has(p))).toEqual([]);
+    expect(Object.keys(NOT_COVERED).filter((k) => !keys.has(k))).toEqual([]);
+    expect(Object.keys(BODIES).filter((k) => !keys.has(k))).toEqual([]);
+    expect(Object.keys(ROUTE_FIELD_KIND).filter((k) => !keys.has(k))).toEqual([]);
+    const unknown = routes.filter((r) => !NOT_COVERED[r.key]).flatMap((r) => idFieldsOf(r).unknown);
+    expect(unknown, 'id fields without a kind: add them to FIELD_KIND or ROUTE_FIELD_KIND').toEqual([]);
+    // the generator reaches the routes it should: enough of them take ids
+    expect(routes.filter((r) => idFieldsOf(r).fields.length > 0).length).toBeGreaterThan(50);
+  });
+
+  it('every route: B’s ids are refused or yield nothing, B’s rows stay as they were', async () => {
+    const failures: string[] = [];
+    const proven: string[] = [];
+    for (const route of routes) {
+      if (NOT_COVERED[route.key]) continue;
+      const { fields } = idFieldsOf(route);
+      const before = await snapshot(tenantB);
+      for (const field of fields) {
+        const req = baseRequest(route, fields, fa);
+        setAt(req, field.path, () => (field.isArray ? [fb[field.kind]] : fb[field.kind]));
+        const res = await send(route, tokenA, req);
+        const what = `${route.key} with B's ${field.path.join('.')}`;
+        if (res.statusCode >= 500) failures.push(`${what}: ${res.statusCode} ${res.body.slice(0, 200)}`);
+        if (res.body.includes(MARK_B) || new RegExp(`${PHONE_B}\\d{7}`).test(res.body))
+          failures.push(`${what}: shows B's data ${res.body.slice(0, 300)}`);
+        const code = codeOf(res);
+        if (!isRead(route) && code === 0 && !LENIENT[`${route.key} ${field.path.join('.')}`])
+          failures.push(`${what}: accepted (${res.body.slice(0, 200)})`);
+        if ((await snapshot(tenantB)) !== before) {
+          failures.push(`${what}: changed B's rows`);
+          break;
+        }
+      }
+      if (fields.length === 0) {
+        // No ids: a list or a summary. It must show nothing of B's.
+        const res = await send(route, tokenA, baseRequest(route, fields, fa));
+        if (res.body.includes(MARK_B)) failures.push(`${route.key}: shows B's data ${res.body.slice(0, 300)}`);
+        continue;
+      }
+      if (NO_BASELINE[route.key]) continue;
+      const beforeA = await snapshot(tenantA);
+      const base = await send(route, tokenA, baseRequest(route, fields, fa));
+      const baseCode = codeOf(base);
+      if (baseCode !== 0) failures.push(`${route.key} baseline with A's own ids failed: ${base.body.slice(0, 300)}`);
+      else proven.push(route.key);
+      if ((await snapshot(tenantA)) !== beforeA) {
+        await freeLineOfA();
+        fa = await buildFixtures(tokenA, `甲方${uniq()}`, '1366');
+      }
+    }
+    expect(failures).toEqual([]);
+    expect(proven.length).toBeGreaterThan(40);
+  }, 600_000);
+});
