@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { IMPORT_MAX_ROWS } from '@crm/contracts';
+import { IMPORT_MAX_ROWS, UPLOAD_MAX_BYTES } from '@crm/contracts';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { files, staff } from '../../db/schema';
@@ -89,6 +89,19 @@ describe('importpreview of untrusted files', () => {
     expect(over.statusCode).toBe(400);
     expect(over.json()).toMatchObject({ code: 106009, msg: `单次最多导入${IMPORT_MAX_ROWS}条客户` });
     expect(await stored('admin')).toEqual(before);
+  });
+
+  it('a file past the 20 MB upload limit answers 400 文件大小超出限制, at both edges', async () => {
+    // A stored (uncompressed) zip part: the upload's own bytes are what is limited here.
+    const padded = (bytes: number) => {
+      const head = buildXlsxParts({ sheet: `${SHEET_HEAD}${inlineRow(1, ['客户名称'])}${SHEET_TAIL}` });
+      return Buffer.concat([head, Buffer.alloc(bytes - head.length)]);
+    };
+    const atLimit = await preview('admin', '二十兆.xlsx', padded(UPLOAD_MAX_BYTES));
+    expect(atLimit.json().code, atLimit.body).not.toBe(105003);
+    const over = await preview('admin', '超过二十兆.xlsx', padded(UPLOAD_MAX_BYTES + 1));
+    expect(over.statusCode).toBe(400);
+    expect(over.json()).toMatchObject({ code: 105003, msg: '文件大小超出限制' });
   });
 
   it('a refused preview keeps no file and no row, whatever the reason', async () => {

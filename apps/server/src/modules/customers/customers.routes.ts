@@ -16,6 +16,7 @@ import {
   templateInfoQuery,
   templateSetBody,
   templateSortBody,
+  UPLOAD_MAX_BYTES,
 } from '@crm/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError } from '../../lib/app-error';
@@ -208,9 +209,12 @@ export const customersRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { menu: CUSTOMER_MENUS, action: 'frontend/customer/import' },
     },
     async (req) => {
-      const part = await req.file({ limits: { fileSize: 20 * 1024 * 1024, files: 1 } });
+      const part = await req.file({ limits: { fileSize: UPLOAD_MAX_BYTES, files: 1 } });
       if (!part) throw new AppError('UPLOAD_EMPTY');
-      const buf = await part.toBuffer();
+      const buf = await part.toBuffer().catch((err: { code?: string }) => {
+        if (err.code === 'FST_REQ_FILE_TOO_LARGE') throw new AppError('UPLOAD_TOO_LARGE');
+        throw err;
+      });
       return ok(await importPreview(app.db, app.config.dataDir, req.actor, { name: part.filename, buf }));
     },
   );

@@ -25,6 +25,7 @@ import { enabledControls } from '../../../components/TemplateForm';
 import { useButtonLock } from '../../../components/useButtonLock';
 import { customerListKeys, IMPORT_TEMPLATE_URL, useImportPreview, useJob, useStartImport } from '../api';
 import { useTemplateInfo } from '../templates-api';
+import { importProgressView } from './importProgress';
 
 type Target = ImportStartBody['mapping'][number]['target'];
 type DuplicateMode = ImportStartBody['duplicateMode'];
@@ -134,13 +135,20 @@ const ResultStep = ({ jobId }: { jobId: string }) => {
 
   if (job.isError) return <Result status="error" title="无法获取导入进度" subTitle="请稍后在客户列表中查看导入结果" />;
   if (!info || info.status === 'running') {
-    const percent = info && info.total > 0 ? Math.min(100, Math.floor((info.processed / info.total) * 100)) : 0;
+    const view = importProgressView(info);
+    if (view.phase === 'reading')
+      return (
+        <div style={{ padding: '32px 8px', textAlign: 'center' }} role="status">
+          <Spin />
+          <div style={{ marginTop: 12 }}>
+            <Typography.Text type="secondary">{view.text}</Typography.Text>
+          </div>
+        </div>
+      );
     return (
-      <div style={{ padding: '32px 8px' }}>
-        <Progress percent={percent} status="active" />
-        <Typography.Text type="secondary">
-          正在导入：已处理 {info?.processed ?? 0} / 共 {info?.total ?? 0} 条
-        </Typography.Text>
+      <div style={{ padding: '32px 8px' }} role="status">
+        <Progress percent={view.percent} status="active" />
+        <Typography.Text type="secondary">{view.text}</Typography.Text>
       </div>
     );
   }
