@@ -1,4 +1,3 @@
-import fs from 'node:fs';
 import {
   BLACK_LIMITS,
   type BlackCheckBody,
@@ -22,7 +21,7 @@ import { normalisePhone } from '../../lib/phone';
 import { formatDateTime, parseDateTime } from '../../lib/time';
 import { xlsxRows } from '../../lib/xlsx-rows';
 import { cellText } from '../customers/customers-import';
-import { storeGeneratedFile, tenantFilePath } from '../uploads/uploads.service';
+import { readTenantFile, storeGeneratedFile } from '../uploads/uploads.service';
 import * as repo from './blacklist.repo';
 
 /** Is this normalised number blacklisted for the company (dialing, SPEC §8 code 100011)? */
@@ -64,13 +63,13 @@ const classify = (tokens: Iterable<string>): NumberList => {
 
 /** Reads the numbers of an uploaded .xlsx or .txt of the tenant. */
 const readNumberFile = async (db: Db, dataDir: string, actor: Actor, fileId: number): Promise<NumberList> => {
-  const { full, row } = await tenantFilePath(db, dataDir, actor, fileId);
+  const { buf, row } = await readTenantFile(db, dataDir, actor, fileId);
   const ext = extensionOf(row.storedName);
-  if (ext === 'txt') return classify(textTokens(await fs.promises.readFile(full, 'utf8')));
+  if (ext === 'txt') return classify(textTokens(buf.toString('utf8')));
   if (ext !== 'xlsx') throw new AppError('BLACK_FILE_TYPE');
   const tokens: string[] = [];
   try {
-    for await (const cell of xlsxCells(await fs.promises.readFile(full))) {
+    for await (const cell of xlsxCells(buf)) {
       for (const t of textTokens(cell)) tokens.push(t);
       if (tokens.length > BLACK_LIMITS.checkMaxNumbers) throw new AppError('BLACK_TOO_MANY');
     }

@@ -1,4 +1,3 @@
-import fs from 'node:fs';
 import {
   type CascaderOption,
   DM_TYPE,
@@ -19,7 +18,7 @@ import type { Actor } from '../../lib/auth-context';
 import { formatDateTime } from '../../lib/time';
 import { xlsxRows } from '../../lib/xlsx-rows';
 import { defineJob, enqueueJob, restoreActor, type StoredActor, storeActor } from '../jobs/jobs.service';
-import { checkUpload, saveUpload, storeGeneratedFile, tenantFilePath } from '../uploads/uploads.service';
+import { checkUpload, readTenantFile, requireOwnFile, saveUpload, storeGeneratedFile } from '../uploads/uploads.service';
 import { parseControlValues } from './control-values';
 import { type ControlRow, loadTemplate } from './customer-templates.service';
 import * as repo from './customers.repo';
@@ -241,7 +240,7 @@ type ImportPayload = { actor: StoredActor; body: ImportStartBody };
  * transaction, so a bad row never stops the good ones and nothing is half-written.
  */
 export const startImport = async (db: Db, _log: FastifyBaseLogger, dataDir: string, actor: Actor, body: ImportStartBody) => {
-  const { row } = await tenantFilePath(db, dataDir, actor, body.fileId);
+  const row = await requireOwnFile(db, actor, body.fileId);
   if (row.scene !== IMPORT_SCENE || row.staffId !== actor.staffId) throw new AppError('NOT_FOUND', '导入文件不存在，请重新上传');
   return enqueueJob(db, actor, 'import', { actor: storeActor(actor), body } satisfies ImportPayload);
 };
@@ -268,7 +267,6 @@ defineJob<ImportPayload>('import', {
   run: async ({ db, dataDir }, ctx, payload) => {
     const actor = restoreActor(payload.actor);
     const { body } = payload;
-    const { full } = await tenantFilePath(db, dataDir, actor, body.fileId);
     const tpl = await loadTemplate(db, actor.tenantId);
     const v = await viewerOf(db, actor);
     const controls = new Map(tpl.enabled.filter(IMPORTABLE).map((c) => [c.id, c]));
@@ -287,7 +285,7 @@ defineJob<ImportPayload>('import', {
     let rowNo = 1;
     let total = 0;
     // The upload is at most 20 MB: read once, both passes parse the same bytes.
-    const content = await fs.promises.readFile(full);
+    const { buf: content } = await readTenantFile(db, dataDir, actor, body.fileId);
     for await (const _ of readRows(content)) total++;
     await ctx.setTotal(Math.max(0, total - 1));
     const reject = async (cells: string[], reason: string) => {

@@ -31,3 +31,7 @@ export const findTenantFiles = (db: DbOrTx, tenantId: number, ids: number[]) =>
         .select()
         .from(files)
         .where(and(eq(files.tenantId, tenantId), inArray(files.id, ids)));
+
+export const deleteTenantFile = async (db: DbOrTx, tenantId: number, id: number) => {
+  await db.delete(files).where(and(eq(files.id, id), eq(files.tenantId, tenantId)));
+};

@@ -1,11 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
+import type { Readable } from 'node:stream';
 import { extensionOf, IMAGE_EXTENSIONS, UPLOAD_EXTENSIONS, UPLOAD_MAX_BYTES, type UploadResult } from '@crm/contracts';
 import { fileTypeFromBuffer } from 'file-type';
 import type { Db } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import type { Actor } from '../../lib/auth-context';
+import { readAll, storageOf } from '../../lib/storage';
 import * as repo from './uploads.repo';
 
 /** What the content sniffer may say for each allowed extension (SPEC §5: checked by extension and content). */
@@ -74,8 +76,10 @@ export const checkUpload = async (name: string, buf: Buffer): Promise<string> =>
  */
 const SERVER_SCENES = new Set(['import', 'import-report', 'export', 'recording']);
 
+const newKey = (ext: string) => `${new Date().toISOString().slice(0, 7)}-${randomUUID()}.${ext}`;
+
 /**
- * Stores a checked upload under a generated name in DATA_DIR/files and records it for the tenant.
+ * Stores a checked upload under a generated name in the file storage and records it for the tenant.
  * `by`: 'client' when the scene comes from the request (a server scene is then dropped).
  */
 export const saveUpload = async (
@@ -86,11 +90,8 @@ export const saveUpload = async (
   by: 'client' | 'server' = 'client',
 ): Promise<UploadResult> => {
   const ext = await checkUpload(file.name, file.buf);
-  const month = new Date().toISOString().slice(0, 7);
-  const storedName = `${month}-${randomUUID()}.${ext}`;
-  const dir = path.join(dataDir, 'files');
-  await fs.promises.mkdir(dir, { recursive: true });
-  await fs.promises.writeFile(path.join(dir, storedName), file.buf);
+  const storedName = newKey(ext);
+  await storageOf(dataDir).put(storedName, file.buf);
   const id = await repo.insertFile(db, {
     tenantId: actor.tenantId,
     staffId: actor.staffId,
@@ -109,9 +110,9 @@ export const openTenantFile = async (db: Db, dataDir: string, actor: Actor, stor
   const row = await repo.findFileByStoredName(db, storedName);
   if (!row || row.tenantId !== actor.tenantId) throw new AppError('NOT_FOUND');
   if (PRIVATE_SCENES.has(row.scene) && row.staffId !== actor.staffId) throw new AppError('NOT_FOUND');
-  const full = path.join(dataDir, 'files', row.storedName);
-  if (!fs.existsSync(full)) throw new AppError('NOT_FOUND');
-  return { stream: fs.createReadStream(full), mime: row.mime, size: row.size, name: row.originalName };
+  const stream = await storageOf(dataDir).get(row.storedName);
+  if (!stream) throw new AppError('NOT_FOUND');
+  return { stream, mime: row.mime, size: row.size, name: row.originalName };
 };
 
 /** Refuses a file id that is not the tenant's (or not an image when one is required). */
@@ -125,8 +126,9 @@ export const requireOwnFile = async (db: Db, actor: Actor, id: number, kind?: 'i
 };
 
 /**
- * Registers a file the server itself produces (export, import report) for the caller's tenant:
- * `write` receives the full path to write to and the file is recorded once it exists.
+ * Registers a file the server itself produces (export, import report, recording) for the
+ * caller's tenant: `write` fills a scratch file (spreadsheet writers want a path), whose bytes
+ * then go to the file storage; the file is recorded once stored.
  */
 export const storeGeneratedFile = async (
   db: Db,
@@ -135,12 +137,17 @@ export const storeGeneratedFile = async (
   meta: { originalName: string; ext: string; scene: string },
   write: (fullPath: string) => Promise<void>,
 ) => {
-  const storedName = `${new Date().toISOString().slice(0, 7)}-${randomUUID()}.${meta.ext}`;
-  const dir = path.join(dataDir, 'files');
-  await fs.promises.mkdir(dir, { recursive: true });
-  const full = path.join(dir, storedName);
-  await write(full);
-  const { size } = await fs.promises.stat(full);
+  const storedName = newKey(meta.ext);
+  const scratchDir = path.join(dataDir, 'tmp');
+  await fs.promises.mkdir(scratchDir, { recursive: true });
+  const scratch = path.join(scratchDir, storedName);
+  let size: number;
+  try {
+    await write(scratch);
+    ({ size } = await storageOf(dataDir).put(storedName, fs.createReadStream(scratch)));
+  } finally {
+    await fs.promises.rm(scratch, { force: true });
+  }
   const id = await repo.insertFile(db, {
     tenantId: actor.tenantId,
     staffId: actor.staffId,
@@ -153,10 +160,26 @@ export const storeGeneratedFile = async (
   return { id, storedName, url: fileUrl(storedName) };
 };
 
-/** Full path of a tenant's stored file (to read an uploaded import file). */
-export const tenantFilePath = async (db: Db, dataDir: string, actor: Actor, id: number) => {
+/** The bytes of a tenant's stored file (an uploaded import or number file, at most 20 MB). */
+export const readTenantFile = async (db: Db, dataDir: string, actor: Actor, id: number) => {
   const row = await requireOwnFile(db, actor, id);
-  return { full: path.join(dataDir, 'files', row.storedName), row };
+  const buf = await readAll(storageOf(dataDir), row.storedName);
+  if (!buf) throw new AppError('NOT_FOUND');
+  return { buf, row };
+};
+
+/** A tenant's stored file as a stream (null when its bytes are gone). */
+export const streamTenantFile = async (db: Db, dataDir: string, actor: Actor, id: number): Promise<Readable | null> => {
+  const row = await requireOwnFile(db, actor, id);
+  return storageOf(dataDir).get(row.storedName);
+};
+
+/** Removes a tenant's file: its bytes from the storage, then its row (a refused import preview). */
+export const deleteTenantFile = async (db: Db, dataDir: string, tenantId: number, id: number) => {
+  const row = await repo.findTenantFile(db, tenantId, id);
+  if (!row) return;
+  await storageOf(dataDir).delete(row.storedName);
+  await repo.deleteTenantFile(db, tenantId, id);
 };
 
 /** Names and links of a tenant's files by id (file controls of customers). */
