@@ -18,3 +18,10 @@ export const formatShanghai = (at: Dayjs, format = 'YYYY-MM-DD HH:mm:ss'): strin
 
 /** SPEC §3: unix seconds shown as a Shanghai date-time, or '-' for none. */
 export const unixText = (seconds: number): string => (seconds > 0 ? formatShanghai(dayjs.unix(seconds)) : '-');
+
+/**
+ * The Shanghai wall clock of an instant (default now) as a date-picker value: what the server
+ * means by a 'YYYY-MM-DD HH:mm:ss' whatever the browser's zone, so a default "until now" really
+ * reaches now (issue 11: the call records' date filter).
+ */
+export const shanghaiNow = (at: Dayjs = dayjs()): Dayjs => dayjs(formatShanghai(at));

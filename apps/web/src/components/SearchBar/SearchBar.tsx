@@ -1,6 +1,5 @@
 import { DownOutlined, SearchOutlined, UpOutlined } from '@ant-design/icons';
 import { Badge, Button, Cascader, DatePicker, Form, Input, Select, Space } from 'antd';
-import dayjs from 'dayjs';
 import { type ReactNode, useEffect, useMemo, useState } from 'react';
 import { DatetimePairInput } from './DatetimePairInput';
 import { NumberRangeInput } from './NumberRangeInput';
@@ -103,7 +102,7 @@ export const SearchBar = ({ fields, dynamicFields = [], onSearch, extra, addButt
   };
   const reset = () => {
     form.resetFields();
-    form.setFieldsValue(initialFormValues(fields, dayjs()));
+    form.setFieldsValue(initialFormValues(fields));
     emit(form.getFieldsValue(true));
   };
 

@@ -1,4 +1,5 @@
 import dayjs, { type Dayjs } from 'dayjs';
+import { shanghaiNow } from '../shanghaiTime';
 import { defaultDatetimePair } from './datetimePair';
 import { type NumberRangeText, toNumberRange } from './numberRange';
 import type { SearchField, SearchFieldKind, SearchValues } from './types';
@@ -32,7 +33,7 @@ export const checkFieldLimits = (fields: SearchField[]): string[] => {
 };
 
 /** Form values a bar starts with (and returns to on 重置): only the datetime pair has defaults. */
-export const initialFormValues = (fields: SearchField[], now: Dayjs = dayjs()): Record<string, unknown> => {
+export const initialFormValues = (fields: SearchField[], now: Dayjs = shanghaiNow()): Record<string, unknown> => {
   const out: Record<string, unknown> = {};
   for (const f of fields) if (f.kind === 'datetimePair') out[f.name] = defaultDatetimePair(now);
   return out;

@@ -1,5 +1,5 @@
 import { CALL_TYPE_LABEL, type CallListBody, type CallRecordRow, HANGUP_SIDE_LABEL } from '@crm/contracts';
-import { Badge, Card, Empty, Table, type TableColumnsType, Typography } from 'antd';
+import { Badge, Card, Empty, Flex, Table, type TableColumnsType, Typography } from 'antd';
 import { useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { DepartmentTreeSelect } from '../../../components/DepartmentTreeSelect';
@@ -9,6 +9,7 @@ import { useTablePaging } from '../../../components/useTablePaging';
 import { fetchStaffOptions } from '../../customers/api';
 import { useDepartmentTree } from '../../departments/api';
 import { billsecText, useCallList } from '../api';
+import { callParties } from '../callParties';
 import { RecordingPlayer } from '../components/RecordingPlayer';
 
 const options = (labels: Record<number, string>, skip: number[] = []) =>
@@ -39,6 +40,16 @@ const toBody = (v: SearchValues): Partial<CallListBody> => {
   };
 };
 
+/** A cell of two facts: the first as text, the second smaller below it. */
+const TwoLines = ({ top, bottom }: { top: string; bottom: string }) => (
+  <Flex vertical>
+    <Typography.Text ellipsis>{top}</Typography.Text>
+    <Typography.Text type="secondary" ellipsis style={{ fontSize: 12 }}>
+      {bottom}
+    </Typography.Text>
+  </Flex>
+);
+
 /** /call/record: the call records with the SPEC §7 filters, playback and download. */
 export const CallRecordPage = () => {
   const departments = useDepartmentTree();
@@ -53,7 +64,7 @@ export const CallRecordPage = () => {
   const fields = useMemo<SearchField[]>(
     () => [
       { kind: 'datetimePair', name: 'time', label: '呼叫时间' },
-      { kind: 'text', name: 'dstNumber', label: '被叫号码' },
+      { kind: 'text', name: 'dstNumber', label: '客户号码' },
       { kind: 'remoteSelect', name: 'cmSid', label: '员工', fetchOptions: staffOptions },
       {
         kind: 'custom',
@@ -79,49 +90,57 @@ export const CallRecordPage = () => {
     [departments.data],
   );
 
+  // Two-line cells keep the thirteen SPEC §3 fields within 1366 px: no column is hidden under another.
   const columns: TableColumnsType<CallRecordRow> = [
-    { title: '员工', dataIndex: 'cmSidName', width: 100, fixed: 'left', ellipsis: true },
-    { title: '部门', dataIndex: 'cmDidName', width: 110, ellipsis: true, render: (v: string) => v || '-' },
-    { title: '分机', dataIndex: 'cmSipuser', width: 80, render: (v: string) => v || '-' },
+    {
+      title: '员工 / 部门',
+      dataIndex: 'cmSidName',
+      width: 112,
+      ellipsis: true,
+      render: (v: string, row) => <TwoLines top={v || '-'} bottom={row.cmDidName || '-'} />,
+    },
+    { title: '分机', dataIndex: 'cmSipuser', width: 64, render: (v: string) => v || '-' },
     {
       title: '呼叫类型',
       dataIndex: 'callType',
       width: 84,
       render: (v: number) => <Badge color={v === 4 ? 'purple' : 'blue'} text={CALL_TYPE_LABEL[v] ?? '-'} />,
     },
-    { title: '主叫号码', dataIndex: 'cmgoidCaller', width: 130, render: (v: string) => v || '-' },
-    // SPEC §6: masked numbers arrive masked and stay so
-    { title: '被叫号码', dataIndex: 'dstNumber', width: 130, render: (v: string) => v || '-' },
+    // SPEC §6: masked numbers arrive masked and stay so; incoming, the customer is the caller
+    { title: '主叫号码', key: 'caller', width: 112, render: (_, row) => callParties(row).caller || '-' },
+    { title: '被叫号码', key: 'called', width: 112, render: (_, row) => callParties(row).called || '-' },
     {
       title: '客户',
       dataIndex: 'customerName',
-      width: 140,
+      width: 100,
       ellipsis: true,
       render: (v: string, row) =>
         row.cmCtid > 0 ? <Link to={`/manage/mycustomer?detail=${row.cmCtid}`}>{v || '未命名'}</Link> : '-',
     },
-    { title: '呼叫时间', dataIndex: 'startTime', width: 170 },
-    { title: '接通时间', dataIndex: 'answerTime', width: 170, render: (v: string) => v || '-' },
+    {
+      title: '呼叫 / 接通时间',
+      dataIndex: 'startTime',
+      width: 156,
+      render: (v: string, row) => <TwoLines top={v} bottom={row.answerTime || '未接通'} />,
+    },
     {
       title: '通话时长',
       dataIndex: 'billsec',
-      width: 100,
+      width: 84,
       render: (v: number, row) => (row.isActive ? <Badge status="processing" text="通话中" /> : billsecText(v)),
     },
-    { title: '挂断方', dataIndex: 'hangupPeople', width: 90, render: (v: number) => HANGUP_SIDE_LABEL[v] ?? '-' },
     {
-      title: '挂断原因',
-      dataIndex: 'hangupCauseName',
-      width: 100,
-      render: (v: string, row) =>
-        row.isActive ? '-' : <Typography.Text type={row.billsec > 0 ? undefined : 'secondary'}>{v || '-'}</Typography.Text>,
+      title: '挂断方 / 原因',
+      dataIndex: 'hangupPeople',
+      width: 104,
+      render: (v: number, row) =>
+        row.isActive ? '-' : <TwoLines top={HANGUP_SIDE_LABEL[v] ?? '-'} bottom={row.hangupCauseName || '-'} />,
     },
     {
       title: '录音',
       dataIndex: 'recordFile',
-      width: 300,
-      fixed: 'right',
-      render: (v: string, row) => <RecordingPlayer src={v} name={`${row.startTime.replace(/\D/g, '')}-${row.dstNumber}`} />,
+      width: 128,
+      render: (v: string, row) => <RecordingPlayer src={v} name={`通话录音-${row.startTime.replace(/\D/g, '')}`} />,
     },
   ];
 
