@@ -119,7 +119,8 @@ describe('hole 2: a masked number is found only by the complete number', () => {
       expect(res.json().code, res.body).toBe(0);
       return res.json().data as { count: number; list: { contactNo: string }[] };
     };
-    for (const part of [phone.slice(0, 4), phone.slice(0, 8), phone.slice(-4)]) expect((await contacts(part)).count, part).toBe(0);
+    for (const part of [phone.slice(0, 4), phone.slice(0, 8), phone.slice(-4)])
+      expect((await contacts(part)).count, part).toBe(0);
     const whole = await contacts(phone);
     expect(whole.count).toBe(1);
     expect(JSON.stringify(whole)).not.toContain(phone);
@@ -189,7 +190,9 @@ describe('hole 6 and hole 3: calls, their socket frames and recordings follow th
     expect(call).toMatchObject({ phone: masked(phone), encryptPhone: 1 });
     await endedCall(t, call.uuid);
     await socket.next(
-      (f) => (f.data as { uuid?: string; event?: string } | null)?.uuid === call.uuid && (f.data as { event: string }).event === 'ended',
+      (f) =>
+        (f.data as { uuid?: string; event?: string } | null)?.uuid === call.uuid &&
+        (f.data as { event: string }).event === 'ended',
       'ended frame',
     );
     expect(JSON.stringify(socket.frames)).not.toContain(phone);
