@@ -327,3 +327,7 @@ export type DeviceClientFrame =
       /** who hung up when dialedTime is reported: 1 the agent (on the phone), 2 the customer */
       hangupPeople?: number;
     };
+
+/** GET /api/frontend/call/missedcount (SPEC §2 call button badge): missed incoming calls not yet seen. */
+export const missedCallCount = z.object({ count: z.number().int().min(0) });
+export type MissedCallCount = z.infer<typeof missedCallCount>;

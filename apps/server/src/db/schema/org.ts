@@ -78,6 +78,8 @@ export const staff = pgTable(
     isDeleted: boolean('is_deleted').notNull().default(false),
     lastLoginIp: text('last_login_ip').notNull().default(''),
     lastLoginAt: timestamp('last_login_at', { withTimezone: true }),
+    /** SPEC §2 call button badge: missed incoming calls after this moment are not yet seen */
+    missedCallsSeenAt: timestamp('missed_calls_seen_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, gt, gte, inArray, like, lt, lte, type SQL, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gt, gte, inArray, isNull, like, lt, lte, or, type SQL, sql } from 'drizzle-orm';
 import { type DbOrTx, queryRows } from '../../db/client';
 import { callRecords, customers, departments, staff } from '../../db/schema';
 
@@ -175,4 +175,33 @@ export const findCallByRecordingFile = async (db: DbOrTx, tenantId: number, file
     .where(and(eq(callRecords.tenantId, tenantId), eq(callRecords.recordFileId, fileId)))
     .limit(1);
   return rows[0];
+};
+
+// ---------- missed incoming calls (SPEC §2 call button badge) ----------
+
+/** The staff's incoming calls that ended unanswered after he last saw his missed calls. */
+export const countUnseenMissedCalls = async (db: DbOrTx, tenantId: number, staffId: number): Promise<number> => {
+  const rows = await db
+    .select({ n: count() })
+    .from(callRecords)
+    .innerJoin(staff, and(eq(staff.id, callRecords.staffId), eq(staff.tenantId, callRecords.tenantId)))
+    .where(
+      and(
+        eq(callRecords.tenantId, tenantId),
+        eq(callRecords.staffId, staffId),
+        eq(callRecords.callType, 4),
+        eq(callRecords.state, CALL_STATE.ended),
+        isNull(callRecords.answerAt),
+        or(isNull(staff.missedCallsSeenAt), gt(callRecords.endAt, staff.missedCallsSeenAt)),
+      ),
+    );
+  return rows[0]?.n ?? 0;
+};
+
+/** The staff has seen his missed calls up to `at`. */
+export const markMissedCallsSeen = async (db: DbOrTx, tenantId: number, staffId: number, at: Date) => {
+  await db
+    .update(staff)
+    .set({ missedCallsSeenAt: at })
+    .where(and(eq(staff.tenantId, tenantId), eq(staff.id, staffId)));
 };

@@ -1,8 +1,18 @@
-import { callListBody, deviceDialBody, dialBody, hangupBody, simIncomingBody } from '@crm/contracts';
+import {
+  callListBody,
+  deviceDialBody,
+  dialBody,
+  envelope,
+  hangupBody,
+  missedCallCount,
+  okEnvelope,
+  simIncomingBody,
+} from '@crm/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ok } from '../../lib/reply';
 import type { CallRuntime } from './call-bus';
 import * as service from './calls.service';
+import * as missed from './missed-calls';
 
 const tags = ['calls'];
 
@@ -39,6 +49,20 @@ export const callsRoutes =
       '/api/frontend/call/simincoming',
       { schema: { tags, summary: '模拟来电（仅 sim 线路）', body: simIncomingBody }, config: { menu: '/call/sip' } },
       async (req) => ok(await service.simulateIncoming(rt, req.actor, req.body), '来电已发起'),
+    );
+    // SPEC §2: the call button's badge counts the agent's missed incoming calls until he has seen them
+    app.get(
+      '/api/frontend/call/missedcount',
+      { schema: { tags, summary: '未读未接来电数', response: { 200: envelope(missedCallCount) } } },
+      async (req) => ok({ count: await missed.unseenMissedCalls(app.db, req.actor) }),
+    );
+    app.post(
+      '/api/frontend/call/missedseen',
+      { schema: { tags, summary: '未接来电标为已读', response: { 200: okEnvelope } } },
+      async (req) => {
+        await missed.markMissedCallsSeen(app.db, req.actor);
+        return ok(null);
+      },
     );
     app.get(
       '/api/frontend/seats/stat',

@@ -1,0 +1,1 @@
+ALTER TABLE "staff" ADD COLUMN "missed_calls_seen_at" timestamp with time zone;
