@@ -98,24 +98,41 @@ export const templateInfoQuery = z.object({
   isSearch: z.preprocess((v) => (v === undefined || v === '' ? 0 : Number(v)), z.number().int().min(0).max(1)),
 });
 
+const flag = () => z.union([z.literal(0), z.literal(1)]);
+/** A template control's fields, without defaults: the edit call takes any subset of them. */
+const controlFields = {
+  pid: zUint(),
+  name: z.string().trim().min(1, '请输入控件名称').max(20, '控件名称最多20个字符'),
+  dmType: z
+    .number()
+    .int()
+    .refine((v) => DM_TYPES.includes(v), '不支持的控件类型'),
+  dmDesc: z.string().trim().max(50, '提示文字最多50个字符'),
+  options: z.array(z.string().trim().min(1, '选项不能为空').max(50, '选项最多50个字符')).max(200),
+  tree: z.array(cascaderOption).max(200),
+  staticText: z.string().max(500, '说明文字最多500个字符'),
+  dmMust: flag(),
+  isJudge: flag(),
+  isFollowShow: flag(),
+  isSearch: flag(),
+  sortNum: z.number().int().min(0).max(9999),
+  actionState: flag(),
+};
+
 export const templateControlBody = z
   .object({
-    pid: zUint().default(0),
-    name: z.string().trim().min(1, '请输入控件名称').max(20, '控件名称最多20个字符'),
-    dmType: z
-      .number()
-      .int()
-      .refine((v) => DM_TYPES.includes(v), '不支持的控件类型'),
-    dmDesc: z.string().trim().max(50, '提示文字最多50个字符').default(''),
-    options: z.array(z.string().trim().min(1, '选项不能为空').max(50, '选项最多50个字符')).max(200).default([]),
-    tree: z.array(cascaderOption).max(200).default([]),
-    staticText: z.string().max(500, '说明文字最多500个字符').default(''),
-    dmMust: z.union([z.literal(0), z.literal(1)]).default(0),
-    isJudge: z.union([z.literal(0), z.literal(1)]).default(0),
-    isFollowShow: z.union([z.literal(0), z.literal(1)]).default(0),
-    isSearch: z.union([z.literal(0), z.literal(1)]).default(0),
-    sortNum: z.number().int().min(0).max(9999).default(0),
-    actionState: z.union([z.literal(0), z.literal(1)]).default(0),
+    ...controlFields,
+    pid: controlFields.pid.default(0),
+    dmDesc: controlFields.dmDesc.default(''),
+    options: controlFields.options.default([]),
+    tree: controlFields.tree.default([]),
+    staticText: controlFields.staticText.default(''),
+    dmMust: controlFields.dmMust.default(0),
+    isJudge: controlFields.isJudge.default(0),
+    isFollowShow: controlFields.isFollowShow.default(0),
+    isSearch: controlFields.isSearch.default(0),
+    sortNum: controlFields.sortNum.default(0),
+    actionState: controlFields.actionState.default(0),
   })
   .superRefine((v, ctx) => {
     if (OPTION_KINDS.includes(v.dmType) && v.options.length === 0)
@@ -130,7 +147,11 @@ export const templateControlBody = z
       ctx.addIssue({ code: 'custom', message: '分组控件不能放在分组内', path: ['pid'] });
   });
 export type TemplateControlBody = z.infer<typeof templateControlBody>;
-export const templateControlEditBody = z.intersection(templateControlBody, z.object({ cbTacid: zId() }));
+/**
+ * Editing a control changes only the fields sent (issue 11 hole 13); the server checks the rules of
+ * templateControlBody on the stored control with the changes applied.
+ */
+export const templateControlEditBody = z.object({ cbTacid: zId(), ...z.object(controlFields).partial().shape });
 export type TemplateControlEditBody = z.infer<typeof templateControlEditBody>;
 export const templateSortBody = z.object({ ids: z.array(zId()).min(1).max(500) });
 export const templateSetBody = z.object({ isMustName: z.union([z.literal(0), z.literal(1)]) });

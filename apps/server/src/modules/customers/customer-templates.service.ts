@@ -8,6 +8,7 @@ import {
   type TemplateControlEditBody,
   type TemplateInfo,
   TREE_KINDS,
+  templateControlBody,
 } from '@crm/contracts';
 import type { Db, DbOrTx } from '../../db/client';
 import { AppError } from '../../lib/app-error';
@@ -116,9 +117,37 @@ export const createControl = async (db: Db, actor: Actor, body: TemplateControlB
   return repo.insertControl(db, { tenantId: actor.tenantId, templateId: tpl.id, ...valuesOf(body) });
 };
 
-export const editControl = async (db: Db, actor: Actor, body: TemplateControlEditBody): Promise<void> => {
-  const row = await repo.findControl(db, actor.tenantId, body.cbTacid);
+/**
+ * The stored control with the fields sent applied, checked by the create rules (issue 11 hole 13:
+ * a field not sent keeps its value instead of going back to its default).
+ */
+const mergedControl = (row: repo.ControlRow, edit: TemplateControlEditBody): TemplateControlBody => {
+  const { cbTacid: _id, ...sent } = edit;
+  const changes = Object.fromEntries(Object.entries(sent).filter(([, v]) => v !== undefined));
+  const stored = {
+    pid: row.pid,
+    name: row.name,
+    dmType: row.dmType,
+    dmDesc: row.dmDesc,
+    options: row.options,
+    tree: row.tree,
+    staticText: row.staticText,
+    dmMust: row.dmMust,
+    isJudge: row.isJudge,
+    isFollowShow: row.isFollowShow,
+    isSearch: row.isSearch,
+    sortNum: row.sortNum,
+    actionState: row.actionState,
+  };
+  const parsed = templateControlBody.safeParse({ ...stored, ...changes });
+  if (!parsed.success) throw new AppError('VALIDATION', parsed.error.issues[0]?.message);
+  return parsed.data;
+};
+
+export const editControl = async (db: Db, actor: Actor, edit: TemplateControlEditBody): Promise<void> => {
+  const row = await repo.findControl(db, actor.tenantId, edit.cbTacid);
   if (!row) throw new AppError('NOT_FOUND', '控件不存在');
+  const body = mergedControl(row, edit);
   // Changing the kind would make stored values meaningless.
   if (row.dmType !== body.dmType && (await repo.isControlUsed(db, actor.tenantId, row.id))) {
     throw new AppError('TEMPLATE_CONTROL_USED', '该控件已有客户数据，不能修改控件类型');

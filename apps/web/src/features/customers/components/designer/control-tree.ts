@@ -10,7 +10,7 @@ import {
 const flag = (n: number): 0 | 1 => (n === 1 ? 1 : 0);
 
 /** The edit body that saves a control as it is (state toggles change one field of it). */
-export const bodyOf = (c: TemplateControl): TemplateControlEditBody => ({
+export const bodyOf = (c: TemplateControl): Required<TemplateControlEditBody> => ({
   cbTacid: c.cbTacid,
   pid: c.pid,
   name: c.name,
