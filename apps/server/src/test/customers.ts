@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { CustomerRow, JobInfo, TemplateControl } from '@crm/contracts';
 import ExcelJS from 'exceljs';
 import { expect } from 'vitest';
+import { STRATEGY_DEFAULTS } from '../modules/strategy/strategy.service';
 import type { TestApp } from './harness';
 
 /** Helpers shared by the customers API tests (issue 3). */
@@ -99,16 +100,7 @@ export const info = (t: TestApp, token: string, id: number) => t.get(`/api/front
 
 /** POST strategyset with every field (defaults of the product, then overrides). */
 export const setStrategy = async (t: TestApp, admin: string, overrides: Record<string, number> = {}) => {
-  const body = {
-    recycleRemind: 3,
-    maxCustomer: 0,
-    mustCustomerName: 0,
-    repeatCustomerName: 0,
-    seaPhoneEncryp: 1,
-    phoneEncryp: 0,
-    decryptPhoneNum: 20,
-    ...overrides,
-  };
+  const body = { ...STRATEGY_DEFAULTS, ...overrides };
   const res = await t.post('/api/frontend/customerset/strategyset', body, admin);
   expect(res.json()).toMatchObject({ code: 0, msg: '保存成功' });
 };

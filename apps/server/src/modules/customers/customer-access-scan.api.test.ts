@@ -183,7 +183,7 @@ const textsOf = async (res: LightMyRequestResponse): Promise<string[]> => {
     let job: JobInfo | undefined;
     for (let i = 0; i < 200; i++) {
       job = (await t.get(`/api/frontend/customer/job?jobId=${jobId}`, as('lisi'))).json().data as JobInfo;
-      if (job.status !== 'running' && job.status !== 'queued') break;
+      if (job.status !== 'running') break;
       await new Promise((r) => setTimeout(r, 50));
     }
     texts.push(JSON.stringify(job));

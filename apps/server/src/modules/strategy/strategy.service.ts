@@ -3,7 +3,8 @@ import type { Db, DbOrTx } from '../../db/client';
 import type { Actor } from '../../lib/auth-context';
 import * as repo from './strategy.repo';
 
-const DEFAULTS: Strategy = {
+/** The product's strategy until an admin saves one (SPEC §3 Strategy); tests and the schema's column defaults say the same. */
+export const STRATEGY_DEFAULTS: Readonly<Strategy> = {
   recycleRemind: 3,
   maxCustomer: 0,
   mustCustomerName: 0,
@@ -16,7 +17,7 @@ const DEFAULTS: Strategy = {
 /** The company's strategy; defaults until an admin saves one. */
 export const getStrategy = async (db: DbOrTx, tenantId: number): Promise<Strategy> => {
   const row = await repo.findStrategy(db, tenantId);
-  if (!row) return { ...DEFAULTS };
+  if (!row) return { ...STRATEGY_DEFAULTS };
   return {
     recycleRemind: row.recycleRemind,
     maxCustomer: row.maxCustomer,
