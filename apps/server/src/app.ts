@@ -8,6 +8,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config';
 import type { Database, Db } from './db/client';
+import { startEventRelay } from './jobs/events-relay';
 import { type JobQueue, startJobQueue } from './jobs/queue';
 import { authRoutes } from './modules/auth/auth.routes';
 import { blacklistRoutes } from './modules/blacklist/blacklist.routes';
@@ -15,9 +16,11 @@ import { callsPlugin } from './modules/calls/calls.plugin';
 import { clockRoutes } from './modules/clock/clock.routes';
 import { companyRoutes } from './modules/company/company.routes';
 import { contactsRoutes } from './modules/contacts/contacts.routes';
+import { registerCustomersEvents } from './modules/customers/customers.events';
 import { customersRoutes } from './modules/customers/customers.routes';
 import { departmentsRoutes } from './modules/departments/departments.routes';
 import { extensionsRoutes } from './modules/extensions/extensions.routes';
+import { registerFollowUpsEvents } from './modules/follow-ups/follow-ups.events';
 import { followUpsRoutes } from './modules/follow-ups/follow-ups.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { startJobWorkers } from './modules/jobs/jobs.service';
@@ -116,5 +119,9 @@ export const buildApp = async (config: Config, database: Database): Promise<Fast
   await app.register(spaPlugin, { webDist: config.webDist });
   // after every route module has defined its job kinds
   await startJobWorkers({ db: database.db, log: app.log, dataDir: config.dataDir });
+  // domain events: each owning domain's reactions, and the relay for events left undelivered
+  registerFollowUpsEvents();
+  registerCustomersEvents();
+  await startEventRelay(queue, database.db, app.log);
   return app;
 };

@@ -30,6 +30,7 @@ import { AppError } from '../../lib/app-error';
 import type { Actor } from '../../lib/auth-context';
 import { now } from '../../lib/clock';
 import { normalisePhone } from '../../lib/phone';
+import { deliver, publish } from '../../lib/events/events';
 import { deviceChannel, staffChannel } from '../../lib/pubsub';
 import { formatDateTime, parseDateTime, startOfTodayShanghai, toDate } from '../../lib/time';
 import type { HangupSideValue, LegEvent } from '../../telephony/provider';
@@ -49,7 +50,6 @@ import {
   findCustomerForIncoming,
   findCustomerRecord,
   findVisibleCustomerByPhone,
-  recordCallContact,
   requireVisibleCustomer,
   viewerOf,
 } from '../customers/customers.service';
@@ -62,7 +62,6 @@ import {
   type SipRow,
   setCallState,
 } from '../extensions/extensions.service';
-import { recordCallFollowUp } from '../follow-ups/follow-ups.service';
 import { scopeStaffIds } from '../staff/staff.service';
 import { storeGeneratedFile } from '../uploads/uploads.service';
 import type { CallRuntime, DeviceMessage, StaffMessage } from './call-bus';
@@ -215,7 +214,7 @@ export const finishCall = async (rt: CallRuntime, uuid: string, ending: Ending):
     recordFile = stored.url;
     recordFileId = stored.id;
   }
-  const ended = await rt.db.transaction(async (tx) => {
+  const result = await rt.db.transaction(async (tx) => {
     const row = await repo.advanceCall(tx, uuid, CALL_STATE.ended, {
       endAt,
       billsec,
@@ -227,28 +226,27 @@ export const finishCall = async (rt: CallRuntime, uuid: string, ending: Ending):
     });
     if (!row) return undefined;
     if (row.sipId) await setCallState(tx, row.tenantId, row.sipId, { callStatus: CALL_STATUS.none });
-    const customer = row.customerId ? await findCustomerRecord(tx, row.tenantId, row.customerId) : undefined;
-    if (customer) {
-      const isConnected = billsec > 0;
+    // the follow-up history and the customer's counters react to the event (lib/events)
+    let eventId: number | null = null;
+    if (row.customerId) {
       const what = row.callType === CALL_TYPE.inbound ? '呼入' : '呼出';
-      await recordCallFollowUp(tx, {
-        tenantId: row.tenantId,
-        customerId: customer.id,
+      eventId = await publish(tx, row.tenantId, 'call.ended', {
+        uuid,
+        customerId: row.customerId,
         staffId: row.staffId,
-        stageId: customer.stageId,
+        callType: row.callType,
         billsec,
         recordFile,
-        uuid,
-        remark: isConnected
-          ? `${what}通话 ${billsec} 秒`
-          : `${what}未接通（${HANGUP_CAUSE_LABEL[ending.cause] ?? ending.cause}）`,
-        at: endAt,
+        remark:
+          billsec > 0 ? `${what}通话 ${billsec} 秒` : `${what}未接通（${HANGUP_CAUSE_LABEL[ending.cause] ?? ending.cause}）`,
+        at: endAt.toISOString(),
       });
-      await recordCallContact(tx, row.tenantId, customer.id, { at: endAt, isConnected });
     }
-    return row;
+    return { row, eventId };
   });
-  if (!ended) return;
+  if (!result) return;
+  if (result.eventId !== null) await deliver(rt.db, [result.eventId]);
+  const ended = result.row;
   if (ending.cause === HANGUP_CAUSE.timeout) {
     await publishError(rt, ended.staffId, ERRORS.CALL_TIMEOUT.code, ERRORS.CALL_TIMEOUT.msg, { uuid });
   }

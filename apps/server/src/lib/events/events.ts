@@ -1,0 +1,124 @@
+import { and, asc, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
+import type { Db, DbOrTx, Tx } from '../../db/client';
+import { domainEvents } from '../../db/schema';
+
+/**
+ * Domain events (DESIGN §1): a domain records what happened in the outbox, in the transaction of
+ * the change itself, so an event exists if and only if its change was committed. After the commit
+ * the publisher delivers it to the handlers of the owning domains; when the process dies first, the
+ * queue's relay (jobs/events-relay.ts) delivers it. A delivery runs every handler of the event and
+ * marks it delivered in one transaction: each reaction happens once.
+ */
+export type DomainEventMap = {
+  /** A call ended (calls): the follow-up history and the customer's contact counters react. */
+  'call.ended': {
+    uuid: string;
+    customerId: number;
+    staffId: number;
+    callType: number;
+    billsec: number;
+    recordFile: string;
+    remark: string;
+    /** ISO time the call ended */
+    at: string;
+  };
+  /** Customers went into a pool (pools: followdown or recycling): the follow-up history reacts. */
+  'customers.pooled': {
+    /** [customerId, stageId] of each customer moved */
+    moved: [number, number | null][];
+    staffId: number;
+    followType: number;
+    remark: string;
+    at: string;
+  };
+};
+export type EventType = keyof DomainEventMap;
+export type DomainEvent<T extends EventType = EventType> = { id: number; tenantId: number; type: T; payload: DomainEventMap[T] };
+type Handler<T extends EventType> = (tx: Tx, event: DomainEvent<T>) => Promise<void>;
+
+const handlers = new Map<EventType, Map<string, Handler<EventType>>>();
+
+/** The owning domain reacts to `type` (`name` identifies the reaction; registering twice replaces it). */
+export const onEvent = <T extends EventType>(type: T, name: string, handler: Handler<T>) => {
+  const forType = handlers.get(type) ?? new Map<string, Handler<EventType>>();
+  forType.set(name, handler as unknown as Handler<EventType>);
+  handlers.set(type, forType);
+};
+
+/** Records an event in the transaction of its change; returns its id for `deliver` after the commit. */
+export const publish = async <T extends EventType>(tx: DbOrTx, tenantId: number, type: T, payload: DomainEventMap[T]) => {
+  const [row] = await tx.insert(domainEvents).values({ tenantId, type, payload }).returning({ id: domainEvents.id });
+  return row.id;
+};
+
+/** Attempts before an event stops being retried (it stays in the outbox with its error). */
+export const MAX_EVENT_ATTEMPTS = 5;
+
+const deliverOne = async (db: Db, id: number): Promise<'delivered' | 'skipped' | 'failed'> => {
+  try {
+    return await db.transaction(async (tx) => {
+      // skip locked: another instance delivering the same event holds it
+      const [row] = await tx
+        .select()
+        .from(domainEvents)
+        .where(and(eq(domainEvents.id, id), isNull(domainEvents.deliveredAt)))
+        .for('update', { skipLocked: true });
+      if (!row) return 'skipped';
+      const event = { id: row.id, tenantId: row.tenantId, type: row.type as EventType, payload: row.payload } as DomainEvent;
+      for (const handler of handlers.get(event.type)?.values() ?? []) await handler(tx, event);
+      await tx
+        .update(domainEvents)
+        .set({ deliveredAt: sql`now()`, attempts: sql`${domainEvents.attempts} + 1`, error: '' })
+        .where(eq(domainEvents.id, id));
+      return 'delivered';
+    });
+  } catch (err) {
+    await db
+      .update(domainEvents)
+      .set({ attempts: sql`${domainEvents.attempts} + 1`, error: String((err as Error)?.message ?? err).slice(0, 500) })
+      .where(eq(domainEvents.id, id));
+    return 'failed';
+  }
+};
+
+/**
+ * Delivers events: the given ids (right after their commit), or the oldest pending ones (the
+ * relay). Never throws for a failing handler: the event keeps its error and is retried.
+ */
+export const deliver = async (db: Db, ids?: number[]): Promise<{ delivered: number; failed: number }> => {
+  const pending = ids
+    ? ids
+    : (
+        await db
+          .select({ id: domainEvents.id })
+          .from(domainEvents)
+          .where(and(isNull(domainEvents.deliveredAt), lt(domainEvents.attempts, MAX_EVENT_ATTEMPTS)))
+          .orderBy(asc(domainEvents.id))
+          .limit(500)
+      ).map((r) => r.id);
+  let delivered = 0;
+  let failed = 0;
+  for (const id of pending) {
+    const r = await deliverOne(db, id);
+    if (r === 'delivered') delivered++;
+    if (r === 'failed') failed++;
+  }
+  return { delivered, failed };
+};
+
+/** Delivered events older than `days` leave the outbox. */
+export const purgeDelivered = async (db: Db, days: number) => {
+  const old = await db
+    .select({ id: domainEvents.id })
+    .from(domainEvents)
+    .where(sql`${domainEvents.deliveredAt} < now() - make_interval(days => ${days})`)
+    .limit(10_000);
+  if (old.length > 0)
+    await db.delete(domainEvents).where(
+      inArray(
+        domainEvents.id,
+        old.map((r) => r.id),
+      ),
+    );
+  return old.length;
+};

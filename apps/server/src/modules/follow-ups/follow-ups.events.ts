@@ -1,0 +1,23 @@
+import { onEvent } from '../../lib/events/events';
+import { findCustomerRecord } from '../customers/customers.service';
+import { recordCallFollowUp } from './follow-ups.service';
+
+/** How the follow-up history reacts to other domains' events (lib/events). */
+export const registerFollowUpsEvents = () => {
+  // a call with a customer leaves a phone follow-up in the customer's history
+  onEvent('call.ended', 'follow-ups.call-record', async (tx, { tenantId, payload: p }) => {
+    const customer = await findCustomerRecord(tx, tenantId, p.customerId);
+    if (!customer) return;
+    await recordCallFollowUp(tx, {
+      tenantId,
+      customerId: customer.id,
+      staffId: p.staffId,
+      stageId: customer.stageId,
+      billsec: p.billsec,
+      recordFile: p.recordFile,
+      uuid: p.uuid,
+      remark: p.remark,
+      at: new Date(p.at),
+    });
+  });
+};
