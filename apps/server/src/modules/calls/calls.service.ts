@@ -29,8 +29,8 @@ import {
 import { AppError } from '../../lib/app-error';
 import type { Actor } from '../../lib/auth-context';
 import { now } from '../../lib/clock';
-import { normalisePhone } from '../../lib/phone';
 import { deliver, publish } from '../../lib/events/events';
+import { normalisePhone } from '../../lib/phone';
 import { deviceChannel, staffChannel } from '../../lib/pubsub';
 import { formatDateTime, parseDateTime, startOfTodayShanghai, toDate } from '../../lib/time';
 import type { HangupSideValue, LegEvent } from '../../telephony/provider';
@@ -39,6 +39,7 @@ import { isNumberBlacklisted } from '../blacklist/blacklist.service';
 import { customerNumber } from '../contacts/contacts.service';
 import {
   type CustomerPlace,
+  canSee,
   isAnyMasked,
   isCallNumberMasked,
   phoneMatchOf,
@@ -97,7 +98,13 @@ export const progressFor = async (rt: CallRuntime, actor: Actor, progress: CallP
   const v = await viewerOf(rt.db, actor);
   const customer = progress.cmCtid ? await findCustomerRecord(rt.db, actor.tenantId, progress.cmCtid) : undefined;
   const isMasked = isNumberMaskedFor(v, { callType: progress.callType, customerId: progress.cmCtid || null }, customer);
-  return isMasked ? { ...progress, phone: showPhone(true, progress.phone), encryptPhone: 1 } : progress;
+  // A customer out of the caller's sight is not named (an incoming call may match another staff's customer).
+  const isNamed = customer !== undefined && canSee(v, customer);
+  return {
+    ...progress,
+    ...(isMasked ? { phone: showPhone(true, progress.phone), encryptPhone: 1 } : {}),
+    ...(isNamed ? {} : { cmCtid: 0, cmAtid: 0, name: '' }),
+  };
 };
 
 // ---------- publishing (after the commit, DESIGN §5) ----------
@@ -579,6 +586,7 @@ const toRow = (r: repo.CallListRow, v: Viewer): CallRecordRow => {
       ? { ownerId: r.customerOwnerId, poolId: r.customerPoolId }
       : undefined;
   const shouldMask = isNumberMaskedFor(v, c, customer);
+  const isNamed = customer !== undefined && canSee(v, customer);
   const show = (n: string) => showPhone(shouldMask, n);
   return {
     uuid: c.uuid,
@@ -593,8 +601,8 @@ const toRow = (r: repo.CallListRow, v: Viewer): CallRecordRow => {
     cmgoidCaller: c.callType === CALL_TYPE.inbound ? show(c.caller) : c.caller,
     dstNumber: show(c.calledNumber),
     encryptPhone: shouldMask ? 1 : 0,
-    cmCtid: c.customerId ?? 0,
-    customerName: r.customerName ?? '',
+    cmCtid: isNamed ? (c.customerId ?? 0) : 0,
+    customerName: isNamed ? (r.customerName ?? '') : '',
     cmStid: c.taskId,
     startTime: formatDateTime(c.startAt),
     ringTime: formatDateTime(c.ringAt),

@@ -200,6 +200,60 @@ describe('hole 6 and hole 3: calls, their socket frames and recordings follow th
     await setStrategy(t, as('admin'), { phoneEncryp: 0 });
   });
 
+  it('call/list number filters match whole numbers only while some number is masked; no digits match nothing', async () => {
+    await setStrategy(t, as('admin'), { phoneEncryp: 1 });
+    await register(t, as('lisi'));
+    const phone = mobileEnding(4);
+    const id = await privateCustomer('lisi', phone);
+    advanceSeconds(120);
+    const call = await dialById(id);
+    await endedCall(t, call.uuid);
+    const uuidsFor = async (dstNumber: string) => {
+      const res = await t.post('/api/frontend/call/list', { limit: 100, dstNumber }, as('lisi'));
+      expect(res.json().code, res.body).toBe(0);
+      return (res.json().data.list as CallRecordRow[]).map((r) => r.uuid);
+    };
+    for (const part of [phone.slice(0, 7), phone.slice(-4), phone.slice(2, 9)])
+      expect(await uuidsFor(part), part).not.toContain(call.uuid);
+    expect(await uuidsFor(phone)).toContain(call.uuid);
+    expect(await uuidsFor('abc')).toEqual([]);
+    await setStrategy(t, as('admin'), { phoneEncryp: 0, seaPhoneEncryp: 0 });
+    expect(await uuidsFor(phone.slice(-4))).toContain(call.uuid);
+  });
+
+  it("an incoming call from another staff's customer shows the agent neither its number nor its name", async () => {
+    await setStrategy(t, as('admin'), { phoneEncryp: 0, seaPhoneEncryp: 0 });
+    await register(t, as('lisi'));
+    const socket = await callSocket(t, as('lisi'));
+    const phone = mobileEnding(9);
+    await privateCustomer('zhaoliu', phone, '赵六的秘密客户');
+    const sips = (await t.get('/api/frontend/call/sipmylist?page=1&limit=10', as('lisi'))).json().data.list as {
+      cmSipid: number;
+    }[];
+    advanceSeconds(120);
+    const res = await t.post(
+      '/api/frontend/call/simincoming',
+      { cmSipid: sips[0]?.cmSipid, callerNumber: phone, ringSeconds: 1 },
+      as('admin'),
+    );
+    expect(res.json(), res.body).toMatchObject({ code: 0 });
+    const uuid = res.json().data.uuid as string;
+    await endedCall(t, uuid);
+    await socket.next(
+      (f) =>
+        (f.data as { uuid?: string; event?: string } | null)?.uuid === uuid && (f.data as { event: string }).event === 'ended',
+      'ended',
+    );
+    const frames = JSON.stringify(socket.frames);
+    expect(frames).not.toContain(phone);
+    expect(frames).not.toContain('赵六的秘密客户');
+    const list = await t.post('/api/frontend/call/list', { limit: 100 }, as('lisi'));
+    const row = (list.json().data.list as CallRecordRow[]).find((r) => r.uuid === uuid);
+    expect(row).toMatchObject({ cmgoidCaller: masked(phone), encryptPhone: 1, cmCtid: 0, customerName: '' });
+    expect(list.body).not.toContain('赵六的秘密客户');
+    socket.ws.terminate();
+  });
+
   it('a recording is named without the number and served only to who may see its call or customer', async () => {
     await setStrategy(t, as('admin'));
     await register(t, as('lisi'));
