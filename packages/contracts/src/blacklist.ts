@@ -25,17 +25,18 @@ export const blackFileListQuery = z.object({
 });
 export type BlackFileListQuery = z.infer<typeof blackFileListQuery>;
 
-export type BlackFile = {
-  cmBfid: number;
-  name: string;
-  dmState: number;
+export const blackFileSchema = z.object({
+  cmBfid: z.number(),
+  name: z.string(),
+  dmState: z.number(),
   /** numbers in the file */
-  numberCount: number;
+  numberCount: z.number(),
   /** lines of the imported file that were not phone numbers */
-  invalidCount: number;
-  cmSidName: string;
-  createTime: string;
-};
+  invalidCount: z.number(),
+  cmSidName: z.string(),
+  createTime: z.string(),
+});
+export type BlackFile = z.infer<typeof blackFileSchema>;
 
 /**
  * POST /api/frontend/black/file/create: import a .xlsx or .txt of numbers already uploaded
@@ -63,14 +64,15 @@ export const blackFileDelBody = z.object({ cmBfid: zId() });
 export const blackNumberListQuery = z.object({ cmBfid: qNum, phone: z.string().max(20).optional(), page, limit });
 export type BlackNumberListQuery = z.infer<typeof blackNumberListQuery>;
 
-export type BlackNumber = {
-  id: number;
-  cmBfid: number;
-  phone: string;
-  remark: string;
-  cmSidName: string;
-  createTime: string;
-};
+export const blackNumberSchema = z.object({
+  id: z.number(),
+  cmBfid: z.number(),
+  phone: z.string(),
+  remark: z.string(),
+  cmSidName: z.string(),
+  createTime: z.string(),
+});
+export type BlackNumber = z.infer<typeof blackNumberSchema>;
 
 /** POST /api/frontend/black/number/create: a manual entry. */
 export const blackNumberCreateBody = z.object({
@@ -92,12 +94,13 @@ export const blackCheckBody = z
   .refine((b) => b.fileId !== undefined || (b.numbers ?? '').trim() !== '', { message: '请上传号码文件或输入号码' });
 export type BlackCheckBody = z.infer<typeof blackCheckBody>;
 
-export type BlackCheckResult = {
-  total: number;
-  cleanCount: number;
-  blackCount: number;
-  invalidCount: number;
+export const blackCheckResultSchema = z.object({
+  total: z.number(),
+  cleanCount: z.number(),
+  blackCount: z.number(),
+  invalidCount: z.number(),
   /** the first 20 blacklisted numbers found */
-  blackSample: string[];
-  url: string;
-};
+  blackSample: z.array(z.string()),
+  url: z.string(),
+});
+export type BlackCheckResult = z.infer<typeof blackCheckResultSchema>;

@@ -69,6 +69,14 @@ export const idBody = z.object({ id: zId() });
 export const envelope = <T extends z.ZodType>(data: T) => z.object({ code: z.number(), msg: z.string(), data });
 export const listOf = <T extends z.ZodType>(item: T) => z.object({ list: z.array(item), count: z.number() });
 export const okEnvelope = envelope(z.null());
+/** `data: { count }`: how many rows a batch call changed. */
+export const countEnvelope = envelope(z.object({ count: z.number() }));
+/** `data: { jobId }`: a background job was started (poll GET customer/job). */
+export const jobIdEnvelope = envelope(z.object({ jobId: z.string() }));
+/** `data: { <key>: id }`: the id of the row a create call made. */
+export const idEnvelope = <K extends string>(key: K) => envelope(z.object({ [key]: z.number() } as { [P in K]: z.ZodNumber }));
+/** A file download (xlsx, recording, upload): the body is the file itself, never the envelope. */
+export const fileResponse = z.file().describe('文件内容');
 
 export type Envelope<T> = { code: number; msg: string; data: T };
 export type ListData<T> = { list: T[]; count: number };

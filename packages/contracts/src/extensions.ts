@@ -23,46 +23,48 @@ export const SIP_LIMITS = { user: 20, pwd: 50, url: 200, imei: 20, pageSize: 20 
  * An extension (SIP account), SPEC §3 Sip info plus what the admin pages show.
  * `pwd` is sent only to the extension's own staff (softphone registration) and to admins of /call/sip.
  */
-export type SipInfo = {
-  cmSipid: number;
+export const sipInfoSchema = z.object({
+  cmSipid: z.number(),
   /** bound device id (0 when none); the device is identified by its imei */
-  cmDeid: number;
-  imei: string;
+  cmDeid: z.number(),
+  imei: z.string(),
   /** 1 while the bound device is connected to the device channel (merchantType 2 accounts) */
-  deviceOnline: number;
-  user: string;
-  pwd: string;
+  deviceOnline: z.number(),
+  user: z.string(),
+  pwd: z.string(),
   /** SIP over WebSocket url the softphone registers to (wss://…) */
-  url: string;
+  url: z.string(),
   /** inbound url (calls to the extension) */
-  inUrl: string;
+  inUrl: z.string(),
   /** SIP domain / registrar */
-  server: string;
-  dmType: number;
-  phoneState: number;
+  server: z.string(),
+  dmType: z.number(),
+  phoneState: z.number(),
   /** same as registerStatus === 1 (kept for SPEC §3) */
-  registerState: number;
-  registerStatus: number;
-  callStatus: number;
+  registerState: z.number(),
+  registerStatus: z.number(),
+  callStatus: z.number(),
   /** type of the last call (1 outbound, 4 inbound), 0 none */
-  callType: number;
+  callType: z.number(),
   /** 'YYYY-MM-DD HH:mm:ss' or '' */
-  lastCallTime: string;
+  lastCallTime: z.string(),
   /** bound staff (0 none) */
-  cmSid: number;
-  cmSidName: string;
+  cmSid: z.number(),
+  cmSidName: z.string(),
   /** phone number bound with sipbindhone (回呼 / device number) */
-  phone: string;
-  actionState: number;
+  phone: z.string(),
+  actionState: z.number(),
   /** 1 when this is the bound staff's default extension */
-  isDefault: number;
-  createTime: string;
+  isDefault: z.number(),
+  createTime: z.string(),
   /** the server's telephony line: 'sim' (the softphone reports registration itself, no SIP server) or 'sip' */
-  telephony: string;
-};
+  telephony: z.string(),
+});
+export type SipInfo = z.infer<typeof sipInfoSchema>;
 
 /** What admins of /call/sip also see: the device secret the bound device logs in with. */
-export type SipAdminInfo = SipInfo & { deviceSecret: string };
+export const sipAdminInfoSchema = sipInfoSchema.extend({ deviceSecret: z.string() });
+export type SipAdminInfo = z.infer<typeof sipAdminInfoSchema>;
 
 const user = z
   .string()
