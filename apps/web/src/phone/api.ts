@@ -1,4 +1,4 @@
-import type { DialBody, DialResponse, DirectDialResponse, HangupBody, SipDefault } from '@crm/contracts';
+import type { DialBody, DialResponse, DirectDialResponse, HangupBody, MissedCallCount, SipDefault } from '@crm/contracts';
 import { http } from '../api/http';
 
 /** HTTP calls of the phone (SPEC §7 Extension and call). Errors of dial are shown by the caller (silent). */
@@ -11,4 +11,7 @@ export const phoneApi = {
   hangup: (body: HangupBody) => http.post<null>('/api/frontend/call/hangup', body),
   deviceHangup: (body: HangupBody) => http.post<null>('/api/callend/phone/hangup', body),
   answer: (body: HangupBody) => http.post<null>('/api/frontend/call/answer', body),
+  /** SPEC §2 call button badge: missed incoming calls not yet seen, and marking them seen */
+  missedCount: () => http.get<MissedCallCount>('/api/frontend/call/missedcount', undefined, { silent: true }),
+  markMissedSeen: () => http.post<null>('/api/frontend/call/missedseen', {}, { silent: true }),
 };

@@ -97,7 +97,7 @@ export const createCallController = (deps: CallDeps) => {
     sounds.ended();
     ledger.ended(call.uuid);
     const isMissed = call.callType === CALL_TYPE.inbound && call.answeredAt === null;
-    useCall.getState().ended(isMissed);
+    useCall.getState().ended();
     if (options.error) ui.message?.error(options.error);
     else if (options.notice) ui.message?.info(options.notice);
     deps.onCallOver({ cmCtid: call.cmCtid, isMissed });

@@ -29,7 +29,7 @@ describe('call state machine (SPEC §4)', () => {
     s().answered();
     expect(s().callStatus).toBe(3);
     expect(s().call?.answeredAt).not.toBeNull();
-    s().ended(false);
+    s().ended();
     expect(s().callStatus).toBe(1);
     expect(s().call).toBeNull();
     expect(s().isInCallOpen).toBe(false);
@@ -39,17 +39,6 @@ describe('call state machine (SPEC §4)', () => {
     useCall.getState().openDialler();
     useCall.getState().closeDialler();
     expect(useCall.getState().callStatus).toBe(0);
-  });
-
-  it('counts missed incoming calls until the phone is opened', () => {
-    const s = useCall.getState;
-    s().started(call({ callType: 4 }));
-    s().ended(true);
-    s().started(call({ uuid: 'u2', callType: 4 }));
-    s().ended(true);
-    expect(s().unread).toBe(2);
-    s().openDialler();
-    expect(s().unread).toBe(0);
   });
 });
 

@@ -53,8 +53,6 @@ type CallState = {
   call: ActiveCall | null;
   isDialOpen: boolean;
   isInCallOpen: boolean;
-  /** missed incoming calls since the agent last opened the phone */
-  unread: number;
   openDialler: () => void;
   /** 取消: the dialler closes; without a call the phone is idle again */
   closeDialler: () => void;
@@ -62,7 +60,7 @@ type CallState = {
   setInCallOpen: (isOpen: boolean) => void;
   started: (call: ActiveCall) => void;
   answered: () => void;
-  ended: (isMissed: boolean) => void;
+  ended: () => void;
   reset: () => void;
 };
 
@@ -71,8 +69,7 @@ export const useCall = create<CallState>()((set) => ({
   call: null,
   isDialOpen: false,
   isInCallOpen: false,
-  unread: 0,
-  openDialler: () => set((s) => ({ callStatus: Math.max(s.callStatus, CALL_STATUS.ready), isDialOpen: true, unread: 0 })),
+  openDialler: () => set((s) => ({ callStatus: Math.max(s.callStatus, CALL_STATUS.ready), isDialOpen: true })),
   closeDialler: () =>
     set((s) => ({ isDialOpen: false, callStatus: s.callStatus === CALL_STATUS.ready ? CALL_STATUS.none : s.callStatus })),
   setDialOpen: (isDialOpen) => set({ isDialOpen }),
@@ -82,7 +79,6 @@ export const useCall = create<CallState>()((set) => ({
     set((s) =>
       s.call ? { callStatus: CALL_STATUS.talking, call: { ...s.call, answeredAt: s.call.answeredAt ?? Date.now() } } : {},
     ),
-  ended: (isMissed) =>
-    set((s) => ({ call: null, callStatus: CALL_STATUS.ready, isInCallOpen: false, unread: s.unread + (isMissed ? 1 : 0) })),
-  reset: () => set({ callStatus: CALL_STATUS.none, call: null, isDialOpen: false, isInCallOpen: false, unread: 0 }),
+  ended: () => set({ call: null, callStatus: CALL_STATUS.ready, isInCallOpen: false }),
+  reset: () => set({ callStatus: CALL_STATUS.none, call: null, isDialOpen: false, isInCallOpen: false }),
 }));

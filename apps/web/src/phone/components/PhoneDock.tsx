@@ -5,6 +5,7 @@ import { FloatButton } from 'antd';
 import { useEffect, useState } from 'react';
 import { callSocket } from '../../api/callSocket';
 import { DiscardDialog } from '../../features/pools/components/DiscardDialog';
+import { useMarkMissedSeen, useMissedCalls } from '../missedCalls';
 import { bindBlacklistDiscard, bindQueryClient, loadExtension, onCallButton } from '../phoneActions';
 import { useCall, useExtension } from '../phoneStore';
 import { CallBar } from './CallBar';
@@ -19,7 +20,9 @@ import { InCallModal } from './InCallModal';
 export const PhoneDock = () => {
   const queryClient = useQueryClient();
   const callStatus = useCall((s) => s.callStatus);
-  const unread = useCall((s) => s.unread);
+  const isDialOpen = useCall((s) => s.isDialOpen);
+  const unread = useMissedCalls().data ?? 0;
+  const { mutate: markSeen } = useMarkMissedSeen();
   const isLoaded = useExtension((s) => s.isLoaded);
   // SPEC §8 100011: a blacklisted customer may be discarded to a shared pool
   const [blacklisted, setBlacklisted] = useState<number | null>(null);
@@ -34,6 +37,11 @@ export const PhoneDock = () => {
     callSocket.connect();
     if (!isLoaded) void loadExtension();
   }, [queryClient, isLoaded]);
+
+  // SPEC §2: the missed calls count until seen; opening the dial panel shows them seen
+  useEffect(() => {
+    if (isDialOpen && unread > 0) markSeen();
+  }, [isDialOpen, unread, markSeen]);
 
   const isInCall = callStatus > CALL_STATUS.ready;
   return (

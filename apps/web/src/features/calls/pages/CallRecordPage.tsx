@@ -1,4 +1,4 @@
-import { CALL_TYPE_LABEL, type CallListBody, type CallRecordRow, HANGUP_SIDE_LABEL } from '@crm/contracts';
+import { CALL_TYPE, CALL_TYPE_LABEL, type CallListBody, type CallRecordRow, HANGUP_SIDE_LABEL } from '@crm/contracts';
 import { Badge, Card, Empty, Flex, Table, type TableColumnsType, Typography } from 'antd';
 import { useMemo, useState } from 'react';
 import { Link } from 'react-router';
@@ -6,6 +6,7 @@ import { DepartmentTreeSelect } from '../../../components/DepartmentTreeSelect';
 import { SearchBar } from '../../../components/SearchBar/SearchBar';
 import type { NumberRange, SearchField, SearchOption, SearchValues } from '../../../components/SearchBar/types';
 import { useTablePaging } from '../../../components/useTablePaging';
+import { useMarkMissedSeen } from '../../../phone/missedCalls';
 import { fetchStaffOptions } from '../../customers/api';
 import { useDepartmentTree } from '../../departments/api';
 import { billsecText, useCallList } from '../api';
@@ -60,6 +61,7 @@ export const CallRecordPage = () => {
     [values, paging.page, paging.limit],
   );
   const { data, isFetching } = useCallList(body);
+  const { mutate: markSeen } = useMarkMissedSeen();
 
   const fields = useMemo<SearchField[]>(
     () => [
@@ -150,6 +152,8 @@ export const CallRecordPage = () => {
         name="callRecordSearch"
         fields={fields}
         onSearch={(v) => {
+          // SPEC §2: the agent looked at his missed calls: the call button's badge clears
+          if (v.callType === CALL_TYPE.inbound && v.isConnected === 2) markSeen();
           setValues(v);
           paging.resetPage();
         }}
