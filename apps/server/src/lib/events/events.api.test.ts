@@ -110,4 +110,59 @@ describe('domain events through the outbox', () => {
       .orderBy(asc(domainEvents.id));
     expect(pending.map((p) => p.id)).toContain(id);
   });
+
+  it('customers moved to a pool: the move publishes customers.pooled and the follow-up history reacts', async () => {
+    const c = await newCustomer();
+    const token = await t.login('zhangsan');
+    const admin = await t.login('admin');
+    const created = await t.post(
+      '/api/frontend/customerset/highseasdcreate',
+      {
+        name: `事件公海-${c.id}`,
+        useRules: {
+          recycle: { isOn: 0, noFollowDays: 0, noDealDays: 0, logic: 'or', cmNids: [], cmClids: [] },
+          claim: { dailyMax: 0, cooldownDays: 0 },
+        },
+      },
+      admin,
+    );
+    expect(created.json().code, created.body).toBe(0);
+    const res = await t.post(
+      '/api/frontend/customer/followdown',
+      { cmCtids: [c.id], cmHsid: created.json().data.cmHsid, cmCdid: 0, reason: '事件测试' },
+      token,
+    );
+    expect(res.json().code, res.body).toBe(0);
+    const events = await t.database.db.select().from(domainEvents).where(eq(domainEvents.type, 'customers.pooled'));
+    const mine = events.find((e) => (e.payload as DomainEventMap['customers.pooled']).moved.some(([id]) => id === c.id));
+    expect(mine?.deliveredAt).not.toBeNull();
+    const follows = await t.database.db.select().from(followRecords).where(eq(followRecords.customerId, c.id));
+    expect(follows).toEqual([expect.objectContaining({ followType: 1, remark: '事件测试', staffId })]);
+  });
+
+  it('a pooled event left undelivered by a crash is written to the history by the relay, once', async () => {
+    const a = await newCustomer();
+    const b = await newCustomer();
+    await t.database.db.transaction((tx) =>
+      publish(tx, tenantId, 'customers.pooled', {
+        moved: [
+          [a.id, null],
+          [b.id, null],
+        ],
+        staffId: null,
+        sourceType: 3,
+        reason: '系统回收',
+        at: new Date().toISOString(),
+      }),
+    );
+    const historyOf = (id: number) => t.database.db.select().from(followRecords).where(eq(followRecords.customerId, id));
+    expect(await historyOf(a.id)).toHaveLength(0);
+    await deliver(t.database.db);
+    await deliver(t.database.db);
+    for (const id of [a.id, b.id]) {
+      expect(await historyOf(id)).toEqual([
+        expect.objectContaining({ followType: 1, sourceType: 3, remark: '系统回收', staffId: null }),
+      ]);
+    }
+  });
 });

@@ -26,9 +26,12 @@ export type DomainEventMap = {
   'customers.pooled': {
     /** [customerId, stageId] of each customer moved */
     moved: [number, number | null][];
-    staffId: number;
-    followType: number;
-    remark: string;
+    /** who discarded them; null = the system (recycling) */
+    staffId: number | null;
+    /** FOLLOW_SOURCE of the move (crm: a person, system: recycling) */
+    sourceType: number;
+    /** the reason (丢弃原因 or 系统回收) */
+    reason: string;
     at: string;
   };
 };

@@ -1,5 +1,7 @@
+import { FOLLOW_TYPE } from '@crm/contracts';
 import { onEvent } from '../../lib/events/events';
 import { findCustomerRecord } from '../customers/customers.service';
+import { insertPooledFollows } from './follow-ups.repo';
 import { recordCallFollowUp } from './follow-ups.service';
 
 /** How the follow-up history reacts to other domains' events (lib/events). */
@@ -17,6 +19,18 @@ export const registerFollowUpsEvents = () => {
       recordFile: p.recordFile,
       uuid: p.uuid,
       remark: p.remark,
+      at: new Date(p.at),
+    });
+  });
+  // customers discarded or recycled into a pool: a 丢弃 record each, with the reason
+  onEvent('customers.pooled', 'follow-ups.pooled-history', async (tx, { tenantId, payload: p }) => {
+    await insertPooledFollows(tx, {
+      tenantId,
+      moved: p.moved,
+      staffId: p.staffId,
+      followType: FOLLOW_TYPE.discard,
+      sourceType: p.sourceType,
+      remark: p.reason,
       at: new Date(p.at),
     });
   });

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, gte, inArray, isNull, lte, notInArray, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, gte, inArray, isNull, lte, notInArray, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { followRecords, staff, stages } from '../../db/schema';
 
@@ -62,4 +62,27 @@ export const listFollows = (db: DbOrTx, f: FollowFilter, limit: number, offset: 
 export const countFollows = async (db: DbOrTx, f: FollowFilter) => {
   const rows = await db.select({ n: count() }).from(followRecords).where(whereOf(f));
   return rows[0]?.n ?? 0;
+};
+
+/** The 丢弃/回收 history of customers that went into a pool: one row each, in one statement. */
+export const insertPooledFollows = async (
+  db: DbOrTx,
+  p: {
+    tenantId: number;
+    moved: [number, number | null][];
+    staffId: number | null;
+    followType: number;
+    sourceType: number;
+    remark: string;
+    at: Date;
+  },
+) => {
+  if (p.moved.length === 0) return;
+  const ids = `{${p.moved.map((m) => m[0]).join(',')}}`;
+  const stageIds = `{${p.moved.map((m) => (m[1] === null ? 'NULL' : m[1])).join(',')}}`;
+  await db.execute(
+    sql`insert into ${followRecords} (tenant_id, customer_id, staff_id, follow_type, source_type, stage_id, remark, created_at)
+        select ${p.tenantId}, m.id, ${p.staffId}, ${p.followType}, ${p.sourceType}, m.stage_id, ${p.remark}, ${p.at}
+        from unnest(${ids}::int[], ${stageIds}::int[]) as m(id, stage_id)`,
+  );
 };

@@ -10,6 +10,8 @@ import { intArray } from './pools.repo';
  */
 
 type Moved = { id: number };
+/** A customer that went into a pool, with its stage (the follow-up history reacts: customers.pooled). */
+export type Pooled = { id: number; stage_id: number | null };
 
 /** followdown: private customers (owned by someone in `ownerScope`, null = anyone) go into a pool. */
 export const discardToPool = async (
@@ -25,7 +27,7 @@ export const discardToPool = async (
     at: Date;
   },
 ) =>
-  queryRows<Moved>(
+  queryRows<Pooled>(
     tx,
     sql`with old as (
           select c.id, c.owner_id, c.stage_id from ${customers} c
@@ -44,9 +46,7 @@ export const discardToPool = async (
             reason = excluded.reason, discarded_by = excluded.discarded_by, last_owner_id = excluded.last_owner_id,
             pooled_at = excluded.pooled_at
         )
-        insert into ${followRecords} (tenant_id, customer_id, staff_id, follow_type, source_type, stage_id, remark, created_at)
-        select ${p.tenantId}, id, ${p.staffId}, ${FOLLOW_TYPE.discard}, ${FOLLOW_SOURCE.crm}, stage_id, ${p.reason}, ${p.at} from moved
-        returning customer_id as id`,
+        select id, stage_id from moved`,
   );
 
 export type ClaimCandidate = { id: number; pool_id: number; last_owner_id: number | null; pooled_at: Date | string | null };
@@ -216,9 +216,9 @@ const coveredBy = (
   ${r.labelIds.length > 0 ? sql`and c.label_ids && ${intArray(r.labelIds)}` : sql``}
   and coalesce(d.pending_orders, 0) = 0`;
 
-/** Moves every customer due under the rule into its pool (type 1 history, reason 系统回收). Idempotent. */
-export const recycleDue = async (tx: DbOrTx, tenantId: number, r: RecycleRule, at: Date, reason: string) => {
-  const rows = await queryRows<{ n: number }>(
+/** Moves every customer due under the rule into its pool (reason 系统回收); returns them. Idempotent. */
+export const recycleDue = (tx: DbOrTx, tenantId: number, r: RecycleRule, at: Date, reason: string) =>
+  queryRows<Pooled>(
     tx,
     sql`with due as (
           select c.id, c.owner_id, c.stage_id from ${customers} c left join ${customerDeals} d on d.customer_id = c.id
@@ -234,14 +234,9 @@ export const recycleDue = async (tx: DbOrTx, tenantId: number, r: RecycleRule, a
           select id, ${tenantId}, ${r.poolId}, 0, ${reason}, null, owner_id, ${at} from moved
           on conflict (customer_id) do update set pool_id = excluded.pool_id, reason_id = 0, reason = excluded.reason,
             discarded_by = null, last_owner_id = excluded.last_owner_id, pooled_at = excluded.pooled_at
-        ), history as (
-          insert into ${followRecords} (tenant_id, customer_id, staff_id, follow_type, source_type, stage_id, remark, created_at)
-          select ${tenantId}, id, null, ${FOLLOW_TYPE.discard}, ${FOLLOW_SOURCE.system}, stage_id, ${reason}, ${at} from moved
         )
-        select count(*)::int as n from moved`,
+        select id, stage_id from moved`,
   );
-  return Number(rows[0]?.n ?? 0);
-};
 
 export type SoonRow = { id: number; name: string; due_at: Date | string; owner_id: number; pool_id: number };
 

@@ -22,6 +22,7 @@ import type { Db } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import type { Actor } from '../../lib/auth-context';
 import { now } from '../../lib/clock';
+import { deliver } from '../../lib/events/events';
 import { formatDateTime } from '../../lib/time';
 import { customerRoom, listCustomers, requireDetailFlag, type Viewer, viewerOf } from '../customers/customers.service';
 import { startCustomerExport } from '../customers/customers-export';
@@ -30,6 +31,7 @@ import * as moves from './pool-moves.repo';
 import * as repo from './pools.repo';
 import { intArray } from './pools.repo';
 import { requireEnabledReason, requireUsablePool } from './pools.service';
+import { publishPooled } from './pools-recycle';
 
 const shanghaiDay = (at: Date) => formatDateTime(at).slice(0, 10);
 
@@ -56,8 +58,9 @@ export const discardCustomers = async (db: Db, actor: Actor, body: FollowDownBod
     reason = (await requireEnabledReason(db, actor.tenantId, body.cmCdid)).name;
   }
   const v = await viewerOf(db, actor);
-  const moved = await db.transaction((tx) =>
-    moves.discardToPool(tx, {
+  const at = now();
+  const { moved, eventId } = await db.transaction(async (tx) => {
+    const rows = await moves.discardToPool(tx, {
       tenantId: actor.tenantId,
       ids: body.cmCtids,
       ownerScope: v.scope,
@@ -65,9 +68,12 @@ export const discardCustomers = async (db: Db, actor: Actor, body: FollowDownBod
       reasonId: body.cmCdid,
       reason,
       staffId: actor.staffId,
-      at: now(),
-    }),
-  );
+      at,
+    });
+    const id = rows.length === 0 ? null : await publishPooled(tx, actor.tenantId, rows, { staffId: actor.staffId, reason, at });
+    return { moved: rows, eventId: id };
+  });
+  if (eventId !== null) await deliver(db, [eventId]);
   if (moved.length === 0) throw new AppError('DISCARD_NONE', '所选客户已不在您的客户中（可能已被丢弃或转移）');
   return moved.length;
 };

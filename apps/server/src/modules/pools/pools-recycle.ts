@@ -1,9 +1,10 @@
-import { DELETED_KEEP_DAYS, type RecycleResult, type RecycleSoon } from '@crm/contracts';
+import { DELETED_KEEP_DAYS, FOLLOW_SOURCE, type RecycleResult, type RecycleSoon } from '@crm/contracts';
 import { and, asc, eq, type SQL, sql } from 'drizzle-orm';
 import { type Db, type DbOrTx, queryRows } from '../../db/client';
 import { pools } from '../../db/schema';
 import type { Actor } from '../../lib/auth-context';
 import { now } from '../../lib/clock';
+import { deliver, publish } from '../../lib/events/events';
 import { formatDateTime } from '../../lib/time';
 import { getStrategy } from '../strategy/strategy.service';
 import * as moves from './pool-moves.repo';
@@ -40,17 +41,42 @@ const rulesOf = async (db: DbOrTx, tenantId: number): Promise<moves.RecycleRule[
  */
 export const runRecycle = async (db: Db, tenantId?: number): Promise<RecycleResult> => {
   const at = now();
-  return db.transaction(async (tx) => {
+  const events: number[] = [];
+  const result = await db.transaction(async (tx) => {
     const [lock] = await queryRows<{ ok: boolean }>(tx, sql`select pg_try_advisory_xact_lock(${RECYCLE_LOCK}) as ok`);
     if (!lock?.ok) return { recycled: 0, ranAt: formatDateTime(at), isSkipped: true };
     const tenants = tenantId === undefined ? await moves.tenantsWithRecycling(tx) : [tenantId];
     let recycled = 0;
     for (const t of tenants) {
-      for (const rule of await rulesOf(tx, t)) recycled += await moves.recycleDue(tx, t, rule, at, RECYCLE_REASON);
+      for (const rule of await rulesOf(tx, t)) {
+        const moved = await moves.recycleDue(tx, t, rule, at, RECYCLE_REASON);
+        recycled += moved.length;
+        if (moved.length > 0) events.push(await publishPooled(tx, t, moved, { staffId: null, reason: RECYCLE_REASON, at }));
+      }
     }
     return { recycled, ranAt: formatDateTime(at), isSkipped: false };
   });
+  await deliver(db, events);
+  return result;
 };
+
+/**
+ * Customers went into a pool: the event (in the move's transaction) lets the follow-up history
+ * write its 丢弃/回收 records (lib/events). Returns the event id to deliver after the commit.
+ */
+export const publishPooled = (
+  tx: DbOrTx,
+  tenantId: number,
+  moved: moves.Pooled[],
+  p: { staffId: number | null; reason: string; at: Date },
+) =>
+  publish(tx, tenantId, 'customers.pooled', {
+    moved: moved.map((m) => [m.id, m.stage_id]),
+    staffId: p.staffId,
+    sourceType: p.staffId === null ? FOLLOW_SOURCE.system : FOLLOW_SOURCE.crm,
+    reason: p.reason,
+    at: p.at.toISOString(),
+  });
 
 /**
  * 即将回收: the caller's customers that the sweep will take within recycleRemind days,
