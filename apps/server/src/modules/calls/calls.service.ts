@@ -14,12 +14,14 @@ import {
   type DialBody,
   type DialResponse,
   type DirectDialResponse,
+  dialNumberRefusal,
   ERRORS,
   HANGUP_CAUSE,
   HANGUP_CAUSE_LABEL,
   HANGUP_SIDE,
   type HangupBody,
   type HangupCause,
+  hangupRefusal,
   type ListData,
   REGISTER_STATUS,
   type SeatsStat,
@@ -282,11 +284,9 @@ export const endCall = async (rt: CallRuntime, call: repo.CallRecord, side: Hang
 
 /** SPEC §5: 4 to 20 digits unless a task dials; returns the normalised number. */
 const dialNumberOf = (raw: string, isTask: boolean): string => {
-  const digits = raw.replace(/\D/g, '');
-  if (!digits) throw new AppError('DIAL_NUMBER_INVALID');
-  const isLengthOk = digits.length >= CALL_LIMITS.dialMinLength && digits.length <= CALL_LIMITS.dialMaxLength;
-  if (!isTask && !isLengthOk) throw new AppError('DIAL_NUMBER_INVALID');
-  return normalisePhone(raw)?.phone ?? digits;
+  // the rule the browser checks first (packages/contracts/src/rules.ts)
+  if (dialNumberRefusal(raw, isTask)) throw new AppError('DIAL_NUMBER_INVALID');
+  return normalisePhone(raw)?.phone ?? raw.replace(/\D/g, '');
 };
 
 /**
@@ -429,8 +429,9 @@ const requireOwnCall = async (rt: CallRuntime, actor: Actor, uuid: string) => {
 export const hangup = async (rt: CallRuntime, actor: Actor, body: HangupBody): Promise<void> => {
   const call = await requireOwnCall(rt, actor, body.uuid);
   if (call.state === CALL_STATE.ended) return;
-  const waitMs = CALL_LIMITS.hangupMinSeconds * 1000 - msSince(call.startAt);
-  if (waitMs > 0) throw new AppError('HANGUP_TOO_EARLY', `${Math.ceil(waitMs / 1000)}s 后进行挂断`);
+  // the countdown the browser shows first (packages/contracts/src/rules.ts)
+  const early = hangupRefusal(call.startAt.getTime(), now().getTime());
+  if (early) throw new AppError('HANGUP_TOO_EARLY', early);
   if (call.channel === CHANNEL.device) {
     // The call runs on the phone: only the phone can end it (SPEC §5).
     const sip = call.sipId ? await findSipById(rt.db, call.tenantId, call.sipId) : undefined;
