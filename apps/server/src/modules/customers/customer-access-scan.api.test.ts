@@ -28,6 +28,7 @@ const NOT_SCANNED_POST: Record<string, string> = {
   '/api/frontend/call/answer': 'mutation',
   '/api/frontend/call/simincoming': 'mutation (an incoming call is seeded below)',
   '/api/frontend/black/check': 'blacklist numbers the caller typed himself',
+  '/api/frontend/call/missedseen': 'mutation (marks missed calls seen)',
 };
 /** Mutation verbs: a POST path ending in one of them changes data and is not scanned. */
 const MUTATION =
