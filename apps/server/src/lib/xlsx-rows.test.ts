@@ -127,7 +127,7 @@ describe('xlsxRows bounds (XLSX_LIMITS)', () => {
       sheet: repeatedPart(SHEET_HEAD, row, 10_000, SHEET_TAIL, 1024),
     });
     expect(buf.length).toBeLessThan(XLSX_LIMITS.sheetBytes / 100);
-    const err = await refusal(buf);
+    const err = await refusal(buf, { maxRows: 10_000 });
     expect(err.message).toBe('文件内容过大（解压后超过256MB），请删除多余的内容或拆分后再上传');
   });
 
@@ -206,7 +206,7 @@ describe('xlsxRows bounds (XLSX_LIMITS)', () => {
     expect((await refusal(cellAt(XLSX_LIMITS.columns + 1))).message).toBe('文件最多1024列');
   });
 
-  it('stops reading at row maxRows + 1 with the caller’s error', async () => {
+  it('refuses row maxRows + 1 with the caller’s error before parsing any row, at both edges', async () => {
     const buf = buildXlsxParts({ sheet: sheetOf(Array.from({ length: 50 }, (_, i) => inlineRow(i + 1, [`第${i + 1}行`]))) });
     expect(await rowsOf(buf, { maxRows: 50 })).toHaveLength(50);
     const seen: ExcelJS.CellValue[][] = [];
@@ -215,7 +215,22 @@ describe('xlsxRows bounds (XLSX_LIMITS)', () => {
     })().catch((e: unknown) => e);
     expect(err).toBeInstanceOf(AppError);
     expect((err as AppError).message).toBe('行数超出上限');
-    expect(seen).toHaveLength(49);
+    // the rows are counted while inflating: not one was parsed
+    expect(seen).toHaveLength(0);
+  });
+
+  it('counts rows across the inflated chunks exactly: every <row is seen, whatever chunk it falls in', async () => {
+    // 50,000 rows of varied length (about 2.4 MB) cross some 150 chunk boundaries.
+    const n = 50_000;
+    const rows = Array.from({ length: n }, (_, i) => `<row r="${i + 1}"><c r="A${i + 1}"><v>${i % 97}</v></c></row>`);
+    const buf = buildXlsxParts({ sheet: sheetOf(rows) });
+    expect(await rowsOf(buf, { maxRows: n })).toHaveLength(n);
+    const seen: ExcelJS.CellValue[][] = [];
+    const err = await (async () => {
+      for await (const r of xlsxRows(buf, { maxRows: n - 1, tooManyRows })) seen.push(r);
+    })().catch((e: unknown) => e);
+    expect((err as AppError).message).toBe('行数超出上限');
+    expect(seen).toHaveLength(0);
   });
 
   it('keeps Chinese text whole when a character is split between two inflated chunks', async () => {

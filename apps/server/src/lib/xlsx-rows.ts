@@ -40,13 +40,20 @@ const tooLongCell = (cellChars: number) => refuse(`单元格内容最多${cellCh
 const tooLarge = (limit: number) =>
   refuse(`文件内容过大（解压后超过${Math.max(1, Math.floor(limit / MB))}MB），请删除多余的内容或拆分后再上传`);
 
+/** What a part may hold: unpacked bytes, the longest cell text, and (a worksheet) its rows. */
+type PartBounds = { bytes: number; cellChars: number; rows?: { max: number; error: () => AppError } };
+
+/** `<row` followed by whitespace, `>` or `/`: the start of a worksheet row. */
+const isRowTag = (b: Buffer, at: number) =>
+  b[at] === 0x72 && b[at + 1] === 0x6f && b[at + 2] === 0x77 && [0x20, 0x3e, 0x2f, 0x09, 0x0a, 0x0d].includes(b[at + 3]);
+
 /**
  * The text of one zip part, inflated chunk by chunk. The inflated bytes are counted as they come
- * and the read is refused past `limit`: the sizes the zip's headers declare are never trusted.
+ * and the read is refused past the bound: the sizes the zip's headers declare are never trusted.
  * UTF-8 is decoded across chunk boundaries (ExcelJS decodes each chunk on its own and turns a
  * Chinese character split between two chunks into U+FFFD).
  */
-async function* partText(zip: JSZip, path: string, limit: number, cellChars: number): AsyncGenerator<string> {
+async function* partText(zip: JSZip, path: string, bounds: PartBounds): AsyncGenerator<string> {
   const file = zip.file(path);
   if (!file) return;
   // JSZip's node stream is a readable-stream v2 object: its errors (a corrupt deflate stream, a
@@ -59,18 +66,35 @@ async function* partText(zip: JSZip, path: string, limit: number, cellChars: num
   const decoder = new StringDecoder('utf8');
   // The parsers hold a whole text node (a cell's text) before handing it on: the bytes between
   // two tags are bounded by the longest text a cell may hold, written as character references.
-  const maxRun = cellChars * 10;
+  const maxRun = bounds.cellChars * 10;
+  const { rows } = bounds;
   let bytes = 0;
   let run = 0;
+  let rowCount = 0;
+  // the bytes after a '<' that ended the previous chunk, until there are 4 to tell a row tag
+  let pending: Buffer | null = null;
+  const countRow = () => {
+    if (rows && ++rowCount > rows.max) throw rows.error();
+  };
   try {
     for await (const chunk of chunks as AsyncIterable<Buffer>) {
       bytes += chunk.length;
-      if (bytes > limit) throw tooLarge(limit);
+      if (bytes > bounds.bytes) throw tooLarge(bounds.bytes);
+      if (pending) {
+        const head: Buffer = Buffer.concat([pending, chunk.subarray(0, 4 - pending.length)]);
+        pending = head.length < 4 ? head : null;
+        if (!pending && isRowTag(head, 0)) countRow();
+      }
       for (let pos = 0; ; ) {
         const lt = chunk.indexOf(0x3c, pos);
         run += (lt === -1 ? chunk.length : lt) - pos;
-        if (run > maxRun) throw tooLongCell(cellChars);
+        if (run > maxRun) throw tooLongCell(bounds.cellChars);
         if (lt === -1) break;
+        if (rows) {
+          if (lt + 4 < chunk.length) {
+            if (isRowTag(chunk, lt + 1)) countRow();
+          } else pending = Buffer.from(chunk.subarray(lt + 1));
+        }
         run = 0;
         pos = lt + 1;
       }
@@ -86,12 +110,15 @@ async function* partText(zip: JSZip, path: string, limit: number, cellChars: num
 }
 
 /** A part as the stream ExcelJS's parsers read. */
-const partStream = (zip: JSZip, path: string, limit: number, cellChars: number): Readable | undefined =>
-  zip.file(path) ? Readable.from(partText(zip, path, limit, cellChars)) : undefined;
+const partStream = (zip: JSZip, path: string, bounds: PartBounds): Readable | undefined =>
+  zip.file(path) ? Readable.from(partText(zip, path, bounds)) : undefined;
 
-/** Inflates a part without parsing it, to refuse an oversized one before any parsing work. */
-const checkPartSize = async (zip: JSZip, path: string, limit: number, cellChars: number) => {
-  for await (const _ of partText(zip, path, limit, cellChars));
+/**
+ * Inflates a part without parsing it: an oversized part, an overlong text or a sheet of too many
+ * rows costs only the inflation of what comes before the breach, never any parsing.
+ */
+const checkPart = async (zip: JSZip, path: string, bounds: PartBounds) => {
+  for await (const _ of partText(zip, path, bounds));
 };
 
 /** The worksheet part of the workbook's first sheet (its order in the workbook, not in the zip). */
@@ -124,7 +151,9 @@ const cellLength = (v: ExcelJS.CellValue): number => {
 /**
  * Streams the rows of the first worksheet of an .xlsx held in memory (uploads are at most
  * 20 MB): cell values as ExcelJS reads them, row by row, without building the workbook.
- * Every bound of XLSX_LIMITS holds while reading, and reading stops at row maxRows + 1.
+ * Every bound of XLSX_LIMITS holds while reading. The big parts are inflated once without parsing
+ * (counting bytes, text lengths and the sheet's rows) so that a breach costs no parsing at all;
+ * a sheet of more than maxRows rows is refused after inflating maxRows + 1 of them.
  * Throws IMPORT_FILE_INVALID (with the reason) when the bytes are not a workbook or break a bound.
  */
 export async function* xlsxRows(buf: Buffer, options: XlsxReadOptions): AsyncGenerator<ExcelJS.CellValue[]> {
@@ -152,20 +181,23 @@ async function* readRows(zip: JSZip, limits: XlsxLimits, options: XlsxReadOption
     entries: 'ignore',
   }) as unknown as ReaderParts;
 
-  const rels = partStream(zip, 'xl/_rels/workbook.xml.rels', limits.partBytes, limits.cellChars);
+  const small = { bytes: limits.partBytes, cellChars: limits.cellChars };
+  const rels = partStream(zip, 'xl/_rels/workbook.xml.rels', small);
   if (rels) await reader._parseRels(rels);
-  const workbook = partStream(zip, 'xl/workbook.xml', limits.partBytes, limits.cellChars);
+  const workbook = partStream(zip, 'xl/workbook.xml', small);
   if (!workbook) throw new AppError('IMPORT_FILE_INVALID');
   await reader._parseWorkbook(workbook);
   const part = firstSheetPart(reader, zip);
   if (!part) return;
   // The big parts are measured before any of them is parsed: an oversized one costs only its inflation.
-  await checkPartSize(zip, 'xl/sharedStrings.xml', limits.sharedStringsBytes, limits.cellChars);
-  await checkPartSize(zip, part, limits.sheetBytes, limits.cellChars);
+  const stringsBounds = { bytes: limits.sharedStringsBytes, cellChars: limits.cellChars };
+  const sheetBounds = { bytes: limits.sheetBytes, cellChars: limits.cellChars };
+  await checkPart(zip, 'xl/sharedStrings.xml', stringsBounds);
+  await checkPart(zip, part, { ...sheetBounds, rows: { max: options.maxRows, error: options.tooManyRows } });
 
   // Shared strings are held for the whole read: their number and each one's length are bounded.
   const strings: SharedText[] = [];
-  const stringsPart = partStream(zip, 'xl/sharedStrings.xml', limits.sharedStringsBytes, limits.cellChars);
+  const stringsPart = partStream(zip, 'xl/sharedStrings.xml', stringsBounds);
   if (stringsPart)
     for await (const { text } of reader._parseSharedStrings(stringsPart)) {
       if (strings.length >= limits.sharedStrings) throw refuse(`文件中不同的文本超过${limits.sharedStrings}个，请拆分后再上传`);
@@ -173,10 +205,10 @@ async function* readRows(zip: JSZip, limits: XlsxLimits, options: XlsxReadOption
       strings.push(text);
     }
   reader.sharedStrings = strings;
-  const styles = partStream(zip, 'xl/styles.xml', limits.partBytes, limits.cellChars);
+  const styles = partStream(zip, 'xl/styles.xml', small);
   if (styles) await reader._parseStyles(styles);
 
-  const sheet = partStream(zip, part, limits.sheetBytes, limits.cellChars);
+  const sheet = partStream(zip, part, sheetBounds);
   if (!sheet) return;
   const sheetNo = part.match(/(\d+)\.xml$/)?.[1] ?? '1';
   let rows = 0;
