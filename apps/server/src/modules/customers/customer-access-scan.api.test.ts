@@ -71,6 +71,8 @@ const as = (user: string) => tokens[user];
 type Seeded = { id: number; numbers: string[]; place: 'own' | 'pool' | 'hidden' };
 const seeded: Seeded[] = [];
 const fileNames: string[] = [];
+let exportsRead = 0;
+let exportsStarted = 0;
 let uuids: string[] = [];
 
 const rules: PoolRules = {
@@ -181,6 +183,7 @@ const textsOf = async (res: LightMyRequestResponse): Promise<string[]> => {
   const texts = [JSON.stringify(res.headers), res.body];
   const jobId = res.headers['content-type']?.toString().includes('json') ? res.json()?.data?.jobId : undefined;
   if (typeof jobId === 'string') {
+    exportsStarted += 1;
     let job: JobInfo | undefined;
     for (let i = 0; i < 200; i++) {
       job = (await t.get(`/api/frontend/customer/job?jobId=${jobId}`, as('lisi'))).json().data as JobInfo;
@@ -193,7 +196,7 @@ const textsOf = async (res: LightMyRequestResponse): Promise<string[]> => {
       const wb = new ExcelJS.Workbook();
       await wb.xlsx.load(file.rawPayload as unknown as ArrayBuffer);
       wb.eachSheet((ws) => ws.eachRow((row) => texts.push(JSON.stringify(row.values))));
-      texts.push(`rows:${wb.worksheets[0]?.rowCount ?? 0}`);
+      exportsRead += 1;
     }
   }
   return texts;
@@ -253,9 +256,13 @@ describe('scan: no route shows 李四 a number he may not see', () => {
     { phoneEncryp: 0, seaPhoneEncryp: 1 },
   ]) {
     it(`every reachable GET and POST list, phoneEncryp=${flags.phoneEncryp} seaPhoneEncryp=${flags.seaPhoneEncryp}`, async () => {
+      const [readBefore, startedBefore] = [exportsRead, exportsStarted];
       const { leaks, scanned } = await scanRoutes(flags);
       expect(leaks).toEqual([]);
       expect(scanned).toBeGreaterThan(100);
+      // every export he could start was followed to its file and read (mine, subscribe, never, seas at least)
+      expect(exportsStarted - startedBefore).toBeGreaterThanOrEqual(4);
+      expect(exportsRead - readBefore).toBe(exportsStarted - startedBefore);
     }, 120_000);
   }
 
