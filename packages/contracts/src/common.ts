@@ -76,7 +76,9 @@ export const jobIdEnvelope = envelope(z.object({ jobId: z.string() }));
 /** `data: { <key>: id }`: the id of the row a create call made. */
 export const idEnvelope = <K extends string>(key: K) => envelope(z.object({ [key]: z.number() } as { [P in K]: z.ZodNumber }));
 /** A file download (xlsx, recording, upload): the body is the file itself, never the envelope. */
-export const fileResponse = z.file().describe('文件内容');
+export const fileResponse = z
+  .custom<Uint8Array>((v) => v instanceof Uint8Array)
+  .meta({ type: 'string', format: 'binary', description: '文件内容' });
 
 export type Envelope<T> = { code: number; msg: string; data: T };
 export type ListData<T> = { list: T[]; count: number };

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { int4, pageQuery, qId, zId, zUint } from './common';
+import { int4, listOf, pageQuery, qId, zId, zUint } from './common';
 import type { DetailFlags } from './follow-ups';
 
 /** Control kinds by dmType (SPEC §4); 99 is the group control that holds a text input plus children. */
@@ -93,6 +93,36 @@ export type TemplateControl = {
 };
 
 export type TemplateInfo = { isMustName: number; cmAtid: number; templateControls: TemplateControl[] };
+
+/** Answer schemas of the template calls (what the server sends, no input limits). */
+const cascaderOptionOut: z.ZodType<CascaderOption> = z.lazy(() =>
+  z.object({ value: z.string(), label: z.string(), children: z.array(cascaderOptionOut).optional() }),
+);
+export const templateControlSchema: z.ZodType<TemplateControl> = z.lazy(() =>
+  z.object({
+    cbTacid: z.number(),
+    coTacid: z.number(),
+    cmAtid: z.number(),
+    pid: z.number(),
+    name: z.string(),
+    dmType: z.number(),
+    dmDesc: z.string(),
+    dmValue: z.union([z.array(z.string()), z.string()]),
+    ctrlList: z.array(cascaderOptionOut),
+    dmMust: z.number(),
+    isJudge: z.number(),
+    isFollowShow: z.number(),
+    isSearch: z.number(),
+    sortNum: z.number(),
+    actionState: z.number(),
+    children: z.array(templateControlSchema),
+  }),
+);
+export const templateInfoSchema = z.object({
+  isMustName: z.number(),
+  cmAtid: z.number(),
+  templateControls: z.array(templateControlSchema),
+});
 
 export const templateInfoQuery = z.object({
   isSearch: z.preprocess((v) => (v === undefined || v === '' ? 0 : Number(v)), z.number().int().min(0).max(1)),
@@ -193,45 +223,52 @@ export const CONTACT_STATUS = { never: 0, connected: 1, unanswered: 2 } as const
 export const CONTACT_STATUS_LABEL: Record<number, string> = { 0: '未联系', 1: '已接通', 2: '未接通' };
 
 /** A control value as shown in lists and the detail. */
-export type ControlValue = {
-  cbTacid: number;
-  name: string;
-  dmType: number;
-  dmValue: string[];
-  dmValueText: string[];
+export const controlValueSchema = z.object({
+  cbTacid: z.number(),
+  name: z.string(),
+  dmType: z.number(),
+  dmValue: z.array(z.string()),
+  dmValueText: z.array(z.string()),
   /** file controls: a download link per file id */
-  fileUrls?: string[];
-};
+  fileUrls: z.array(z.string()).optional(),
+});
+export type ControlValue = z.infer<typeof controlValueSchema>;
 
 /** A customer row of the lists (SPEC §3 Customer). */
-export type CustomerRow = {
-  cmCtid: number;
-  name: string;
+export const customerRowSchema = z.object({
+  cmCtid: z.number(),
+  name: z.string(),
   /** 1 when the phone numbers are masked for the caller (SPEC §6). */
-  encryptPhone: number;
-  contactName: string;
-  contactPhone: string;
-  templateControls: ControlValue[];
-  cmNid: number | null;
-  cmNidName: string;
-  cmClids: number[];
-  cmClidsInfo: { cmClid: number; name: string }[];
-  ownerId: number | null;
-  ownerName: string;
-  creatorName: string;
-  cmDidName: string;
-  lastContactStatus: number;
-  lastContactTime: string;
-  contactNum: number;
-  followTime: string;
-  nextFollowTime: string;
-  allotTime: string;
-  createTime: string;
+  encryptPhone: z.number(),
+  contactName: z.string(),
+  contactPhone: z.string(),
+  templateControls: z.array(controlValueSchema),
+  cmNid: z.number().nullable(),
+  cmNidName: z.string(),
+  cmClids: z.array(z.number()),
+  cmClidsInfo: z.array(z.object({ cmClid: z.number(), name: z.string() })),
+  ownerId: z.number().nullable(),
+  ownerName: z.string(),
+  creatorName: z.string(),
+  cmDidName: z.string(),
+  lastContactStatus: z.number(),
+  lastContactTime: z.string(),
+  contactNum: z.number(),
+  followTime: z.string(),
+  nextFollowTime: z.string(),
+  allotTime: z.string(),
+  createTime: z.string(),
   /** 预计回收时间 (private lists): when the recycling sweep would take the customer back; '' when no rule covers it. */
-  exRecoveryTime?: string;
+  exRecoveryTime: z.string().optional(),
   /** the expected recovery time falls within the strategy's recycleRemind days (即将回收). */
-  isRecycleSoon?: boolean;
-};
+  isRecycleSoon: z.boolean().optional(),
+});
+export type CustomerRow = z.infer<typeof customerRowSchema>;
+/** A page of customers; the count stops at a cap on very large lists (isCountCapped). */
+export const customerListDataSchema = listOf(customerRowSchema).extend({
+  isCountCapped: z.boolean(),
+  isCountEstimated: z.boolean().optional(),
+});
 
 /** GET info: one customer and the caller's detail-drawer flags (SPEC §6). */
 export type CustomerDetail = CustomerRow & { detailFlags: DetailFlags };
@@ -300,28 +337,32 @@ export const customerPageQuery = pageQuery;
 export const JOB_STATUS = { running: 'running', done: 'done', failed: 'failed' } as const;
 export type JobStatus = (typeof JOB_STATUS)[keyof typeof JOB_STATUS];
 
-/** A long task's progress, polled by the web (GET /api/frontend/customer/job?jobId=). */
-export type JobInfo = {
-  jobId: string;
-  kind: 'export' | 'import' | 'allot';
-  status: JobStatus;
-  processed: number;
-  total: number;
-  /** export: the file to download; import: the rejected rows as .xlsx (when any) */
-  fileUrl: string;
-  fileName: string;
-  result: ImportResult | null;
-  error: string;
-  createTime: string;
-};
+const jobStatusSchema = z.enum(['running', 'done', 'failed']);
 
-export type ImportResult = {
-  created: number;
-  updated: number;
-  skipped: number;
-  rejected: number;
-  reasons: { row: number; reason: string }[];
-};
+export const importResultSchema = z.object({
+  created: z.number(),
+  updated: z.number(),
+  skipped: z.number(),
+  rejected: z.number(),
+  reasons: z.array(z.object({ row: z.number(), reason: z.string() })),
+});
+export type ImportResult = z.infer<typeof importResultSchema>;
+
+/** A long task's progress, polled by the web (GET /api/frontend/customer/job?jobId=). */
+export const jobInfoSchema = z.object({
+  jobId: z.string(),
+  kind: z.enum(['export', 'import', 'allot']),
+  status: jobStatusSchema,
+  processed: z.number(),
+  total: z.number(),
+  /** export: the file to download; import: the rejected rows as .xlsx (when any) */
+  fileUrl: z.string(),
+  fileName: z.string(),
+  result: importResultSchema.nullable(),
+  error: z.string(),
+  createTime: z.string(),
+});
+export type JobInfo = z.infer<typeof jobInfoSchema>;
 
 export const jobQuery = z.object({ jobId: z.string().min(8).max(64) });
 
@@ -341,13 +382,14 @@ export const importStartBody = z.object({
 });
 export type ImportStartBody = z.infer<typeof importStartBody>;
 
-export type ImportPreview = {
-  fileId: number;
-  headers: string[];
-  sampleRows: string[][];
-  rowCount: number;
+export const importPreviewSchema = z.object({
+  fileId: z.number(),
+  headers: z.array(z.string()),
+  sampleRows: z.array(z.array(z.string())),
+  rowCount: z.number(),
   /** suggested mapping by header name */
-  mapping: { column: number; target: 'name' | number }[];
-};
+  mapping: z.array(z.object({ column: z.number(), target: z.union([z.literal('name'), z.number()]) })),
+});
+export type ImportPreview = z.infer<typeof importPreviewSchema>;
 /** SPEC-silent limit: one import file holds at most this many data rows. */
 export const IMPORT_MAX_ROWS = 100_000;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { qId, qNum, zId, zUint } from './common';
-import { type ControlValue, templateControlsInput } from './customers';
+import { type ControlValue, customerRowSchema, templateControlsInput } from './customers';
 
 /** SPEC §4 follow types; any other value reads as a written follow-up. */
 export const FOLLOW_TYPE = { written: 0, discard: 1, claim: 2, call: 3, ai: 4 } as const;
@@ -42,6 +42,12 @@ export const DETAIL_FLAG_KEYS = [
 ] as const;
 export type DetailFlag = (typeof DETAIL_FLAG_KEYS)[number];
 export type DetailFlags = Record<DetailFlag, 0 | 1>;
+const flag01 = z.union([z.literal(0), z.literal(1)]);
+export const detailFlagsSchema = z.object(
+  Object.fromEntries(DETAIL_FLAG_KEYS.map((k) => [k, flag01])) as Record<DetailFlag, typeof flag01>,
+);
+/** GET customer/info: one customer and the caller's detail-drawer flags (SPEC §6). */
+export const customerDetailSchema = customerRowSchema.extend({ detailFlags: detailFlagsSchema });
 
 export const followCreateBody = z.object({
   cmCtid: zId(),

@@ -1,19 +1,29 @@
 import {
+  countEnvelope,
   customerBatchEditBody,
   customerCreateBody,
+  customerDetailSchema,
   customerEditBody,
   customerExportBody,
   customerIdsBody,
   customerInfoQuery,
   customerLabelBody,
   customerListBody,
+  customerListDataSchema,
+  envelope,
+  fileResponse,
   idBody,
+  idEnvelope,
+  importPreviewSchema,
   importStartBody,
+  jobIdEnvelope,
+  jobInfoSchema,
   jobQuery,
   okEnvelope,
   templateControlBody,
   templateControlEditBody,
   templateInfoQuery,
+  templateInfoSchema,
   templateSetBody,
   templateSortBody,
   UPLOAD_MAX_BYTES,
@@ -42,17 +52,30 @@ export const customersRoutes: FastifyPluginAsyncZod = async (app) => {
   // ---------- template ----------
   app.get(
     '/api/frontend/customer/templateinfo',
-    { schema: { tags, summary: '客户模板（isSearch=1：可作筛选的控件）', querystring: templateInfoQuery } },
+    {
+      schema: {
+        tags,
+        summary: '客户模板（isSearch=1：可作筛选的控件）',
+        querystring: templateInfoQuery,
+        response: { 200: envelope(templateInfoSchema) },
+      },
+    },
     async (req) => ok(await templates.templateInfo(app.db, req.actor, req.query.isSearch)),
   );
   app.get(
     '/api/frontend/customer/templatedesign',
-    { schema: { tags, summary: '模板设计（含已禁用控件）' }, config: { menu: TEMPLATE_MENU } },
+    {
+      schema: { tags, summary: '模板设计（含已禁用控件）', response: { 200: envelope(templateInfoSchema) } },
+      config: { menu: TEMPLATE_MENU },
+    },
     async (req) => ok(await templates.templateDesign(app.db, req.actor)),
   );
   app.post(
     '/api/frontend/customer/templatecontrolcreate',
-    { schema: { tags, summary: '新增模板控件', body: templateControlBody }, config: { menu: TEMPLATE_MENU } },
+    {
+      schema: { tags, summary: '新增模板控件', body: templateControlBody, response: { 200: idEnvelope('cbTacid') } },
+      config: { menu: TEMPLATE_MENU },
+    },
     async (req) => ok({ cbTacid: await templates.createControl(app.db, req.actor, req.body) }, '添加成功'),
   );
   app.post(
@@ -103,7 +126,10 @@ export const customersRoutes: FastifyPluginAsyncZod = async (app) => {
   // ---------- records ----------
   app.post(
     '/api/frontend/customer/create',
-    { schema: { tags, summary: '新增客户', body: customerCreateBody }, config: { menu: CUSTOMER_MENUS } },
+    {
+      schema: { tags, summary: '新增客户', body: customerCreateBody, response: { 200: idEnvelope('cmCtid') } },
+      config: { menu: CUSTOMER_MENUS },
+    },
     async (req) => ok({ cmCtid: await service.createCustomer(app.db, req.actor, req.body) }, '提交成功'),
   );
   app.post(
@@ -119,7 +145,10 @@ export const customersRoutes: FastifyPluginAsyncZod = async (app) => {
   );
   app.post(
     '/api/frontend/customer/batchedit',
-    { schema: { tags, summary: '批量修改客户资料', body: customerBatchEditBody }, config: { menu: CUSTOMER_MENUS } },
+    {
+      schema: { tags, summary: '批量修改客户资料', body: customerBatchEditBody, response: { 200: countEnvelope } },
+      config: { menu: CUSTOMER_MENUS },
+    },
     async (req) => {
       const n = await service.batchEditCustomers(app.db, req.actor, req.body.cmCtids, req.body.templateControls);
       return ok({ count: n }, `已修改${n}个客户`);
@@ -128,7 +157,7 @@ export const customersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/frontend/customer/del',
     {
-      schema: { tags, summary: '删除客户（可恢复）', body: customerIdsBody },
+      schema: { tags, summary: '删除客户（可恢复）', body: customerIdsBody, response: { 200: countEnvelope } },
       config: { menu: CUSTOMER_MENUS, action: 'frontend/customer/del' },
     },
     async (req) => {
@@ -138,7 +167,10 @@ export const customersRoutes: FastifyPluginAsyncZod = async (app) => {
   );
   app.post(
     '/api/frontend/customer/label',
-    { schema: { tags, summary: '设置客户标签（mode=add 为追加）', body: customerLabelBody }, config: { menu: CUSTOMER_MENUS } },
+    {
+      schema: { tags, summary: '设置客户标签（mode=add 为追加）', body: customerLabelBody, response: { 200: countEnvelope } },
+      config: { menu: CUSTOMER_MENUS },
+    },
     async (req) => {
       const n = await service.setCustomerLabels(app.db, req.actor, req.body);
       return ok({ count: n }, '标签已更新');
@@ -146,7 +178,10 @@ export const customersRoutes: FastifyPluginAsyncZod = async (app) => {
   );
   app.get(
     '/api/frontend/customer/info',
-    { schema: { tags, summary: '客户详情', querystring: customerInfoQuery }, config: { menu: CUSTOMER_MENUS } },
+    {
+      schema: { tags, summary: '客户详情', querystring: customerInfoQuery, response: { 200: envelope(customerDetailSchema) } },
+      config: { menu: CUSTOMER_MENUS },
+    },
     async (req) => ok(await service.customerInfo(app.db, req.actor, req.query.cmCtid)),
   );
 
@@ -160,7 +195,10 @@ export const customersRoutes: FastifyPluginAsyncZod = async (app) => {
   for (const [path, kind, menu, summary] of lists) {
     app.post(
       `/api/frontend/customer/${path}`,
-      { schema: { tags, summary, body: customerListBody }, config: { menu } },
+      {
+        schema: { tags, summary, body: customerListBody, response: { 200: envelope(customerListDataSchema) } },
+        config: { menu },
+      },
       async (req) => ok(await service.listCustomers(app.db, req.actor, kind, req.body)),
     );
   }
@@ -176,7 +214,7 @@ export const customersRoutes: FastifyPluginAsyncZod = async (app) => {
     app.post(
       `/api/frontend/customer/${path}`,
       {
-        schema: { tags, summary: '导出客户（后台任务，返回 jobId）', body: customerExportBody },
+        schema: { tags, summary: '导出客户（后台任务，返回 jobId）', body: customerExportBody, response: { 200: jobIdEnvelope } },
         config: { menu, action: 'frontend/customer/export' },
       },
       async (req) =>
@@ -186,13 +224,15 @@ export const customersRoutes: FastifyPluginAsyncZod = async (app) => {
         ),
     );
   }
-  app.get('/api/frontend/customer/job', { schema: { tags, summary: '导出/导入任务进度', querystring: jobQuery } }, async (req) =>
-    ok(await jobInfo(app.db, req.actor, req.query.jobId)),
+  app.get(
+    '/api/frontend/customer/job',
+    { schema: { tags, summary: '导出/导入任务进度', querystring: jobQuery, response: { 200: envelope(jobInfoSchema) } } },
+    async (req) => ok(await jobInfo(app.db, req.actor, req.query.jobId)),
   );
   app.get(
     '/api/frontend/customer/importtemplate',
     {
-      schema: { tags, summary: '下载导入模板（按客户模板生成）' },
+      schema: { tags, summary: '下载导入模板（按客户模板生成）', response: { 200: fileResponse } },
       config: { menu: CUSTOMER_MENUS, action: 'frontend/customer/import' },
     },
     async (req, reply) => {
@@ -205,7 +245,12 @@ export const customersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/frontend/customer/importpreview',
     {
-      schema: { tags, summary: '上传导入文件并预览（multipart，字段 file，.xlsx）', consumes: ['multipart/form-data'] },
+      schema: {
+        tags,
+        summary: '上传导入文件并预览（multipart，字段 file，.xlsx）',
+        consumes: ['multipart/form-data'],
+        response: { 200: envelope(importPreviewSchema) },
+      },
       config: { menu: CUSTOMER_MENUS, action: 'frontend/customer/import' },
     },
     async (req) => {
@@ -221,7 +266,7 @@ export const customersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/frontend/customer/importstart',
     {
-      schema: { tags, summary: '开始导入（后台任务，返回 jobId）', body: importStartBody },
+      schema: { tags, summary: '开始导入（后台任务，返回 jobId）', body: importStartBody, response: { 200: jobIdEnvelope } },
       config: { menu: CUSTOMER_MENUS, action: 'frontend/customer/import' },
     },
     async (req) => ok({ jobId: await startImport(app.db, req.log, app.config.dataDir, req.actor, req.body) }, '导入任务已开始'),
