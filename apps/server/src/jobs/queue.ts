@@ -12,15 +12,22 @@ import type { Database, Db } from '../db/client';
 export type JobQueue = {
   boss: PgBoss;
   /** Runs `handler` for each job of `name` on this instance (created on first use). */
-  work: <T extends object>(
-    name: string,
-    opts: { pollingIntervalSeconds?: number; retryLimit?: number; policy?: 'standard' | 'singleton' },
-    handler: (data: T) => Promise<void>,
-  ) => Promise<void>;
+  work: <T extends object>(name: string, opts: WorkOptions, handler: (data: T) => Promise<void>) => Promise<void>;
   send: (name: string, data: object, opts?: PgBoss.SendOptions) => Promise<string | null>;
   /** A cron schedule kept in the database: fires once per cluster, whichever instance runs its clock. */
   schedule: (name: string, cron: string) => Promise<void>;
   stop: () => Promise<void>;
+};
+
+type Policy = 'standard' | 'singleton';
+export type WorkOptions = {
+  pollingIntervalSeconds?: number;
+  retryLimit?: number;
+  policy?: Policy;
+  /** jobs of this queue this instance runs at once (one worker each) */
+  concurrency?: number;
+  /** a job still active after this long is failed by the queue's maintenance (default 15 min) */
+  expireInHours?: number;
 };
 
 /** The queue of each open database (the job service reaches it through the `db` it is given). */
@@ -44,20 +51,29 @@ export const startJobQueue = async (database: Database, log: FastifyBaseLogger):
   boss.on('error', (err) => log.error({ err }, 'job queue error'));
   await boss.start();
   const created = new Set<string>();
-  const ensure = async (name: string, retryLimit = 0, policy: 'standard' | 'singleton' = 'standard') => {
+  const ensure = async (name: string, opts: WorkOptions = {}) => {
     if (created.has(name)) return;
     // createQueue is idempotent (insert … on conflict do nothing); `singleton`: one job active at a time
-    await boss.createQueue(name, { name, policy, retryLimit, retryDelay: 5, retryBackoff: true });
+    await boss.createQueue(name, {
+      name,
+      policy: opts.policy ?? 'standard',
+      retryLimit: opts.retryLimit ?? 0,
+      retryDelay: 5,
+      retryBackoff: true,
+      ...(opts.expireInHours ? { expireInHours: opts.expireInHours } : {}),
+    });
     created.add(name);
   };
   const stopped = { value: false };
   const q: JobQueue = {
     boss,
     work: async (name, opts, handler) => {
-      await ensure(name, opts.retryLimit ?? 0, opts.policy);
-      await boss.work(name, { pollingIntervalSeconds: opts.pollingIntervalSeconds ?? 1 }, async (jobs) => {
-        for (const job of jobs) await handler(job.data as never);
-      });
+      await ensure(name, opts);
+      for (let i = 0; i < (opts.concurrency ?? 1); i++) {
+        await boss.work(name, { pollingIntervalSeconds: opts.pollingIntervalSeconds ?? 1 }, async (jobs) => {
+          for (const job of jobs) await handler(job.data as never);
+        });
+      }
     },
     send: async (name, data, opts) => {
       await ensure(name);

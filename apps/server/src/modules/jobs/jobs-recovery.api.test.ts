@@ -105,7 +105,7 @@ describe('jobs after a crash (hole 8)', () => {
       result: null,
     });
 
-    expect(await recoverJobs(env)).toBe(1);
+    await recoverJobs(env);
     const job = await waitJob(t, token, id);
     expect(job).toMatchObject({ status: 'done', processed: 12, total: 12, error: '' });
     expect(job.result).toMatchObject({ created: 12, updated: 0, skipped: 0, rejected: 0 });

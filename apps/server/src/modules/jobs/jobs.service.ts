@@ -43,6 +43,8 @@ const PROGRESS_EVERY_MS = 500;
 export const HEARTBEAT_MS = 5_000;
 /** …and a running job whose heartbeat is older than this has lost its runner. */
 export const STALE_SECONDS = 30;
+/** Durable jobs one instance runs at once. */
+const WORKERS_PER_INSTANCE = 4;
 /** Attempts of a resumable job before a crash ends it as failed. */
 const MAX_ATTEMPTS = 3;
 /** The queue that carries durable jobs ({ jobId, attempt }). */
@@ -195,11 +197,19 @@ export const recoverJobs = async (env: JobEnv, staleSeconds = STALE_SECONDS): Pr
 /** Starts this instance's job workers and the once-per-cluster recovery schedule. */
 export const startJobWorkers = async (env: JobEnv) => {
   const q = queueOf(env.db);
-  await q.work<{ jobId: string; attempt: number }>(JOB_QUEUE, { pollingIntervalSeconds: 0.5 }, (data) => runQueuedJob(env, data));
+  // several at once per instance (one user's long import does not hold another's back); the
+  // queue's own expiry stays out of the way: a job's liveness is its heartbeat in `jobs`
+  await q.work<{ jobId: string; attempt: number }>(
+    JOB_QUEUE,
+    { pollingIntervalSeconds: 0.5, concurrency: WORKERS_PER_INSTANCE, expireInHours: 23 },
+    (data) => runQueuedJob(env, data),
+  );
   await q.work(RECOVER_QUEUE, { pollingIntervalSeconds: 5 }, async () => {
     await recoverJobs(env);
   });
   await q.schedule(RECOVER_QUEUE, '* * * * *');
+  // a restart more than STALE_SECONDS after a crash need not wait for the next minute
+  void recoverJobs(env).catch((err) => env.log.error({ err }, 'job recovery failed'));
 };
 
 /** A job of the caller's own. */
