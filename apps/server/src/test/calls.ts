@@ -1,5 +1,5 @@
 import type { CallFrame } from '@crm/contracts';
-import { eq } from 'drizzle-orm';
+import { and, eq, ne } from 'drizzle-orm';
 import type { WebSocket } from 'ws';
 import { callRecords } from '../db/schema';
 import { clockOffsetMs, setClockOffsetMs } from '../lib/clock';
@@ -49,6 +49,24 @@ export const endedCall = (t: TestApp, uuid: string) =>
 export const register = async (t: TestApp, token: string) => {
   const res = await t.post('/api/frontend/call/sipdefaultregisterStatus', { registerStatus: 1 }, token);
   if (res.json().code !== 0) throw new Error(res.body);
+};
+
+/**
+ * The staff's line ready for a test of its own (issue 11: tests stand alone): the default extension
+ * registered and no call of the staff left on it (each is hung up as the agent, 3 s on).
+ */
+export const readyLine = async (t: TestApp, token: string) => {
+  await register(t, token);
+  const me = (await t.get('/api/frontend/user/info', token)).json().data.userInfo.cmSid as number;
+  const live = await t.database.db
+    .select({ uuid: callRecords.uuid })
+    .from(callRecords)
+    .where(and(eq(callRecords.staffId, me), ne(callRecords.state, 3)));
+  for (const { uuid } of live) {
+    advanceSeconds(3);
+    await t.post('/api/frontend/call/hangup', { uuid }, token);
+    await endedCall(t, uuid);
+  }
 };
 
 /** A socket client that keeps every JSON frame it receives. */

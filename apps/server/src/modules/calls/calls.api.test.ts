@@ -2,8 +2,8 @@ import type { CallRecordRow, DialResponse, FollowRecord } from '@crm/contracts';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { customers } from '../../db/schema';
-import { setClockOffsetMs } from '../../lib/clock';
-import { advanceSeconds, callRow, createCallTestApp, endedCall, mobileEnding, register, waitFor } from '../../test/calls';
+import { clockOffsetMs, setClockOffsetMs } from '../../lib/clock';
+import { advanceSeconds, callRow, createCallTestApp, endedCall, mobileEnding, readyLine, waitFor } from '../../test/calls';
 import { demoValues, fetchTemplate, mustCreate, type Template } from '../../test/customers';
 import type { TestApp } from '../../test/harness';
 import { sweepCalls } from './calls.service';
@@ -63,7 +63,7 @@ describe('dial refusals (SPEC §5/§6/§8)', () => {
   });
 
   it('请正确输入电话号码 for fewer than 4 or more than 20 digits, unless a task dials', async () => {
-    await register(t, as('lisi'));
+    await readyLine(t, as('lisi'));
     for (const dstNumber of ['123', '1'.repeat(21), '', 'abc']) {
       expect((await dial('lisi', { dstNumber })).json(), dstNumber).toMatchObject({ code: 110001, msg: '请正确输入电话号码' });
     }
@@ -99,7 +99,7 @@ describe('dial refusals (SPEC §5/§6/§8)', () => {
 
 describe('dial lock and hang-up (SPEC §9)', () => {
   it('a ringing call locks other dials for 30 s; the same number is 请勿重复拨打', async () => {
-    await register(t, as('lisi'));
+    await readyLine(t, as('lisi'));
     const number = mobileEnding(5); // rings until the set-up timeout
     const call = await mustDial('lisi', { dstNumber: number });
     expect(call).toMatchObject({ phone: number, callType: 1, name: '', cmCtid: 0 });
@@ -109,8 +109,11 @@ describe('dial lock and hang-up (SPEC §9)', () => {
       code: 110006,
       msg: '有其他号码正在通话中...请稍后再试！',
     });
-    // 30 s without an answer: the lock is released and the old call is ended by the system
-    advanceSeconds(31);
+    // Both edges of the 30 s lock (SPEC §9; the literal, so a changed constant fails): still locked
+    // at 29 s, released at 31 s and the old call is ended by the system.
+    advanceSeconds(29);
+    expect((await dial('lisi', { dstNumber: mobileEnding(1) })).json().code).toBe(110006);
+    advanceSeconds(2);
     const next = await mustDial('lisi', { dstNumber: mobileEnding(5) });
     const old = await endedCall(t, call.uuid);
     expect(old).toMatchObject({ hangupSide: 3, hangupCause: 'lock_expired', billsec: 0 });
@@ -118,21 +121,27 @@ describe('dial lock and hang-up (SPEC §9)', () => {
   });
 
   it('an answered call locks for 60 s after the answer (通话中请勿重复拨打)', async () => {
+    await readyLine(t, as('lisi'));
     const call = await mustDial('lisi', { dstNumber: mobileEnding(1) });
     await waitFor(async () => (await callRow(t, call.uuid))?.state === 2, 'answer');
     expect((await dial('lisi', { dstNumber: mobileEnding(2) })).json()).toMatchObject({
       code: 110005,
       msg: '通话中请勿重复拨打',
     });
-    advanceSeconds(45);
+    // Both edges of the 60 s lock after the answer: locked at 59 s, released at 61 s.
+    const answeredAt = (await callRow(t, call.uuid))?.answerAt?.getTime() ?? 0;
+    expect(answeredAt).toBeGreaterThan(0);
+    const sinceAnswer = () => (Date.now() + clockOffsetMs() - answeredAt) / 1000;
+    advanceSeconds(59 - sinceAnswer());
     expect((await dial('lisi', { dstNumber: mobileEnding(2) })).json().code).toBe(110005);
-    advanceSeconds(20);
+    advanceSeconds(61 - sinceAnswer());
     const next = await mustDial('lisi', { dstNumber: mobileEnding(5) });
     expect(await endedCall(t, call.uuid)).toMatchObject({ hangupSide: 3, hangupCause: 'lock_expired' });
     await freeLine('lisi', next.uuid);
   });
 
   it('hang-up is refused within 2 s of the dial with {n}s 后进行挂断', async () => {
+    await readyLine(t, as('lisi'));
     const call = await mustDial('lisi', { dstNumber: mobileEnding(5) });
     expect((await hangup('lisi', call.uuid)).json()).toMatchObject({ code: 110008, msg: '2s 后进行挂断' });
     advanceSeconds(1.5);
@@ -147,13 +156,19 @@ describe('dial lock and hang-up (SPEC §9)', () => {
   });
 
   it('60 s without an answer ends the call: 呼叫超时!', async () => {
+    await readyLine(t, as('lisi'));
     const call = await mustDial('lisi', { dstNumber: mobileEnding(5) });
-    advanceSeconds(61);
+    // Both edges of the 60 s set-up timeout: the sweep leaves it at 59 s and ends it at 61 s.
+    advanceSeconds(59);
+    await sweepCalls(t.app.calls);
+    expect((await callRow(t, call.uuid))?.state).not.toBe(3);
+    advanceSeconds(2);
     await sweepCalls(t.app.calls);
     expect(await endedCall(t, call.uuid)).toMatchObject({ hangupSide: 3, hangupCause: 'timeout', billsec: 0 });
   });
 
   it('the sim outcome table: busy, 空号, 关机, rejected', async () => {
+    await readyLine(t, as('lisi'));
     for (const [digit, cause] of [
       [6, 'busy'],
       [7, 'empty_number'],
@@ -168,6 +183,7 @@ describe('dial lock and hang-up (SPEC §9)', () => {
 
 describe('a call on a customer', () => {
   it('writes a phone-call follow record, the recording and the customer counters', async () => {
+    await readyLine(t, as('lisi'));
     const phone = mobileEnding(4); // answered after 2 s, the customer hangs up at 8 s
     const id = await mustCreate(t, as('lisi'), tpl, '通话客户甲', demoValues({ 手机: phone }));
     const call = await mustDial('lisi', { cmCtid: id, cbTacid: tpl.byName.手机.cbTacid });
@@ -205,6 +221,7 @@ describe('a call on a customer', () => {
   });
 
   it('a typed number is matched to a visible customer; customers of others stay unknown', async () => {
+    await readyLine(t, as('lisi'));
     const phone = mobileEnding(7);
     const mine = await mustCreate(t, as('lisi'), tpl, '通话客户乙', demoValues({ 手机: phone }));
     const call = await mustDial('lisi', { dstNumber: phone });
@@ -221,6 +238,7 @@ describe('a call on a customer', () => {
   });
 
   it('a masked viewer dials by id and never sees the number', async () => {
+    await readyLine(t, as('lisi'));
     const phone = mobileEnding(7);
     const id = await mustCreate(t, as('lisi'), tpl, '加密客户', demoValues({ 手机: phone }));
     await setPhoneEncryp(1);
@@ -243,6 +261,7 @@ describe('a call on a customer', () => {
 
 describe('blacklist on dial (SPEC §8)', () => {
   it('answers 100011 with the customer id; 100014 for a task call', async () => {
+    await readyLine(t, as('lisi'));
     const phone = mobileEnding(1);
     const id = await mustCreate(t, as('lisi'), tpl, '黑名单客户', demoValues({ 手机: phone }));
     const add = await t.post('/api/frontend/black/number/create', { phone, remark: '投诉' }, as('admin'));
@@ -258,8 +277,24 @@ describe('blacklist on dial (SPEC §8)', () => {
   });
 });
 
+/**
+ * lisi's own calls for the list tests (each test makes its own): one answered that the customer
+ * ends at 8 s, one the system ends at the set-up timeout, four to 空号.
+ */
+const makeCalls = async () => {
+  await readyLine(t, as('lisi'));
+  const answered = await mustDial('lisi', { dstNumber: mobileEnding(4) });
+  await endedCall(t, answered.uuid);
+  const unanswered = await mustDial('lisi', { dstNumber: mobileEnding(5) });
+  advanceSeconds(61);
+  await sweepCalls(t.app.calls);
+  await endedCall(t, unanswered.uuid);
+  for (let i = 0; i < 4; i++) await endedCall(t, (await mustDial('lisi', { dstNumber: mobileEnding(7) })).uuid);
+};
+
 describe('call list (/call/record)', () => {
   it('filters by type, side, billsec, number, staff and time', async () => {
+    await makeCalls();
     const all = await callList('admin', { limit: 200 });
     expect(all.count).toBeGreaterThan(5);
     const answered = await callList('admin', { startBillsec: 1 });
@@ -285,6 +320,7 @@ describe('call list (/call/record)', () => {
   });
 
   it('follows the data scope and the company', async () => {
+    await makeCalls();
     const lisi = await callList('lisi');
     expect(lisi.count).toBeGreaterThan(0);
     expect((await callList('wangwu')).count).toBe(0);
@@ -296,6 +332,7 @@ describe('call list (/call/record)', () => {
   });
 
   it('seats workbench figures', async () => {
+    await makeCalls();
     const res = await t.get('/api/frontend/seats/stat', as('lisi'));
     expect(res.json().code).toBe(0);
     const s = res.json().data;
