@@ -1,4 +1,5 @@
 import { CALL_TYPE, type DetailFlags, DM_TYPE } from '@crm/contracts';
+import { type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import { type Actor, canDoAction } from '../../lib/auth-context';
@@ -50,6 +51,18 @@ export const canSee = (viewer: Viewer, customer: CustomerPlace) => {
     return customer.poolId !== null && (viewer.poolIds === null || viewer.poolIds.includes(customer.poolId));
   }
   return viewer.scope === null || viewer.scope.includes(customer.ownerId);
+};
+
+const intArray = (ids: readonly number[]): SQL => sql`${`{${ids.join(',')}}`}::int[]`;
+
+/** The same visibility rule over `customers c`, for set-based moves: private customers in scope, pool customers of usable pools. */
+export const visibleSql = (viewer: Viewer) => {
+  const own = viewer.scope === null ? sql`c.owner_id is not null` : sql`c.owner_id = any(${intArray(viewer.scope)})`;
+  const pooled =
+    viewer.poolIds === null
+      ? sql`(c.owner_id is null and c.pool_id is not null)`
+      : sql`(c.owner_id is null and c.pool_id = any(${intArray(viewer.poolIds)}))`;
+  return { own, pooled, any: sql`(${own} or ${pooled})` };
 };
 
 /** Whether this customer's numbers reach the caller masked: always when he may not see the customer at all. */

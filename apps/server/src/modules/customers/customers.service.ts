@@ -34,6 +34,7 @@ export {
   requireVisibleCustomer,
   type Viewer,
   viewerOf,
+  visibleSql,
 } from './customer-access';
 export { customerRoom } from './customer-limit';
 export { buildListWhere, type ListKind } from './customers-filters';

@@ -24,7 +24,14 @@ import type { Actor } from '../../lib/auth-context';
 import { now } from '../../lib/clock';
 import { deliver } from '../../lib/events/events';
 import { formatDateTime } from '../../lib/time';
-import { customerRoom, listCustomers, requireDetailFlag, type Viewer, viewerOf } from '../customers/customers.service';
+import {
+  customerRoom,
+  listCustomers,
+  requireDetailFlag,
+  type Viewer,
+  viewerOf,
+  visibleSql,
+} from '../customers/customers.service';
 import { startCustomerExport } from '../customers/customers-export';
 import { startJob } from '../jobs/jobs.service';
 import * as moves from './pool-moves.repo';
@@ -34,16 +41,6 @@ import { requireEnabledReason, requireUsablePool } from './pools.service';
 import { publishPooled } from './pools-recycle';
 
 const shanghaiDay = (at: Date) => formatDateTime(at).slice(0, 10);
-
-/** Rows the viewer may move: private customers in his data scope, pool customers of pools he may use. */
-const visibleCond = (v: Viewer): SQL => {
-  const own = v.scope === null ? sql`c.owner_id is not null` : sql`c.owner_id = any(${intArray(v.scope)})`;
-  const pooled =
-    v.poolIds === null
-      ? sql`(c.owner_id is null and c.pool_id is not null)`
-      : sql`(c.owner_id is null and c.pool_id = any(${intArray(v.poolIds)}))`;
-  return sql`(${own} or ${pooled})`;
-};
 
 // ---------- discard (followdown) ----------
 
@@ -237,7 +234,7 @@ export const allotCustomers = async (db: Db, actor: Actor, body: AllotBody): Pro
     const rows = await tx.execute(
       sql`select c.id from customers c
           where c.tenant_id = ${actor.tenantId} and c.id = any(${intArray(body.cmCtids)}) and c.deleted_at is null
-            and c.owner_id is distinct from ${target.id} and ${visibleCond(v)}
+            and c.owner_id is distinct from ${target.id} and ${visibleSql(v).any}
           order by c.id`,
     );
     let ids = (rows as unknown as { rows: { id: number }[] }).rows.map((r) => Number(r.id));
@@ -367,10 +364,7 @@ export const deleteAll = async (db: Db, actor: Actor, body: DelAllBody): Promise
 };
 
 /** The customers an admin may bulk-delete (and restore): pool customers of usable pools, private ones in the data scope. */
-const deleteScopes = (v: Viewer) => ({
-  pooled: v.poolIds === null ? sql`c.owner_id is null` : sql`(c.owner_id is null and c.pool_id = any(${intArray(v.poolIds)}))`,
-  own: v.scope === null ? sql`c.owner_id is not null` : sql`c.owner_id = any(${intArray(v.scope)})`,
-});
+const deleteScopes = (v: Viewer) => visibleSql(v);
 
 // ---------- 回收站: deleted customers, restorable for DELETED_KEEP_DAYS ----------
 
