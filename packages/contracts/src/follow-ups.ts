@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { qId, qNum, zId, zUint } from './common';
-import { type ControlValue, customerRowSchema, templateControlsInput } from './customers';
+import { controlValueSchema, customerRowSchema, templateControlsInput } from './customers';
 
 /** SPEC §4 follow types; any other value reads as a written follow-up. */
 export const FOLLOW_TYPE = { written: 0, discard: 1, claim: 2, call: 3, ai: 4 } as const;
@@ -80,24 +80,25 @@ export const followListQuery = z.object({
 export type FollowListQuery = z.infer<typeof followListQuery>;
 
 /** A follow record (SPEC §3), times in unix seconds (0 = none). */
-export type FollowRecord = {
-  cmCtfid: number;
-  cmCtid: number;
-  cmNid: number | null;
-  cmNidName: string;
-  followType: number;
-  sourceType: number;
-  createTime: number;
-  nextFollowTime: number;
-  remark: string;
-  cmSidName: string;
-  billsec: number;
-  recordFile: string;
-  record_id: string;
+export const followRecordSchema = z.object({
+  cmCtfid: z.number(),
+  cmCtid: z.number(),
+  cmNid: z.number().nullable(),
+  cmNidName: z.string(),
+  followType: z.number(),
+  sourceType: z.number(),
+  createTime: z.number(),
+  nextFollowTime: z.number(),
+  remark: z.string(),
+  cmSidName: z.string(),
+  billsec: z.number(),
+  recordFile: z.string(),
+  record_id: z.string(),
   /** 1 when the record may be deleted (with the followdel permission) */
-  isDelete: number;
-  templateControls: ControlValue[];
-};
+  isDelete: z.number(),
+  templateControls: z.array(controlValueSchema),
+});
+export type FollowRecord = z.infer<typeof followRecordSchema>;
 
 /** POST /api/frontend/customer/stage: the stage bar. */
 export const customerStageBody = z.object({ cmCtid: zId(), cmNid: zId() });
@@ -124,22 +125,23 @@ export const contactListQuery = z.object({
 });
 export type ContactListQuery = z.infer<typeof contactListQuery>;
 
-export type Contact = {
+export const contactSchema = z.object({
   /** contact id (0 for a template phone control) */
-  ccId: number;
-  cmCtid: number;
+  ccId: z.number(),
+  cmCtid: z.number(),
   /** the template control holding the number (sourceType 1), else 0 */
-  cbTacid: number;
-  contactPerson: string;
-  contactNo: string;
-  encryptPhone: number;
-  contactType: number;
-  contactPosition: string;
-  kpType: number;
-  recommend: number;
-  createTime: string;
-  sourceType: number;
-};
+  cbTacid: z.number(),
+  contactPerson: z.string(),
+  contactNo: z.string(),
+  encryptPhone: z.number(),
+  contactType: z.number(),
+  contactPosition: z.string(),
+  kpType: z.number(),
+  recommend: z.number(),
+  createTime: z.string(),
+  sourceType: z.number(),
+});
+export type Contact = z.infer<typeof contactSchema>;
 
 const kpType = z.union([z.literal(0), z.literal(1), z.literal(3), z.literal(4)]);
 export const contactBody = z.object({
@@ -164,4 +166,5 @@ export const phoneRevealQuery = z.object({
   sourceType: qNum,
 });
 export type PhoneRevealQuery = z.infer<typeof phoneRevealQuery>;
-export type PhoneReveal = { phone: string; remaining: number | null };
+export const phoneRevealSchema = z.object({ phone: z.string(), remaining: z.number().nullable() });
+export type PhoneReveal = z.infer<typeof phoneRevealSchema>;
