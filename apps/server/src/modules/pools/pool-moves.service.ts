@@ -337,7 +337,10 @@ export const startBatchAllot = async (db: Db, log: FastifyBaseLogger, actor: Act
           fromName: from.name,
           at,
         });
-        return Number(rows[0]?.n ?? 0);
+        const count = Number(rows[0]?.n ?? 0);
+        // the count moved so far, committed with the chunk: after a crash the job says what happened
+        await ctx.checkpoint(tx, moved + count, null);
+        return count;
       });
       if (n === 0) break;
       for (let i = 0; i < part.length; i++) remaining[i] -= part[i];
