@@ -130,6 +130,42 @@ describe('hole 2: a masked number is found only by the complete number', () => {
   });
 });
 
+describe('follow-ups follow the customer rule', () => {
+  it("a pool customer's follow history shows its numbers masked by seaPhoneEncryp", async () => {
+    await setStrategy(t, as('admin'), { seaPhoneEncryp: 1, phoneEncryp: 0 });
+    const created = await t.post(
+      '/api/frontend/customer/templatecontrolcreate',
+      { name: '跟进手机', dmType: 6, isFollowShow: 1 },
+      as('admin'),
+    );
+    expect(created.json().code, created.body).toBe(0);
+    const withFollowPhone = await fetchTemplate(t, as('admin'));
+    const phone = freshMobile();
+    const id = await privateCustomer('lisi', freshMobile());
+    const follow = await t.post(
+      '/api/frontend/customer/followcreate',
+      {
+        cmCtid: id,
+        remark: '留了备用号码',
+        templateControls: [{ cbTacid: withFollowPhone.byName.跟进手机.cbTacid, dmValue: [phone] }],
+      },
+      as('lisi'),
+    );
+    expect(follow.json().code, follow.body).toBe(0);
+    const res = await t.post(
+      '/api/frontend/customer/followdown',
+      { cmCtids: [id], cmHsid: poolId, cmCdid: reasonId },
+      as('lisi'),
+    );
+    expect(res.json().code, res.body).toBe(0);
+    const history = await t.get(`/api/frontend/customer/followlist?cmCtid=${id}&page=1&limit=50`, as('wangwu'));
+    expect(history.json().code, history.body).toBe(0);
+    expect(history.body).toContain(`${phone.slice(0, 3)}****${phone.slice(-4)}`);
+    expect(history.body).not.toContain(phone);
+    expect((await t.get(`/api/frontend/customer/info?cmCtid=${id}`, as('wangwu'))).body).not.toContain(phone);
+  });
+});
+
 describe('hole 10: a duplicate outside the caller scope is refused without names', () => {
   it('a sales user of another department hears only that the number exists; the owner hears the names', async () => {
     await setStrategy(t, as('admin'));
