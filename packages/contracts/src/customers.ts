@@ -347,6 +347,12 @@ export const importResultSchema = z.object({
   reasons: z.array(z.object({ row: z.number(), reason: z.string() })),
 });
 export type ImportResult = z.infer<typeof importResultSchema>;
+/** Result of a batch allocation job: moved per receiver, and how many stayed for lack of room (maxCustomer). */
+export const batchAllotResultSchema = z.object({
+  moved: z.number(),
+  notAssigned: z.number(),
+  perStaff: z.array(z.object({ cmSid: z.number(), name: z.string(), count: z.number() })),
+});
 
 /** A long task's progress, polled by the web (GET /api/frontend/customer/job?jobId=). */
 export const jobInfoSchema = z.object({
@@ -358,11 +364,13 @@ export const jobInfoSchema = z.object({
   /** export: the file to download; import: the rejected rows as .xlsx (when any) */
   fileUrl: z.string(),
   fileName: z.string(),
-  result: importResultSchema.nullable(),
+  /** import: what was imported; allot: what moved (BatchAllotResult) */
+  result: z.union([importResultSchema, batchAllotResultSchema]).nullable(),
   error: z.string(),
   createTime: z.string(),
 });
-export type JobInfo = z.infer<typeof jobInfoSchema>;
+/** The web reads `result` of the jobs it starts as ImportResult (the allot page reads BatchAllotResult from the same field). */
+export type JobInfo = Omit<z.infer<typeof jobInfoSchema>, 'result'> & { result: ImportResult | null };
 
 export const jobQuery = z.object({ jobId: z.string().min(8).max(64) });
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { actionStateSchema, pageQuery, qNum, zId, zUint } from './common';
-import { customerListBody } from './customers';
+import { actionStateSchema, listOf, pageQuery, qNum, zId, zUint } from './common';
+import { type batchAllotResultSchema, customerListBody, customerListDataSchema, customerRowSchema } from './customers';
 
 // ---------- discard reasons (/set/discard, SPEC §3 Discard reason) ----------
 
@@ -103,7 +103,8 @@ export type PoolEditBody = z.infer<typeof poolEditBody>;
 export const poolListQuery = pageQuery.extend({ actionState: qNum });
 
 /** A pool option (highseasvisiblelist, discard dialog step 0). */
-export type PoolOption = { cmHsid: number; name: string; customerNum: number };
+export const poolOptionSchema = z.object({ cmHsid: z.number(), name: z.string(), customerNum: z.number() });
+export type PoolOption = z.infer<typeof poolOptionSchema>;
 
 // ---------- discard and claim (SPEC §5, §7 followdown / followup) ----------
 
@@ -126,7 +127,8 @@ export const followUpBody = z.object({
 export type FollowUpBody = z.infer<typeof followUpBody>;
 
 /** Result of a claim or an allocation: how many moved, and why the others did not. */
-export type MoveResult = { count: number; failed: number; reasons: string[] };
+export const moveResultSchema = z.object({ count: z.number(), failed: z.number(), reasons: z.array(z.string()) });
+export type MoveResult = z.infer<typeof moveResultSchema>;
 
 /** seaslist / seasexportlist: the list filters plus pool and reason. */
 export const seasListBody = customerListBody.extend({
@@ -136,15 +138,20 @@ export const seasListBody = customerListBody.extend({
 export type SeasListBody = z.infer<typeof seasListBody>;
 
 /** Pool facts a seas row shows beside the customer row. */
-export type SeasRowExtra = {
-  cmHsid: number | null;
-  cmHsidName: string;
-  cmCdid: number | null;
-  discardReason: string;
-  discardTime: string;
+export const seasRowExtraSchema = z.object({
+  cmHsid: z.number().nullable(),
+  cmHsidName: z.string(),
+  cmCdid: z.number().nullable(),
+  discardReason: z.string(),
+  discardTime: z.string(),
   /** who had it before (empty for customers never owned) */
-  lastOwnerName: string;
-};
+  lastOwnerName: z.string(),
+});
+export type SeasRowExtra = z.infer<typeof seasRowExtraSchema>;
+/** seaslist: a page of pool customers, each with its pool facts. */
+export const seasListDataSchema = customerListDataSchema.extend({
+  list: z.array(customerRowSchema.extend(seasRowExtraSchema.shape)),
+});
 
 // ---------- allocation (SPEC §7 allot / batchallot) ----------
 
@@ -163,8 +170,7 @@ export const batchAllotBody = z.object({
 });
 export type BatchAllotBody = z.infer<typeof batchAllotBody>;
 
-/** Result of a batch allocation job: moved per receiver, and how many stayed for lack of room (maxCustomer). */
-export type BatchAllotResult = { moved: number; notAssigned: number; perStaff: { cmSid: number; name: string; count: number }[] };
+export type BatchAllotResult = z.infer<typeof batchAllotResultSchema>;
 
 // ---------- bulk delete (SPEC §7 delall) ----------
 
@@ -185,21 +191,31 @@ export const DELETED_KEEP_DAYS = 30;
 /** 回收站: customers deleted within DELETED_KEEP_DAYS, newest first. */
 export const deletedListQuery = pageQuery.extend({ name: z.string().trim().max(50).optional() });
 export type DeletedListQuery = z.infer<typeof deletedListQuery>;
-export type DeletedCustomer = {
-  cmCtid: number;
-  name: string;
+export const deletedCustomerSchema = z.object({
+  cmCtid: z.number(),
+  name: z.string(),
   /** the owner when deleted, or the pool for a shared-pool customer */
-  ownerName: string;
-  cmHsidName: string;
-  deleteTime: string;
+  ownerName: z.string(),
+  cmHsidName: z.string(),
+  deleteTime: z.string(),
   /** after this the row is purged and can no longer be restored */
-  expireTime: string;
-};
+  expireTime: z.string(),
+});
+export type DeletedCustomer = z.infer<typeof deletedCustomerSchema>;
 export const restoreBody = z.object({ cmCtids: z.array(zId()).min(1, '请选择要恢复的客户').max(500) });
 export type RestoreBody = z.infer<typeof restoreBody>;
 
 // ---------- recycling (job, on demand for admins) ----------
 
-export type RecycleResult = { recycled: number; ranAt: string; isSkipped: boolean };
+export const recycleResultSchema = z.object({ recycled: z.number(), ranAt: z.string(), isSkipped: z.boolean() });
+export type RecycleResult = z.infer<typeof recycleResultSchema>;
 /** A customer about to return to a pool (即将回收). */
-export type RecycleSoon = { cmCtid: number; name: string; cmHsidName: string; recycleTime: string };
+export const recycleSoonSchema = z.object({
+  cmCtid: z.number(),
+  name: z.string(),
+  cmHsidName: z.string(),
+  recycleTime: z.string(),
+});
+export type RecycleSoon = z.infer<typeof recycleSoonSchema>;
+/** GET recyclesoon: the caller's customers due back within `days` (the strategy's recycleRemind). */
+export const recycleSoonListSchema = listOf(recycleSoonSchema).extend({ days: z.number() });

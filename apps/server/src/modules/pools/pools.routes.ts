@@ -1,21 +1,32 @@
 import {
   allotBody,
   batchAllotBody,
+  countEnvelope,
   delAllBody,
+  deletedCustomerSchema,
   deletedListQuery,
   discardReasonBody,
   discardReasonEditBody,
   discardReasonListQuery,
+  discardReasonSchema,
   envelope,
   followDownBody,
   followUpBody,
   idBody,
+  jobIdEnvelope,
+  listOf,
+  moveResultSchema,
   okEnvelope,
   poolBody,
   poolEditBody,
   poolListQuery,
+  poolOptionSchema,
+  poolSchema,
+  recycleResultSchema,
+  recycleSoonListSchema,
   restoreBody,
   seasListBody,
+  seasListDataSchema,
 } from '@crm/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -43,14 +54,26 @@ export const poolsRoutes: FastifyPluginAsyncZod = async (app) => {
   // ---------- discard reasons ----------
   app.get(
     `${SET}/discardlist`,
-    { schema: { tags, summary: '丢弃理由列表', querystring: discardReasonListQuery }, config: { menu: REASON_MENU } },
+    {
+      schema: {
+        tags,
+        summary: '丢弃理由列表',
+        querystring: discardReasonListQuery,
+        response: { 200: envelope(listOf(discardReasonSchema)) },
+      },
+      config: { menu: REASON_MENU },
+    },
     async (req) => ok(page(await service.listReasons(app.db, req.actor, req.query.actionState), req.query)),
   );
   // The discard dialog reads it on every customer screen, so no menu is required.
-  app.get(`${SET}/discardbaselist`, { schema: { tags, summary: '可用的丢弃理由（丢弃弹窗）' } }, async (req) => {
-    const list = await service.listReasons(app.db, req.actor, 0);
-    return ok({ list, count: list.length });
-  });
+  app.get(
+    `${SET}/discardbaselist`,
+    { schema: { tags, summary: '可用的丢弃理由（丢弃弹窗）', response: { 200: envelope(listOf(discardReasonSchema)) } } },
+    async (req) => {
+      const list = await service.listReasons(app.db, req.actor, 0);
+      return ok({ list, count: list.length });
+    },
+  );
   app.post(
     `${SET}/discardcreate`,
     {
@@ -87,13 +110,25 @@ export const poolsRoutes: FastifyPluginAsyncZod = async (app) => {
   // ---------- pools ----------
   app.get(
     `${SET}/highseaslist`,
-    { schema: { tags, summary: '公海列表（含规则）', querystring: poolListQuery }, config: { menu: POOL_MENU } },
+    {
+      schema: {
+        tags,
+        summary: '公海列表（含规则）',
+        querystring: poolListQuery,
+        response: { 200: envelope(listOf(poolSchema)) },
+      },
+      config: { menu: POOL_MENU },
+    },
     async (req) => ok(page(await service.listPools(app.db, req.actor, req.query.actionState), req.query)),
   );
-  app.get(`${SET}/highseasvisiblelist`, { schema: { tags, summary: '我可使用的公海' } }, async (req) => {
-    const list = await service.visiblePools(app.db, req.actor);
-    return ok({ list, count: list.length });
-  });
+  app.get(
+    `${SET}/highseasvisiblelist`,
+    { schema: { tags, summary: '我可使用的公海', response: { 200: envelope(listOf(poolOptionSchema)) } } },
+    async (req) => {
+      const list = await service.visiblePools(app.db, req.actor);
+      return ok({ list, count: list.length });
+    },
+  );
   app.post(
     `${SET}/highseasdcreate`,
     {
@@ -125,18 +160,24 @@ export const poolsRoutes: FastifyPluginAsyncZod = async (app) => {
   // ---------- discard, pool list, claim ----------
   app.post(
     `${CUSTOMER}/followdown`,
-    { schema: { tags, summary: '丢入公海', body: followDownBody }, config: { menu: CUSTOMER_MENUS } },
+    {
+      schema: { tags, summary: '丢入公海', body: followDownBody, response: { 200: countEnvelope } },
+      config: { menu: CUSTOMER_MENUS },
+    },
     async (req) => ok({ count: await moves.discardCustomers(app.db, req.actor, req.body) }, '丢弃成功！'),
   );
   app.post(
     `${CUSTOMER}/seaslist`,
-    { schema: { tags, summary: '公海客户', body: seasListBody }, config: { menu: SEAS_MENU } },
+    {
+      schema: { tags, summary: '公海客户', body: seasListBody, response: { 200: envelope(seasListDataSchema) } },
+      config: { menu: SEAS_MENU },
+    },
     async (req) => ok(await moves.listSeas(app.db, req.actor, req.body)),
   );
   app.post(
     `${CUSTOMER}/seasexportlist`,
     {
-      schema: { tags, summary: '导出公海客户（后台任务，返回 jobId）', body: seasListBody },
+      schema: { tags, summary: '导出公海客户（后台任务，返回 jobId）', body: seasListBody, response: { 200: jobIdEnvelope } },
       config: { menu: SEAS_MENU, action: 'frontend/customer/export' },
     },
     async (req) =>
@@ -144,7 +185,10 @@ export const poolsRoutes: FastifyPluginAsyncZod = async (app) => {
   );
   app.post(
     `${CUSTOMER}/followup`,
-    { schema: { tags, summary: '从公海领取', body: followUpBody }, config: { menu: SEAS_MENU } },
+    {
+      schema: { tags, summary: '从公海领取', body: followUpBody, response: { 200: envelope(moveResultSchema) } },
+      config: { menu: SEAS_MENU },
+    },
     async (req) => {
       const r = await moves.claimCustomers(app.db, req.actor, req.body.cmCtids);
       const msg = r.failed > 0 ? `成功领取${r.count}个，${r.failed}个未领取：${r.reasons.join('；')}` : '领取成功';
@@ -156,7 +200,7 @@ export const poolsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     `${CUSTOMER}/allot`,
     {
-      schema: { tags, summary: '分配客户', body: allotBody },
+      schema: { tags, summary: '分配客户', body: allotBody, response: { 200: envelope(moveResultSchema) } },
       config: { menu: [ALLOT_MENU, SEAS_MENU], action: 'frontend/customer/allot' },
     },
     async (req) => {
@@ -168,7 +212,7 @@ export const poolsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     `${CUSTOMER}/batchallot`,
     {
-      schema: { tags, summary: '批量转移（后台任务，返回 jobId）', body: batchAllotBody },
+      schema: { tags, summary: '批量转移（后台任务，返回 jobId）', body: batchAllotBody, response: { 200: jobIdEnvelope } },
       config: { menu: ALLOT_MENU, action: 'frontend/customer/allot' },
     },
     async (req) => ok({ jobId: await moves.startBatchAllot(app.db, req.log, req.actor, req.body) }, '转移任务已开始'),
@@ -178,7 +222,12 @@ export const poolsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     `${CUSTOMER}/delall`,
     {
-      schema: { tags, summary: '批量清空客户（1 公海 2 私有 3 全部；可恢复30天）', body: delAllBody },
+      schema: {
+        tags,
+        summary: '批量清空客户（1 公海 2 私有 3 全部；可恢复30天）',
+        body: delAllBody,
+        response: { 200: countEnvelope },
+      },
       config: { menu: CUSTOMER_MENUS, action: 'frontend/customer/delall' },
     },
     async (req) => {
@@ -191,7 +240,12 @@ export const poolsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     `${CUSTOMER}/deletedlist`,
     {
-      schema: { tags, summary: '回收站：30天内删除的客户', querystring: deletedListQuery },
+      schema: {
+        tags,
+        summary: '回收站：30天内删除的客户',
+        querystring: deletedListQuery,
+        response: { 200: envelope(listOf(deletedCustomerSchema)) },
+      },
       config: { menu: ALLOT_MENU, action: 'frontend/customer/delall' },
     },
     async (req) => ok(await moves.listDeleted(app.db, req.actor, req.query)),
@@ -199,7 +253,7 @@ export const poolsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     `${CUSTOMER}/restore`,
     {
-      schema: { tags, summary: '恢复删除的客户（30天内）', body: restoreBody },
+      schema: { tags, summary: '恢复删除的客户（30天内）', body: restoreBody, response: { 200: countEnvelope } },
       config: { menu: ALLOT_MENU, action: 'frontend/customer/delall' },
     },
     async (req) => ok({ count: await moves.restoreCustomers(app.db, req.actor, req.body.cmCtids) }, '操作成功'),
@@ -208,14 +262,19 @@ export const poolsRoutes: FastifyPluginAsyncZod = async (app) => {
   // ---------- recycling ----------
   app.post(
     `${CUSTOMER}/recyclerun`,
-    { schema: { tags, summary: '立即执行公海回收（本企业）' }, config: { menu: POOL_MENU, action: 'frontend/customer/recycle' } },
+    {
+      schema: { tags, summary: '立即执行公海回收（本企业）', response: { 200: envelope(recycleResultSchema) } },
+      config: { menu: POOL_MENU, action: 'frontend/customer/recycle' },
+    },
     async (req) => {
       const r = await runRecycle(app.db, req.actor.tenantId);
       if (r.isSkipped) throw new AppError('RECYCLE_BUSY');
       return ok(r, `回收完成，共回收${r.recycled}个客户`);
     },
   );
-  app.get(`${CUSTOMER}/recyclesoon`, { schema: { tags, summary: '即将回收的我的客户' } }, async (req) =>
-    ok(await recycleSoon(app.db, req.actor)),
+  app.get(
+    `${CUSTOMER}/recyclesoon`,
+    { schema: { tags, summary: '即将回收的我的客户', response: { 200: envelope(recycleSoonListSchema) } } },
+    async (req) => ok(await recycleSoon(app.db, req.actor)),
   );
 };
