@@ -92,38 +92,40 @@ export const hangupBody = z.object({
 export type HangupBody = z.infer<typeof hangupBody>;
 
 /** SPEC §3 Dial response (POST /api/frontend/call/dial). */
-export type DialResponse = {
-  uuid: string;
+export const dialResponseSchema = z.object({
+  uuid: z.string(),
   /** the dialled number, masked ('138****5678') when the caller may not see it */
-  phone: string;
-  encryptPhone: number;
-  cmCtid: number;
-  cmAtid: number;
+  phone: z.string(),
+  encryptPhone: z.number(),
+  cmCtid: z.number(),
+  cmAtid: z.number(),
   /** the customer's name ('' when the number matches no customer) */
-  name: string;
-  callType: number;
+  name: z.string(),
+  callType: z.number(),
   /** 'YYYYMM' of the call; send it back with hangup */
-  yearMonth: string;
-  createTime: string;
-};
+  yearMonth: z.string(),
+  createTime: z.string(),
+});
+export type DialResponse = z.infer<typeof dialResponseSchema>;
 
 /** SPEC §3 Direct-dial response (POST /api/callend/phone/dial). */
-export type DirectDialResponse = {
+export const directDialResponseSchema = z.object({
   /** the call uuid */
-  id: string;
-  uuid: string;
-  cmCtid: number;
-  cbTacid: number;
-  name: string;
+  id: z.string(),
+  uuid: z.string(),
+  cmCtid: z.number(),
+  cbTacid: z.number(),
+  name: z.string(),
   /** masked when the caller may not see it */
-  dstNumber: string;
-  yearMonth: string;
+  dstNumber: z.string(),
+  yearMonth: z.string(),
   /** 'YYYY-MM-DD HH:mm:ss' or '' */
-  dialTime: string;
-  dialingTime: string;
-  dialedTime: string;
-  dmMsg: string;
-};
+  dialTime: z.string(),
+  dialingTime: z.string(),
+  dialedTime: z.string(),
+  dmMsg: z.string(),
+});
+export type DirectDialResponse = z.infer<typeof directDialResponseSchema>;
 
 /** POST /api/frontend/call/simincoming (admin, /call/sip, sim telephony only): a call to an extension. */
 export const simIncomingBody = z.object({
@@ -134,7 +136,13 @@ export const simIncomingBody = z.object({
   ringSeconds: z.number().int().min(1).max(120).optional(),
 });
 export type SimIncomingBody = z.infer<typeof simIncomingBody>;
-export type SimIncomingResponse = { uuid: string; yearMonth: string; cmCtid: number; name: string };
+export const simIncomingResponseSchema = z.object({
+  uuid: z.string(),
+  yearMonth: z.string(),
+  cmCtid: z.number(),
+  name: z.string(),
+});
+export type SimIncomingResponse = z.infer<typeof simIncomingResponseSchema>;
 
 // ---------- call records ----------
 
@@ -163,60 +171,62 @@ export const callListBody = z.object({
 });
 export type CallListBody = z.infer<typeof callListBody>;
 
-export type CallRecordRow = {
-  uuid: string;
-  yearMonth: string;
-  callType: number;
-  cmSid: number;
-  cmSidName: string;
-  cmDid: number;
-  cmDidName: string;
-  cmSipid: number;
-  cmSipuser: string;
+export const callRecordRowSchema = z.object({
+  uuid: z.string(),
+  yearMonth: z.string(),
+  callType: z.number(),
+  cmSid: z.number(),
+  cmSidName: z.string(),
+  cmDid: z.number(),
+  cmDidName: z.string(),
+  cmSipid: z.number(),
+  cmSipuser: z.string(),
   /** caller number: the extension (outbound) or the customer's number (inbound, masked like dstNumber) */
-  cmgoidCaller: string;
+  cmgoidCaller: z.string(),
   /** the customer's number, masked when the viewer may not see it */
-  dstNumber: string;
-  encryptPhone: number;
-  cmCtid: number;
-  customerName: string;
-  cmStid: number;
+  dstNumber: z.string(),
+  encryptPhone: z.number(),
+  cmCtid: z.number(),
+  customerName: z.string(),
+  cmStid: z.number(),
   /** 'YYYY-MM-DD HH:mm:ss' or '' */
-  startTime: string;
-  ringTime: string;
-  answerTime: string;
-  endTime: string;
-  billsec: number;
+  startTime: z.string(),
+  ringTime: z.string(),
+  answerTime: z.string(),
+  endTime: z.string(),
+  billsec: z.number(),
   /** 0 in progress, else HANGUP_SIDE */
-  hangupPeople: number;
-  hangupCause: string;
-  hangupCauseName: string;
+  hangupPeople: z.number(),
+  hangupCause: z.string(),
+  hangupCauseName: z.string(),
   /** link to the WAV recording ('' when none) */
-  recordFile: string;
+  recordFile: z.string(),
   /** 1 while the call is in progress */
-  isActive: number;
-};
+  isActive: z.number(),
+});
+export type CallRecordRow = z.infer<typeof callRecordRowSchema>;
 
 // ---------- seats workbench (/seats/Index) ----------
 
-export type SeatsStat = {
-  today: {
-    calls: number;
-    connected: number;
+export const seatsStatSchema = z.object({
+  today: z.object({
+    calls: z.number(),
+    connected: z.number(),
     /** connected / calls, 0..100 with one decimal */
-    connectRate: number;
-    totalBillsec: number;
-    avgBillsec: number;
-    inbound: number;
-  };
+    connectRate: z.number(),
+    totalBillsec: z.number(),
+    avgBillsec: z.number(),
+    inbound: z.number(),
+  }),
   /** 24 entries, hour 0..23 (Asia/Shanghai) */
-  perHour: { hour: number; calls: number; connected: number }[];
+  perHour: z.array(z.object({ hour: z.number(), calls: z.number(), connected: z.number() })),
   /** the caller's latest 10 calls */
-  latest: CallRecordRow[];
+  latest: z.array(callRecordRowSchema),
   /** the caller's default extension number ('' none) and its register status */
-  sipUser: string;
-  registerStatus: number;
-};
+  sipUser: z.string(),
+  registerStatus: z.number(),
+});
+export type SeatsStat = z.infer<typeof seatsStatSchema>;
 
 // ---------- call socket /ws/call (SPEC §4, DESIGN §5) ----------
 

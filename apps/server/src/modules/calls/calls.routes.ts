@@ -1,12 +1,18 @@
 import {
   callListBody,
+  callRecordRowSchema,
   deviceDialBody,
   dialBody,
+  dialResponseSchema,
+  directDialResponseSchema,
   envelope,
   hangupBody,
+  listOf,
   missedCallCount,
   okEnvelope,
+  seatsStatSchema,
   simIncomingBody,
+  simIncomingResponseSchema,
 } from '@crm/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ok } from '../../lib/reply';
@@ -20,34 +26,66 @@ const tags = ['calls'];
 export const callsRoutes =
   (rt: CallRuntime): FastifyPluginAsyncZod =>
   async (app) => {
-    app.post('/api/frontend/call/dial', { schema: { tags, summary: '分机外呼（普通账号）', body: dialBody } }, async (req) =>
-      ok(await service.dial(rt, req.actor, req.body), '呼叫中'),
+    app.post(
+      '/api/frontend/call/dial',
+      { schema: { tags, summary: '分机外呼（普通账号）', body: dialBody, response: { 200: envelope(dialResponseSchema) } } },
+      async (req) => ok(await service.dial(rt, req.actor, req.body), '呼叫中'),
     );
-    app.post('/api/frontend/call/hangup', { schema: { tags, summary: '挂断（拨号 2 秒后）', body: hangupBody } }, async (req) => {
-      await service.hangup(rt, req.actor, req.body);
-      return ok(null, '已挂断');
-    });
-    app.post('/api/frontend/call/answer', { schema: { tags, summary: '接听来电', body: hangupBody } }, async (req) => {
-      await service.answer(rt, req.actor, req.body);
-      return ok(null, '已接听');
-    });
+    app.post(
+      '/api/frontend/call/hangup',
+      { schema: { tags, summary: '挂断（拨号 2 秒后）', body: hangupBody, response: { 200: okEnvelope } } },
+      async (req) => {
+        await service.hangup(rt, req.actor, req.body);
+        return ok(null, '已挂断');
+      },
+    );
+    app.post(
+      '/api/frontend/call/answer',
+      { schema: { tags, summary: '接听来电', body: hangupBody, response: { 200: okEnvelope } } },
+      async (req) => {
+        await service.answer(rt, req.actor, req.body);
+        return ok(null, '已接听');
+      },
+    );
     app.post(
       '/api/callend/phone/dial',
-      { schema: { tags, summary: '设备外呼（商户号，sourceType 2）', body: deviceDialBody } },
+      {
+        schema: {
+          tags,
+          summary: '设备外呼（商户号，sourceType 2）',
+          body: deviceDialBody,
+          response: { 200: envelope(directDialResponseSchema) },
+        },
+      },
       async (req) => ok(await service.deviceDial(rt, req.actor, req.body), '呼叫中'),
     );
-    app.post('/api/callend/phone/hangup', { schema: { tags, summary: '设备挂断', body: hangupBody } }, async (req) => {
-      await service.hangup(rt, req.actor, req.body);
-      return ok(null, '已挂断');
-    });
+    app.post(
+      '/api/callend/phone/hangup',
+      { schema: { tags, summary: '设备挂断', body: hangupBody, response: { 200: okEnvelope } } },
+      async (req) => {
+        await service.hangup(rt, req.actor, req.body);
+        return ok(null, '已挂断');
+      },
+    );
     app.post(
       '/api/frontend/call/list',
-      { schema: { tags, summary: '通话记录', body: callListBody }, config: { menu: '/call/record' } },
+      {
+        schema: { tags, summary: '通话记录', body: callListBody, response: { 200: envelope(listOf(callRecordRowSchema)) } },
+        config: { menu: '/call/record' },
+      },
       async (req) => ok(await service.listCalls(rt, req.actor, req.body)),
     );
     app.post(
       '/api/frontend/call/simincoming',
-      { schema: { tags, summary: '模拟来电（仅 sim 线路）', body: simIncomingBody }, config: { menu: '/call/sip' } },
+      {
+        schema: {
+          tags,
+          summary: '模拟来电（仅 sim 线路）',
+          body: simIncomingBody,
+          response: { 200: envelope(simIncomingResponseSchema) },
+        },
+        config: { menu: '/call/sip' },
+      },
       async (req) => ok(await service.simulateIncoming(rt, req.actor, req.body), '来电已发起'),
     );
     // SPEC §2: the call button's badge counts the agent's missed incoming calls until he has seen them
@@ -66,7 +104,10 @@ export const callsRoutes =
     );
     app.get(
       '/api/frontend/seats/stat',
-      { schema: { tags, summary: '坐席工作台数据' }, config: { menu: '/seats/Index' } },
+      {
+        schema: { tags, summary: '坐席工作台数据', response: { 200: envelope(seatsStatSchema) } },
+        config: { menu: '/seats/Index' },
+      },
       async (req) => ok(await service.seatsStat(rt, req.actor)),
     );
   };
