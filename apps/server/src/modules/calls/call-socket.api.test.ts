@@ -9,7 +9,7 @@ import {
   endedCall,
   mobileEnding,
   openSocket,
-  register,
+  readyLine,
   waitFor,
 } from '../../test/calls';
 import { demoValues, fetchTemplate, mustCreate, type Template } from '../../test/customers';
@@ -44,7 +44,7 @@ describe('call socket /ws/call', () => {
   });
 
   it('pushes dial progress (msg_type 4) to the staff: created → ringing → answered → ended', async () => {
-    await register(t, as('lisi'));
+    await readyLine(t, as('lisi'));
     const s = await callSocket(t, as('lisi'));
     const other = await callSocket(t, as('wangwu'));
     const phone = mobileEnding(1);
@@ -72,6 +72,7 @@ describe('call socket /ws/call', () => {
   });
 
   it('a second login of the same staff: 请勿多端登录 on the first socket, its call hung up', async () => {
+    await readyLine(t, as('lisi'));
     const first = await callSocket(t, as('lisi'));
     const res = await t.post('/api/frontend/call/dial', { dstNumber: mobileEnding(1) }, as('lisi'));
     const call = res.json().data as DialResponse;
@@ -87,6 +88,7 @@ describe('call socket /ws/call', () => {
   });
 
   it('呼叫超时! reaches the socket when the set-up times out', async () => {
+    await readyLine(t, as('lisi'));
     const s = await callSocket(t, as('lisi'));
     const call = (await t.post('/api/frontend/call/dial', { dstNumber: mobileEnding(5) }, as('lisi'))).json()
       .data as DialResponse;
@@ -101,6 +103,7 @@ describe('call socket /ws/call', () => {
   });
 
   it('dials over the socket; refusals come back as msg_type 3', async () => {
+    await readyLine(t, as('lisi'));
     const s = await callSocket(t, as('lisi'));
     s.send({ type: 'dial', dstNumber: '12' });
     expect(await s.next((f) => f.msg_type === 3, 'refusal')).toMatchObject({ code: 110001, msg: '请正确输入电话号码' });
@@ -113,11 +116,17 @@ describe('call socket /ws/call', () => {
 
 describe('incoming calls (sim line)', () => {
   it('rings the agent (msg_type 5) with the customer; accept and hang up write the follow record', async () => {
+    await readyLine(t, as('lisi'));
     const phone = mobileEnding(3);
     const id = await mustCreate(t, as('lisi'), tpl, '来电客户', demoValues({ 手机: phone }));
     const s = await callSocket(t, as('lisi'));
     const sips = (await t.get('/api/frontend/call/siplist?user=8001', as('admin'))).json().data.list;
-    const res = await t.post('/api/frontend/call/simincoming', { cmSipid: sips[0].cmSipid, callerNumber: phone }, as('admin'));
+    // 120 s of ringing (the most): on the 200× sim line that is 0.6 s, enough for a cold first test
+    const res = await t.post(
+      '/api/frontend/call/simincoming',
+      { cmSipid: sips[0].cmSipid, callerNumber: phone, ringSeconds: 120 },
+      as('admin'),
+    );
     expect(res.json()).toMatchObject({ code: 0, data: { cmCtid: id, name: '来电客户' } });
     const { uuid } = res.json().data;
     const ring = progressOf(await s.next((f) => f.msg_type === 5 && progressOf(f).event === 'ringing', 'ringing'));
@@ -141,6 +150,7 @@ describe('incoming calls (sim line)', () => {
   });
 
   it('an unanswered incoming call ends when the caller gives up', async () => {
+    await readyLine(t, as('lisi'));
     const sips = (await t.get('/api/frontend/call/siplist?user=8001', as('admin'))).json().data.list;
     const res = await t.post(
       '/api/frontend/call/simincoming',
