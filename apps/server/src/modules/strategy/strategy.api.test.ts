@@ -1,112 +1,62 @@
-import type { Strategy } from '@crm/contracts';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { staff, strategies } from '../../db/schema';
 import { createTestApp, type TestApp } from '../../test/harness';
+import { getStrategy, STRATEGY_DEFAULTS } from './strategy.service';
 
-/** Customer strategy (/set/strategy, SPEC §3 and §5): defaults, save, both edges of each limit, permissions, tenancy. */
+/** The company strategy (SPEC §3): one set of defaults, limits checked at both edges. */
+
 let t: TestApp;
-const tokens: Record<string, string> = {};
-const as = (user: string) => tokens[user];
-
-const DEFAULTS: Strategy = {
-  recycleRemind: 3,
-  maxCustomer: 0,
-  mustCustomerName: 0,
-  repeatCustomerName: 0,
-  seaPhoneEncryp: 1,
-  phoneEncryp: 0,
-  decryptPhoneNum: 20,
-};
-const info = async (user = 'admin'): Promise<Strategy> => {
-  const res = await t.get('/api/frontend/customerset/strategyinfo', as(user));
-  expect(res.json().code, res.body).toBe(0);
-  return res.json().data;
-};
-const set = (body: Record<string, unknown>, user = 'admin') =>
-  t.post('/api/frontend/customerset/strategyset', { ...DEFAULTS, ...body }, as(user));
+let admin: string;
+let otherAdmin: string;
 
 beforeAll(async () => {
   t = await createTestApp();
-  for (const u of ['admin', 'lisi', 'other_admin']) tokens[u] = await t.login(u);
+  admin = await t.login('admin');
+  otherAdmin = await t.login('other_admin');
 });
 afterAll(async () => {
-  await t?.close();
+  await t.close();
 });
 
+const info = async (token: string) => (await t.get('/api/frontend/customerset/strategyinfo', token)).json().data;
+const save = (token: string, body: Record<string, unknown>) =>
+  t.post('/api/frontend/customerset/strategyset', { ...STRATEGY_DEFAULTS, ...body }, token);
+
 describe('strategy', () => {
-  it('a company that never saved one reads the defaults', async () => {
-    expect(await info('other_admin')).toEqual(DEFAULTS);
+  it('a company that never saved one reads the product defaults, and the table defaults say the same', async () => {
+    expect(await info(otherAdmin)).toEqual(STRATEGY_DEFAULTS);
+    // A row written with only its key takes the column defaults: they must be the product's.
+    const [other] = await t.database.db.select().from(staff).where(eq(staff.username, 'other_admin'));
+    const tenantId = other.tenantId;
+    await t.database.db.delete(strategies).where(eq(strategies.tenantId, tenantId));
+    await t.database.db.insert(strategies).values({ tenantId });
+    expect(await getStrategy(t.database.db, tenantId)).toEqual(STRATEGY_DEFAULTS);
   });
 
-  it('saves every field and reads it back; numbers sent as text are converted (SPEC §5)', async () => {
-    const body = {
-      recycleRemind: 7,
-      maxCustomer: 300,
-      mustCustomerName: 1,
-      repeatCustomerName: 1,
-      seaPhoneEncryp: 0,
-      phoneEncryp: 1,
-      decryptPhoneNum: 5,
-    };
-    expect((await set(body)).json()).toMatchObject({ code: 0, msg: '保存成功' });
-    expect(await info()).toEqual(body);
-    expect((await set({ maxCustomer: '120', decryptPhoneNum: '8' })).json().code).toBe(0);
-    expect(await info()).toMatchObject({ maxCustomer: 120, decryptPhoneNum: 8 });
-    expect((await set({})).json().code).toBe(0);
-    expect(await info()).toEqual(DEFAULTS);
-  });
-
-  it('recycleRemind runs from 0 to 365 days', async () => {
-    for (const ok of [0, 365]) expect((await set({ recycleRemind: ok })).json().code, String(ok)).toBe(0);
-    expect((await info()).recycleRemind).toBe(365);
-    expect((await set({ recycleRemind: -1 })).json()).toMatchObject({ code: 100001, msg: '提醒天数不能小于0' });
-    expect((await set({ recycleRemind: 366 })).json()).toMatchObject({ code: 100001, msg: '提醒天数不能超过365' });
-    expect((await set({ recycleRemind: 1.5 })).json().code).toBe(100001);
-    expect((await info()).recycleRemind).toBe(365);
-    await set({});
-  });
-
-  it('maxCustomer runs from 0 (不限制) to 1,000,000', async () => {
-    for (const ok of [0, 1_000_000]) expect((await set({ maxCustomer: ok })).json().code, String(ok)).toBe(0);
-    expect((await set({ maxCustomer: -1 })).json()).toMatchObject({ code: 100001, msg: '客户上限不能小于0' });
-    expect((await set({ maxCustomer: 1_000_001 })).json()).toMatchObject({ code: 100001, msg: '客户上限不能超过1000000' });
-    expect((await info()).maxCustomer).toBe(1_000_000);
-    await set({});
-  });
-
-  it('decryptPhoneNum runs from 0 to 100,000 a day', async () => {
-    for (const ok of [0, 100_000]) expect((await set({ decryptPhoneNum: ok })).json().code, String(ok)).toBe(0);
-    expect((await set({ decryptPhoneNum: -1 })).json()).toMatchObject({ code: 100001, msg: '每日查看次数不能小于0' });
-    expect((await set({ decryptPhoneNum: 100_001 })).json()).toMatchObject({
-      code: 100001,
-      msg: '每日查看次数不能超过100000',
-    });
-    expect((await info()).decryptPhoneNum).toBe(100_000);
-    await set({});
-  });
-
-  it('the switches take 0 or 1 only; every field is required', async () => {
-    for (const field of ['mustCustomerName', 'repeatCustomerName', 'seaPhoneEncryp', 'phoneEncryp']) {
-      expect((await set({ [field]: 2 })).json().code, field).toBe(100001);
-      expect((await set({ [field]: -1 })).json().code, field).toBe(100001);
+  it('saves every field, and each limit holds at both edges', async () => {
+    for (const [field, ok, bad, msg] of [
+      ['decryptPhoneNum', 100_000, 100_001, '每日查看次数不能超过100000'],
+      ['decryptPhoneNum', 0, -1, '每日查看次数不能小于0'],
+      ['maxCustomer', 1_000_000, 1_000_001, '客户上限不能超过1000000'],
+      ['maxCustomer', 0, -1, '客户上限不能小于0'],
+      ['recycleRemind', 365, 366, '提醒天数不能超过365'],
+    ] as const) {
+      expect((await save(admin, { [field]: ok })).json(), `${field}=${ok}`).toMatchObject({ code: 0, msg: '保存成功' });
+      expect((await info(admin))[field]).toBe(ok);
+      const refused = await save(admin, { [field]: bad });
+      expect(refused.statusCode, `${field}=${bad}`).toBe(400);
+      expect(refused.json().msg).toContain(msg);
+      expect((await info(admin))[field]).toBe(ok);
     }
-    const { recycleRemind: _, ...missing } = DEFAULTS;
-    expect((await t.post('/api/frontend/customerset/strategyset', missing, as('admin'))).json().code).toBe(100001);
-    expect(await info()).toEqual(DEFAULTS);
+    expect((await save(admin, { phoneEncryp: 2 })).statusCode).toBe(400);
+    expect((await save(admin, {})).json().code).toBe(0);
+    expect(await info(admin)).toEqual(STRATEGY_DEFAULTS);
   });
 
-  it('every account reads it; only /set/strategy saves it (100003)', async () => {
-    expect(await info('lisi')).toEqual(await info('admin'));
-    expect((await set({ maxCustomer: 1 }, 'lisi')).json().code).toBe(100003);
-    expect((await info()).maxCustomer).toBe(0);
-  });
-
-  it('each company has its own strategy', async () => {
-    expect((await set({ phoneEncryp: 1, decryptPhoneNum: 3 }, 'other_admin')).json().code).toBe(0);
-    expect(await info('other_admin')).toMatchObject({ phoneEncryp: 1, decryptPhoneNum: 3 });
-    expect(await info('admin')).toMatchObject({ phoneEncryp: 0, decryptPhoneNum: 20 });
-    expect((await set({ recycleRemind: 9 })).json().code).toBe(0);
-    expect((await info('other_admin')).recycleRemind).toBe(3);
-    await set({});
-    await set({}, 'other_admin');
+  it('only the admin menu may save it; every staff reads it', async () => {
+    const lisi = await t.login('lisi');
+    expect((await save(lisi, { phoneEncryp: 1 })).statusCode).toBe(403);
+    expect(await info(lisi)).toMatchObject({ phoneEncryp: STRATEGY_DEFAULTS.phoneEncryp });
   });
 });
