@@ -163,4 +163,31 @@ describe('jobs after a crash (hole 8)', () => {
       .where(inArray(jobs.id, [id]));
     expect(row.status).toBe('running');
   });
+
+  it('a runner the sweep took for dead and handed on stops at its next row, committing nothing more', async () => {
+    const full = await preview(rowsOf('交接', 4, 40));
+    const id = await crashedJob({
+      kind: 'import',
+      attempt: 0,
+      payload: { actor: admin, body: { fileId: full.fileId, mapping: full.mapping, duplicateMode: 'skip' } },
+    });
+    // the sweep hands the job to attempt 2 right as row 5 commits (a trigger plays the sweep)
+    await t.database.db.execute(
+      sql.raw(`create function test_handover() returns trigger language plpgsql as $$
+        begin if new.id = '${id}' and new.processed = 5 then new.attempt := 2; end if; return new; end $$`),
+    );
+    await t.database.db.execute(
+      sql.raw('create trigger test_handover before update on jobs for each row execute function test_handover()'),
+    );
+    try {
+      await runQueuedJob(env, { jobId: id, attempt: 1 });
+    } finally {
+      await t.database.db.execute(sql.raw('drop trigger test_handover on jobs'));
+      await t.database.db.execute(sql.raw('drop function test_handover()'));
+    }
+    const [row] = await t.database.db.select().from(jobs).where(eq(jobs.id, id));
+    // attempt 1 stopped: row 6 was rolled back with its failed checkpoint, nothing marked done or failed
+    expect(row).toMatchObject({ status: 'running', attempt: 2, processed: 5 });
+    expect(await countNamed('交接')).toHaveLength(5);
+  });
 });

@@ -23,6 +23,19 @@ export const updateRunningJob = async (db: DbOrTx, id: string, values: Partial<t
     .where(and(eq(jobs.id, id), eq(jobs.status, 'running')));
 };
 
+/**
+ * Writes a running job for attempt `attempt` only (the fencing token): once the recovery sweep
+ * handed the job to a newer attempt, the older runner's writes match nothing. True when written.
+ */
+export const updateAttempt = async (db: DbOrTx, id: string, attempt: number, values: Partial<typeof jobs.$inferInsert>) => {
+  const rows = await db
+    .update(jobs)
+    .set(values)
+    .where(and(eq(jobs.id, id), eq(jobs.status, 'running'), eq(jobs.attempt, attempt)))
+    .returning({ id: jobs.id });
+  return rows.length > 0;
+};
+
 export const findJob = async (db: DbOrTx, tenantId: number, staffId: number, id: string) => {
   const rows = await db
     .select({ job: jobs, storedName: files.storedName, fileName: files.originalName })

@@ -64,6 +64,9 @@ export const defineJob = <P>(
 
 const interruptedMessage = (processed: number) => `任务因服务重启中断，已处理${processed}条，请核对后重新发起剩余部分`;
 
+/** A runner whose attempt was handed to a newer one (it looked dead): it stops without writing. */
+class JobSuperseded extends Error {}
+
 const failedMessage = (err: unknown) => (err instanceof AppError ? err.message : '任务执行失败，请稍后重试');
 
 /** Runs a job body with heartbeat and progress, then records done/failed on the row. */
@@ -79,18 +82,22 @@ const execute = async (
   let lastWrite = 0;
   let isCheckpointed = false;
   const ctx: JobContext = {
-    setTotal: (total) => repo.updateRunningJob(db, id, { total }),
+    setTotal: async (total) => {
+      await repo.updateAttempt(db, id, attempt, { total });
+    },
     progress: async (processed) => {
       // a checkpointing job writes its count with its commits only
       if (isCheckpointed) return;
       const now = Date.now();
       if (now - lastWrite < PROGRESS_EVERY_MS) return;
       lastWrite = now;
-      await repo.updateRunningJob(db, id, { processed });
+      await repo.updateAttempt(db, id, attempt, { processed });
     },
     checkpoint: async (tx, processed, result) => {
       isCheckpointed = true;
-      await repo.updateRunningJob(tx, id, { processed, result: result as Record<string, unknown> });
+      // superseded: throwing rolls the unit of work back, so only the newer attempt commits
+      if (!(await repo.updateAttempt(tx, id, attempt, { processed, result: result as Record<string, unknown> })))
+        throw new JobSuperseded();
     },
     resume,
   };
@@ -101,7 +108,7 @@ const execute = async (
   try {
     const outcome = await run(ctx);
     const job = await repo.findJobById(db, id);
-    await repo.updateRunningJob(db, id, {
+    await repo.updateAttempt(db, id, attempt, {
       status: 'done',
       processed: job?.total ?? 0,
       fileId: outcome.fileId ?? null,
@@ -109,9 +116,13 @@ const execute = async (
       finishedAt: new Date(),
     });
   } catch (err) {
+    if (err instanceof JobSuperseded) {
+      log.warn({ jobId: id, kind, attempt }, 'job attempt superseded by a newer one; stopped');
+      return;
+    }
     log.error({ err, jobId: id, kind }, 'job failed');
     await repo
-      .updateRunningJob(db, id, { status: 'failed', error: failedMessage(err), finishedAt: new Date() })
+      .updateAttempt(db, id, attempt, { status: 'failed', error: failedMessage(err), finishedAt: new Date() })
       .catch(() => undefined);
   } finally {
     clearInterval(heartbeat);
@@ -183,7 +194,7 @@ export const recoverJobs = async (env: JobEnv, staleSeconds = STALE_SECONDS): Pr
       await queueOf(env.db).send(JOB_QUEUE, { jobId: job.id, attempt }, { singletonKey: `${job.id}:${attempt}` });
       env.log.warn({ jobId: job.id, kind: job.kind, attempt }, 'job resumed after its runner stopped');
     } else {
-      await repo.updateRunningJob(env.db, job.id, {
+      await repo.updateAttempt(env.db, job.id, job.attempt, {
         status: 'failed',
         error: interruptedMessage(job.processed),
         finishedAt: new Date(),
