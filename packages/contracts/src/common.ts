@@ -77,11 +77,16 @@ export const jobIdEnvelope = envelope(z.object({ jobId: z.string() }));
 export const idEnvelope = <K extends string>(key: K) => envelope(z.object({ [key]: z.number() } as { [P in K]: z.ZodNumber }));
 /** A file download (xlsx, recording, upload): the body is the file itself, never the envelope. */
 export const fileResponse = z
-  .custom<Uint8Array>((v) => v instanceof Uint8Array)
+  .custom<Uint8Array | { pipe: unknown }>((v) => v instanceof Uint8Array || (typeof v === 'object' && v !== null && 'pipe' in v))
   .meta({ type: 'string', format: 'binary', description: '文件内容' });
 
 export type Envelope<T> = { code: number; msg: string; data: T };
 export type ListData<T> = { list: T[]; count: number };
+
+/** GET /api/health. */
+export const healthSchema = z.object({ status: z.string(), database: z.string(), telephony: z.string() });
+/** The business clock of the test build (CLOCK_CONTROL=1). */
+export const testClockSchema = z.object({ now: z.string(), offsetSeconds: z.number() });
 
 /** Format used for every date-time the API sends (SPEC §9), Asia/Shanghai. */
 export const DATETIME_FORMAT = 'YYYY-MM-DD HH:mm:ss';

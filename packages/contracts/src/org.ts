@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { passwordSchema } from './auth';
+import { menuListSchema, passwordSchema } from './auth';
 import { actionStateSchema, int4, pageQuery, qNum, zId, zUint } from './common';
 
 /** Data scope of a role (issue 2): own / department / department and below / all. */
@@ -17,6 +17,17 @@ export type DepartmentNode = {
   createTime: string;
   children: DepartmentNode[];
 };
+export const departmentNodeSchema: z.ZodType<DepartmentNode> = z.lazy(() =>
+  z.object({
+    cmDid: z.number(),
+    pid: z.number(),
+    name: z.string(),
+    sortNum: z.number(),
+    staffNum: z.number(),
+    createTime: z.string(),
+    children: z.array(departmentNodeSchema),
+  }),
+);
 export const departmentBody = z.object({
   pid: zUint(),
   name: z.string().trim().min(1, '请输入部门名称').max(30, '部门名称最多30个字符'),
@@ -27,6 +38,11 @@ export type DepartmentBody = z.infer<typeof departmentBody>;
 export type DepartmentEditBody = z.infer<typeof departmentEditBody>;
 
 // ---------- roles ----------
+/** GET role/menus: what a role may be granted (applications with their menus, and named actions). */
+export const roleMenusSchema = z.object({
+  applications: menuListSchema,
+  actions: z.array(z.object({ key: z.string(), name: z.string() })).readonly(),
+});
 export const roleSchema = z.object({
   cmArid: z.number(),
   name: z.string(),

@@ -31,7 +31,8 @@ export const labelSchema = z.object({
   createTime: z.string(),
 });
 export type Label = z.infer<typeof labelSchema>;
-export type LabelGroup = Label & { children: Label[] };
+export const labelGroupSchema = labelSchema.extend({ children: z.array(labelSchema) });
+export type LabelGroup = z.infer<typeof labelGroupSchema>;
 export const labelBody = z.object({
   pid: zUint().default(0),
   name: z.string().trim().min(1, '请输入标签名称').max(20, '标签名称最多20个字符'),

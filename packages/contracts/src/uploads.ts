@@ -1,3 +1,5 @@
+import { z } from 'zod';
+
 /** SPEC §5 upload rules, enforced by the server and by the shared Upload widget. */
 export const UPLOAD_EXTENSIONS = [
   'jpg',
@@ -39,7 +41,10 @@ export const XLSX_LIMITS = {
   columns: 1024,
 } as const;
 export type XlsxLimits = { [K in keyof typeof XLSX_LIMITS]: number };
-export type UploadResult = { id: number; url: string; name: string; size: number };
+export const uploadResultSchema = z.object({ id: z.number(), url: z.string(), name: z.string(), size: z.number() });
+export type UploadResult = z.infer<typeof uploadResultSchema>;
+/** An upload answers the first file's fields and every file in `list`. */
+export const uploadAnswerSchema = uploadResultSchema.extend({ list: z.array(uploadResultSchema) });
 export const extensionOf = (name: string): string => {
   const dot = name.lastIndexOf('.');
   return dot < 0 ? '' : name.slice(dot + 1).toLowerCase();

@@ -1,4 +1,4 @@
-import { departmentBody, departmentEditBody, envelope, idBody, okEnvelope } from '@crm/contracts';
+import { departmentBody, departmentEditBody, departmentNodeSchema, envelope, idBody, okEnvelope } from '@crm/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ok } from '../../lib/reply';
@@ -9,8 +9,10 @@ const tags = ['departments'];
 
 export const departmentsRoutes: FastifyPluginAsyncZod = async (app) => {
   // The tree is also read by the staff page and by every department filter.
-  app.get('/api/frontend/department/list', { schema: { tags, summary: '部门树' } }, async (req) =>
-    ok({ list: await service.departmentTree(app.db, req.actor) }),
+  app.get(
+    '/api/frontend/department/list',
+    { schema: { tags, summary: '部门树', response: { 200: envelope(z.object({ list: z.array(departmentNodeSchema) })) } } },
+    async (req) => ok({ list: await service.departmentTree(app.db, req.actor) }),
   );
   app.post(
     '/api/frontend/department/create',

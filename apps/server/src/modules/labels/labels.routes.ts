@@ -1,4 +1,4 @@
-import { envelope, idBody, labelBody, labelEditBody, labelListQuery, okEnvelope } from '@crm/contracts';
+import { envelope, idBody, labelBody, labelEditBody, labelGroupSchema, labelListQuery, listOf, okEnvelope } from '@crm/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ok } from '../../lib/reply';
@@ -11,7 +11,14 @@ export const labelsRoutes: FastifyPluginAsyncZod = async (app) => {
   // Read by the tag window, filters and the tag control, so no menu is required.
   app.get(
     '/api/frontend/customerset/labellist',
-    { schema: { tags, summary: '标签分组与标签（树形）', querystring: labelListQuery } },
+    {
+      schema: {
+        tags,
+        summary: '标签分组与标签（树形）',
+        querystring: labelListQuery,
+        response: { 200: envelope(listOf(labelGroupSchema)) },
+      },
+    },
     async (req) => {
       const list = await service.labelTree(app.db, req.actor, req.query.actionState);
       return ok({ list, count: list.length });

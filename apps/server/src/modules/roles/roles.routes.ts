@@ -7,6 +7,7 @@ import {
   okEnvelope,
   roleBody,
   roleEditBody,
+  roleMenusSchema,
   roleSchema,
 } from '@crm/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -31,7 +32,10 @@ export const rolesRoutes: FastifyPluginAsyncZod = async (app) => {
   );
   app.get(
     '/api/frontend/role/menus',
-    { schema: { tags, summary: '可分配的应用、菜单与操作权限' }, config: { menu: MENU } },
+    {
+      schema: { tags, summary: '可分配的应用、菜单与操作权限', response: { 200: envelope(roleMenusSchema) } },
+      config: { menu: MENU },
+    },
     async () => ok({ applications: LIVE_APPLICATIONS, actions: ACTIONS }),
   );
   app.post(

@@ -1,4 +1,4 @@
-import { envelope, idBody, okEnvelope, stageBody, stageEditBody, stageListQuery } from '@crm/contracts';
+import { envelope, idBody, listOf, okEnvelope, stageBody, stageEditBody, stageListQuery, stageSchema } from '@crm/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ok } from '../../lib/reply';
@@ -11,7 +11,7 @@ export const stagesRoutes: FastifyPluginAsyncZod = async (app) => {
   // Read by every customer screen (stage bar, filters), so no menu is required.
   app.get(
     '/api/frontend/customerset/nodelist',
-    { schema: { tags, summary: '阶段列表', querystring: stageListQuery } },
+    { schema: { tags, summary: '阶段列表', querystring: stageListQuery, response: { 200: envelope(listOf(stageSchema)) } } },
     async (req) => {
       const list = await service.listStages(app.db, req.actor, req.query.actionState);
       return ok({ list, count: list.length });

@@ -1,4 +1,11 @@
-import { UPLOAD_MAX_BYTES, UPLOAD_MAX_FILES, type UploadResult } from '@crm/contracts';
+import {
+  envelope,
+  fileResponse,
+  UPLOAD_MAX_BYTES,
+  UPLOAD_MAX_FILES,
+  type UploadResult,
+  uploadAnswerSchema,
+} from '@crm/contracts';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -35,6 +42,7 @@ export const uploadsRoutes: FastifyPluginAsyncZod = async (app) => {
     tags: ['uploads'],
     summary: '上传文件（multipart，字段 file，最多5个）',
     consumes: ['multipart/form-data'],
+    response: { 200: envelope(uploadAnswerSchema) },
   };
 
   app.put('/api/v1/upload/file', { schema: uploadSchema }, receive);
@@ -42,7 +50,14 @@ export const uploadsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/api/files/:name',
-    { schema: { tags: ['uploads'], summary: '下载本企业的文件', params: z.object({ name: z.string() }) } },
+    {
+      schema: {
+        tags: ['uploads'],
+        summary: '下载本企业的文件',
+        params: z.object({ name: z.string() }),
+        response: { 200: fileResponse },
+      },
+    },
     async (req, reply) => {
       const access = await requireFileAccess(app.db, req.actor, req.params.name);
       const file = await service.openTenantFile(app.db, app.config.dataDir, req.actor, req.params.name);
