@@ -239,7 +239,7 @@ type ImportPayload = { actor: StoredActor; body: ImportStartBody };
  * Imports the rows as a durable background job: each row is checked and saved in its own
  * transaction, so a bad row never stops the good ones and nothing is half-written.
  */
-export const startImport = async (db: Db, _log: FastifyBaseLogger, dataDir: string, actor: Actor, body: ImportStartBody) => {
+export const startImport = async (db: Db, _log: FastifyBaseLogger, _dataDir: string, actor: Actor, body: ImportStartBody) => {
   const row = await requireOwnFile(db, actor, body.fileId);
   if (row.scene !== IMPORT_SCENE || row.staffId !== actor.staffId) throw new AppError('NOT_FOUND', '导入文件不存在，请重新上传');
   return enqueueJob(db, actor, 'import', { actor: storeActor(actor), body } satisfies ImportPayload);
