@@ -119,6 +119,8 @@ describe('jobs after a crash (hole 8)', () => {
     const id = await crashedJob({
       kind: 'import',
       attempt: 0,
+      // fresh: the recovery sweep leaves it to this test
+      heartbeatAt: new Date(),
       payload: { actor: admin, body: { fileId: full.fileId, mapping: full.mapping, duplicateMode: 'skip' } },
     });
     await Promise.all([runQueuedJob(env, { jobId: id, attempt: 1 }), runQueuedJob(env, { jobId: id, attempt: 1 })]);
@@ -169,6 +171,8 @@ describe('jobs after a crash (hole 8)', () => {
     const id = await crashedJob({
       kind: 'import',
       attempt: 0,
+      // fresh: the recovery sweep leaves it to this test
+      heartbeatAt: new Date(),
       payload: { actor: admin, body: { fileId: full.fileId, mapping: full.mapping, duplicateMode: 'skip' } },
     });
     // the sweep hands the job to attempt 2 right as row 5 commits (a trigger plays the sweep)
