@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../db/client';
 import { setClockOffsetMs } from '../../lib/clock';
@@ -320,6 +321,29 @@ const LENIENT: Record<string, string> = {
   'POST /api/frontend/customerset/highseasdcreate useRules.recycle.cmClids': 'stored unchecked (never matches)',
   'POST /api/frontend/customerset/highseasedit useRules.recycle.cmNids': 'stored unchecked (never matches)',
   'POST /api/frontend/customerset/highseasedit useRules.recycle.cmClids': 'stored unchecked (never matches)',
+};
+
+/**
+ * Statements on a tenant table (select, update, delete) without tenant_id, and why that is safe.
+ * Keyed by table (every such statement) or by `table: where clause` ($n shown as $). Anything else
+ * fails: a tenant condition removed behind another check (a find before an update, a customer
+ * check after a find) shows here even when the API answer stays the same.
+ */
+const UNSCOPED: Record<string, string> = {
+  sessions: 'the caller’s own sessions, by session id or the caller’s staff id',
+  login_logs: 'the caller’s own login history, by the caller’s staff id',
+  jobs: 'a job row by its random id, once the job was found for the caller; the recovery sweep',
+  domain_events: 'the outbox: one event by its id, delivered by the app after commit',
+  'staff: "staff"."id" = $': 'user/edit: the caller’s own row (actor.staffId)',
+  'customer_phones: "customer_phones"."customer_id" = $': 'rewritten with their customer, after its tenant check',
+  // Unique across companies on purpose: one login namespace, one device per imei.
+  'staff: lower("staff"."username") = lower($) limit $': 'usernames are unique across companies (login)',
+  'staff: ("staff"."phone" = $ and "staff"."is_deleted" = $ and "staff"."id" <> $) limit $':
+    'staff phones are unique across companies (login by phone)',
+  'sip_accounts: ("sip_accounts"."deleted_at" is null and "sip_accounts"."imei" = $ and "sip_accounts"."id" <> $) limit $':
+    'a device (imei) belongs to one extension anywhere',
+  'sip_accounts: "sip_accounts"."id" = $ for update': 'row lock by id, after the tenant-checked find',
+  'template_controls: "template_controls"."pid" = $': 'children of a control found with its tenant',
 };
 
 /** Routes called without a baseline, and why (the variants are still checked). */
@@ -688,21 +712,67 @@ const liveCallOfB = async (f: Fixtures) => {
 };
 
 /** Rows of every table with a tenant_id, for one company (volatile session rows left out). */
-const snapshot = async (tenantId: number) => {
-  const tables = await queryRows<{ table_name: string }>(
-    t.database.db,
-    sql`select table_name from information_schema.columns where column_name = 'tenant_id' and table_schema = 'public' order by table_name`,
-  );
-  const out: Record<string, unknown[]> = {};
-  for (const { table_name } of tables) {
-    if (table_name === 'sessions' || table_name === 'login_logs') continue;
-    out[table_name] = await queryRows(
-      t.database.db,
-      sql`select * from ${sql.identifier(table_name)} where tenant_id = ${tenantId} order by 1`,
-    );
+/**
+ * Every SQL statement the app sends while `statements` is on, read off the wire: PGlite's protocol
+ * stream (Parse 'P' and Query 'Q' messages, transactions included) or pg's Client#query.
+ */
+const statements: string[] = [];
+let isRecording = false;
+const cstring = (buf: Uint8Array, at: number) => {
+  let end = at;
+  while (end < buf.length && buf[end] !== 0) end += 1;
+  return { text: Buffer.from(buf.subarray(at, end)).toString('utf8'), next: end + 1 };
+};
+const recordProtocol = (msg: Uint8Array) => {
+  let at = 0;
+  while (at + 5 <= msg.length) {
+    const type = String.fromCharCode(msg[at]);
+    const len = Buffer.from(msg.subarray(at + 1, at + 5)).readInt32BE(0);
+    if (type === 'Q') statements.push(cstring(msg, at + 5).text);
+    if (type === 'P') statements.push(cstring(msg, cstring(msg, at + 5).next).text);
+    at += 1 + len;
   }
-  out.tenants = await queryRows(t.database.db, sql`select * from tenants where id = ${tenantId}`);
-  return JSON.stringify(out);
+};
+const recordSql = () => {
+  const client = (t.database.db as unknown as { $client: unknown }).$client as {
+    execProtocolStream?: (msg: Uint8Array, opts?: unknown) => Promise<unknown>;
+  };
+  if (client.execProtocolStream) {
+    const original = client.execProtocolStream.bind(client);
+    client.execProtocolStream = (msg, opts) => {
+      if (isRecording) recordProtocol(msg);
+      return original(msg, opts);
+    };
+    return;
+  }
+  const proto = pg.Client.prototype as unknown as { query: (...args: unknown[]) => unknown };
+  const original = proto.query;
+  proto.query = function (this: unknown, ...args: unknown[]) {
+    const q = args[0];
+    const text = typeof q === 'string' ? q : (q as { text?: string } | undefined)?.text;
+    if (isRecording && text) statements.push(text);
+    return original.apply(this, args);
+  };
+};
+
+/** Tables with a tenant_id (read once from the catalogue, so a new table is covered). */
+let tenantTables: string[] = [];
+/** Sessions and login logs change on every request; they are the caller's, not company data. */
+const VOLATILE = new Set(['sessions', 'login_logs']);
+
+/** Rows of every table with a tenant_id, for one company, in one round trip. */
+const snapshot = async (tenantId: number) => {
+  const parts = tenantTables
+    .filter((name) => !VOLATILE.has(name))
+    .map(
+      (name) =>
+        sql`${name}::text, (select coalesce(json_agg(r order by r::text), '[]'::json) from ${sql.identifier(name)} r where r.tenant_id = ${tenantId})`,
+    );
+  const rows = await queryRows<{ snap: unknown }>(
+    t.database.db,
+    sql`select json_build_object(${sql.join(parts, sql`, `)}, 'tenants', (select row_to_json(x) from tenants x where x.id = ${tenantId})) as snap`,
+  );
+  return JSON.stringify(rows[0].snap);
 };
 
 /** A's admin may have a call left by a baseline dial: end it so the next dial starts free. */
@@ -716,8 +786,12 @@ const freeLineOfA = async () => {
     await t.post('/api/frontend/call/hangup', { uuid }, tokenA);
     await waitFor(
       async () =>
-        (await queryRows<{ state: number }>(t.database.db, sql`select state from call_records where uuid = ${uuid}`))[0]
-          ?.state === 3,
+        (
+          await queryRows<{ state: number }>(
+            t.database.db,
+            sql`select state from call_records where tenant_id = ${tenantA} and uuid = ${uuid}`,
+          )
+        )[0]?.state === 3,
       `A call ${uuid} to end`,
     );
   }
@@ -759,6 +833,13 @@ beforeAll(async () => {
   tokenB = await t.login('other_admin');
   doc = t.app.swagger() as unknown as OpenApi;
   routes = readRoutes();
+  recordSql();
+  tenantTables = (
+    await queryRows<{ table_name: string }>(
+      t.database.db,
+      sql`select table_name from information_schema.columns where column_name = 'tenant_id' and table_schema = 'public' order by table_name`,
+    )
+  ).map((r) => r.table_name);
   const ids = await queryRows<{ id: number; name: string }>(t.database.db, sql`select id, name from tenants order by id`);
   tenantA = ids[0].id;
   tenantB = ids[1].id;
@@ -792,6 +873,7 @@ describe('tenancy guard rail: every /api route with another company’s ids', ()
   });
 
   it('every route: B’s ids are refused or yield nothing, B’s rows stay as they were', async () => {
+    isRecording = true;
     const failures: string[] = [];
     const proven: string[] = [];
     for (const route of routes) {
@@ -821,6 +903,7 @@ describe('tenancy guard rail: every /api route with another company’s ids', ()
         continue;
       }
       if (NO_BASELINE[route.key]) continue;
+      await freeLineOfA(); // a variant that dialled must not block the baseline dial
       const beforeA = await snapshot(tenantA);
       const base = await send(route, tokenA, baseRequest(route, fields, fa));
       const baseCode = codeOf(base);
@@ -833,5 +916,20 @@ describe('tenancy guard rail: every /api route with another company’s ids', ()
     }
     expect(failures).toEqual([]);
     expect(proven.length).toBeGreaterThan(40);
+    isRecording = false;
+    // Every statement the sweep sent to a tenant table names the tenant, or is listed as safe.
+    const unscoped = new Set<string>();
+    const audited = new Set(tenantTables);
+    for (const text of statements) {
+      const m = /^\s*(?:select\b[\s\S]*?\sfrom|update|delete\s+from)\s+"?(\w+)"?[\s;]/i.exec(text);
+      if (!m || !audited.has(m[1]) || /\btenant_id\b/.test(text)) continue;
+      const at = text.toLowerCase().indexOf(' where ');
+      const clause = at < 0 ? '(all rows)' : text.slice(at + 7);
+      const where = clause.trim().replace(/\s+/g, ' ').replace(/\$\d+/g, '$');
+      if (UNSCOPED[m[1]] || UNSCOPED[`${m[1]}: ${where}`]) continue;
+      unscoped.add(`${m[1]}: ${where}`);
+    }
+    expect([...unscoped], 'statements on a tenant table without tenant_id').toEqual([]);
+    expect(statements.length).toBeGreaterThan(500);
   }, 600_000);
 });
