@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { int4, zId, zUint } from './common';
+import { int4, zId, zText, zUint } from './common';
 
 /** SPEC §3 callType: 1 outbound, 4 incoming. */
 export const CALL_TYPE = { outbound: 1, inbound: 4 } as const;
@@ -73,7 +73,8 @@ export const dialBody = z.object({
   /** a number added on the customer's phone tab (Contact.ccId), instead of cbTacid */
   ccId: zUint().optional(),
   /** typed number; ignored when cmCtid with cbTacid/ccId names the number */
-  dstNumber: z.string().trim().max(40).optional(),
+  // zText: dialBody also reads the call socket's frames, which the HTTP input guard does not see
+  dstNumber: zText().trim().max(40).optional(),
 });
 export type DialBody = z.infer<typeof dialBody>;
 
