@@ -67,6 +67,11 @@ describe('dial refusals (SPEC §5/§6/§8)', () => {
     for (const dstNumber of ['123', '1'.repeat(21), '', 'abc']) {
       expect((await dial('lisi', { dstNumber })).json(), dstNumber).toMatchObject({ code: 110001, msg: '请正确输入电话号码' });
     }
+    // the other edges: 4 and 20 digits are dialled (ending in 7: 空号, so the line frees at once)
+    for (const dstNumber of ['1237', `${'1'.repeat(19)}7`]) {
+      const ok = await mustDial('lisi', { dstNumber });
+      expect(await endedCall(t, ok.uuid), dstNumber).toMatchObject({ calledNumber: dstNumber, hangupCause: 'empty_number' });
+    }
     // a task may dial short service numbers
     const call = await mustDial('lisi', { dstNumber: '955', cmStid: 7 });
     await freeLine('lisi', call.uuid);
