@@ -160,7 +160,7 @@ try {
       );
     }, 20);
     const form = new FormData();
-    form.append('file', new Blob([c.buf]), 'bench.xlsx');
+    form.append('file', new Blob([new Uint8Array(c.buf)]), 'bench.xlsx');
     const t0 = performance.now();
     const res = await fetch(`${base}/api/frontend/customer/importpreview`, {
       method: 'POST',
