@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { INT4_MAX, qNum, zId } from './common';
+import { INT4_MAX, qCode, qNum, zId } from './common';
 
 /** A blacklist file's state: 0 in force, 1 switched off (its numbers are not checked). */
 export const BLACK_FILE_STATE = { active: 0, disabled: 1 } as const;
@@ -16,7 +16,7 @@ const limit = z.preprocess(
 /** GET /api/frontend/black/file/list */
 export const blackFileListQuery = z.object({
   name: z.string().max(BLACK_LIMITS.name).optional(),
-  dmState: qNum,
+  dmState: qCode,
   /** 'YYYY-MM-DD[ HH:mm:ss]' */
   createStartTime: z.string().max(19).optional(),
   createEndTime: z.string().max(19).optional(),

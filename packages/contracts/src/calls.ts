@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { int4, zId, zText, zUint } from './common';
+import { int2, zId, zText, zUint } from './common';
 
 /** SPEC §3 callType: 1 outbound, 4 incoming. */
 export const CALL_TYPE = { outbound: 1, inbound: 4 } as const;
@@ -159,14 +159,14 @@ export const callListBody = z.object({
   dstNumber: z.string().max(20).optional(),
   startBillsec: zUint().optional(),
   endBillsec: zUint().optional(),
-  callType: int4().optional(),
-  hangupPeople: int4().optional(),
+  callType: int2().optional(),
+  hangupPeople: int2().optional(),
   /** 'YYYY-MM-DD HH:mm:ss' (or 'YYYY-MM-DD') range on the call's start */
   startTime: z.string().max(19).optional(),
   endTime: z.string().max(19).optional(),
   cmStid: zUint().optional(),
   /** 1: answered only (billsec > 0), 2: unanswered only */
-  isConnected: int4().optional(),
+  isConnected: int2().optional(),
   page: zId().default(1),
   limit: z.number().int().min(1).max(200).default(CALL_LIMITS.pageSize),
 });

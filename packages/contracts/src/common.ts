@@ -36,6 +36,14 @@ export const INT4_MAX = 2_147_483_647;
 export const INT4_MIN = -2_147_483_648;
 /** An integer that fits a PostgreSQL `integer` column. */
 export const int4 = () => z.number().int().min(INT4_MIN).max(INT4_MAX);
+/** PostgreSQL `smallint` (int2): the codes and flags stored as small numbers (states, types, sides). */
+export const INT2_MAX = 32_767;
+export const int2 = () =>
+  z
+    .number()
+    .int()
+    .min(-INT2_MAX - 1)
+    .max(INT2_MAX);
 /** A row id: a positive int4. */
 export const zId = () => z.number().int().positive().max(INT4_MAX);
 /** A count, an index or an optional id: 0 … int4 max. */
@@ -56,6 +64,9 @@ export const zText = () => z.string().refine(isStorableText, UNSTORABLE_TEXT_MSG
 
 /** Query-string numbers arrive as strings; empty strings mean "not given". */
 export const qNum = z.preprocess((v) => (v === '' || v === undefined || v === null ? undefined : Number(v)), int4().optional());
+
+/** A query-string code or flag filter (actionState=1): bounded like the smallint column it filters. */
+export const qCode = z.preprocess((v) => (v === '' || v === undefined || v === null ? undefined : Number(v)), int2().optional());
 
 export const pageQuery = z.object({
   page: z.preprocess((v) => (v === '' || v === undefined ? 1 : Number(v)), zId().default(1)),

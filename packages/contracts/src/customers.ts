@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { int4, listOf, pageQuery, qId, zId, zUint } from './common';
+import { int2, int4, listOf, pageQuery, qId, zId, zUint } from './common';
 import type { DetailFlags } from './follow-ups';
 
 /** Control kinds by dmType (SPEC §4); 99 is the group control that holds a text input plus children. */
@@ -315,7 +315,7 @@ export const customerListBody = z.object({
   followTime: range,
   /** 预计回收时间 (SPEC §7 ex-recovery time) */
   exRecoveryTime: range,
-  lastContactStatus: optInt,
+  lastContactStatus: z.preprocess(blank, int2().optional()),
   createCmSid: optInt,
   followCmSid: optInt,
   createCmDid: optInt,

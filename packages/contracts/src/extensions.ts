@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { actionStateSchema, qNum, zId, zUint } from './common';
+import { actionStateSchema, qCode, qNum, zId, zUint } from './common';
 
 /** SPEC §3 Sip info phoneState: 0 offline, 1 online, 2 busy (the header dropdown). */
 export const PHONE_STATE = { offline: 0, online: 1, busy: 2 } as const;
@@ -103,7 +103,7 @@ export const sipDeviceSecretBody = z.object({ cmSipid: zId() });
 /** GET /api/frontend/call/siplist */
 export const sipListQuery = z.object({
   user: z.string().max(SIP_LIMITS.user).optional(),
-  actionState: qNum,
+  actionState: qCode,
   cmSid: qNum,
   page: z.preprocess((v) => (v === '' || v === undefined ? 1 : Number(v)), zId().default(1)),
   limit: z.preprocess(

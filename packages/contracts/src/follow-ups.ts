@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { qId, qNum, zId, zUint } from './common';
+import { qCode, qId, qNum, zId, zUint } from './common';
 import { controlValueSchema, customerRowSchema, templateControlsInput } from './customers';
 
 /** SPEC §4 follow types; any other value reads as a written follow-up. */
@@ -65,9 +65,9 @@ export const followDelBody = z.object({ cmCtfid: zId() });
 
 export const followListQuery = z.object({
   cmCtid: qId(),
-  sourceType: qNum,
+  sourceType: qCode,
   /** category tab: -1 all (default), 0 written, 1 pool operations, 3 phone calls */
-  followType: qNum,
+  followType: qCode,
   /** `YYYY-MM-DD` day range (whole days, SPEC §9) */
   startTime: z.string().max(19).optional(),
   endTime: z.string().max(19).optional(),
@@ -115,8 +115,8 @@ export const CONTACT_SOURCE_LABEL: Record<number, string> = { 1: '客户资料',
 export const contactListQuery = z.object({
   cmCtid: qId(),
   contactNo: z.string().max(20).optional(),
-  kpType: qNum,
-  recommend: qNum,
+  kpType: qCode,
+  recommend: qCode,
   page: z.preprocess((v) => (v === '' || v === undefined ? 1 : Number(v)), zId().default(1)),
   limit: z.preprocess(
     (v) => (v === '' || v === undefined ? FOLLOW_LIMITS.contactPageSize : Number(v)),

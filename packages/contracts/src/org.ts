@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { menuListSchema, passwordSchema } from './auth';
-import { actionStateSchema, int4, pageQuery, qNum, zId, zUint } from './common';
+import { actionStateSchema, int4, pageQuery, qCode, qNum, zId, zUint } from './common';
 
 /** Data scope of a role (issue 2): own / department / department and below / all. */
 export const DATA_SCOPE = { own: 1, department: 2, departmentTree: 3, all: 4 } as const;
@@ -118,8 +118,8 @@ export const staffListQuery = pageQuery.extend({
   name: z.string().optional(),
   cmDid: qNum,
   cmArid: qNum,
-  actionState: qNum,
-  merchantType: qNum,
+  actionState: qCode,
+  merchantType: qCode,
 });
 export type StaffListQuery = z.infer<typeof staffListQuery>;
 export const staffResetPasswordBody = z.object({ cmSid: zId(), password: passwordSchema });
@@ -169,7 +169,7 @@ export const loginLogSchema = z.object({
 export type LoginLog = z.infer<typeof loginLogSchema>;
 export const loginLogQuery = pageQuery.extend({
   cmSid: qNum,
-  isSuccess: qNum,
+  isSuccess: qCode,
   startTime: z.string().optional(),
   endTime: z.string().optional(),
 });

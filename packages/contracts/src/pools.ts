@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { actionStateSchema, listOf, pageQuery, qNum, zId, zUint } from './common';
+import { actionStateSchema, listOf, pageQuery, qCode, zId, zUint } from './common';
 import { type batchAllotResultSchema, customerListBody, customerListDataSchema, customerRowSchema } from './customers';
 
 // ---------- discard reasons (/set/discard, SPEC §3 Discard reason) ----------
@@ -22,7 +22,7 @@ export const discardReasonEditBody = discardReasonBody.extend({
 });
 export type DiscardReasonBody = z.infer<typeof discardReasonBody>;
 export type DiscardReasonEditBody = z.infer<typeof discardReasonEditBody>;
-export const discardReasonListQuery = pageQuery.extend({ actionState: qNum });
+export const discardReasonListQuery = pageQuery.extend({ actionState: qCode });
 
 // ---------- shared pools (/set/highseas, SPEC §3 Shared pool) ----------
 
@@ -100,7 +100,7 @@ export const poolEditBody = poolFields
   .superRefine(checkRules);
 export type PoolBody = z.infer<typeof poolBody>;
 export type PoolEditBody = z.infer<typeof poolEditBody>;
-export const poolListQuery = pageQuery.extend({ actionState: qNum });
+export const poolListQuery = pageQuery.extend({ actionState: qCode });
 
 /** A pool option (highseasvisiblelist, discard dialog step 0). */
 export const poolOptionSchema = z.object({ cmHsid: z.number(), name: z.string(), customerNum: z.number() });

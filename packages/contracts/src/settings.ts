@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { actionStateSchema, pageQuery, qNum, zId, zUint } from './common';
+import { actionStateSchema, pageQuery, qCode, zId, zUint } from './common';
 
 // ---------- stages (/set/node) ----------
 export const stageSchema = z.object({
@@ -18,7 +18,7 @@ export const stageBody = z.object({
 export const stageEditBody = stageBody.extend({ cmNid: zId(), actionState: actionStateSchema.default(0) });
 export type StageBody = z.infer<typeof stageBody>;
 export type StageEditBody = z.infer<typeof stageEditBody>;
-export const stageListQuery = z.object({ actionState: qNum });
+export const stageListQuery = z.object({ actionState: qCode });
 
 // ---------- labels (/set/label): groups have pid 0, tags have the group's id ----------
 export const labelSchema = z.object({
@@ -41,7 +41,7 @@ export const labelBody = z.object({
 export const labelEditBody = labelBody.extend({ cmClid: zId(), actionState: actionStateSchema.default(0) });
 export type LabelBody = z.infer<typeof labelBody>;
 export type LabelEditBody = z.infer<typeof labelEditBody>;
-export const labelListQuery = pageQuery.extend({ actionState: qNum });
+export const labelListQuery = pageQuery.extend({ actionState: qCode });
 /** POST label: set the tags of customers (replaces their tags). */
 export const customerLabelBody = z.object({
   cmCtids: z.array(zId()).min(1, '请选择客户').max(1000),

@@ -99,6 +99,26 @@ describe('numbers beyond the PostgreSQL integer range', () => {
     }
   });
 
+  it('codes stored as smallint are refused by the contract beyond 32767, accepted at it', async () => {
+    const cases: [string, Record<string, unknown>][] = [
+      ['/api/frontend/call/list', { callType: 32_768 }],
+      ['/api/frontend/call/list', { hangupPeople: 32_768 }],
+      ['/api/frontend/customer/minelist', { lastContactStatus: 32_768 }],
+    ];
+    for (const [url, body] of cases) {
+      const over = await t.post(url, body, admin);
+      expect(over.json().code, JSON.stringify(body)).toBe(ERRORS.VALIDATION.code);
+      const key = Object.keys(body)[0];
+      const edge = await t.post(url, { [key]: 32_767 }, admin);
+      expect(edge.json().code, `${key}=32767`).toBe(0);
+    }
+    for (const q of ['/api/frontend/staff/list?actionState=32768', '/api/frontend/customerset/nodelist?actionState=32768']) {
+      const res = await t.get(q, admin);
+      expect(res.json().code, q).toBe(ERRORS.VALIDATION.code);
+    }
+    expect((await t.get('/api/frontend/customerset/nodelist?actionState=32767', admin)).json().code).toBe(0);
+  });
+
   it('a template control id beyond int4 inside templateControls answers 400', async () => {
     const res = await t.post(
       '/api/frontend/customer/minelist',
