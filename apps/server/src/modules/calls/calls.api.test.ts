@@ -197,11 +197,25 @@ describe('a call on a customer', () => {
     expect(row).toMatchObject({ billsec: 8, hangupSide: 2, hangupCause: 'normal', customerId: id, calledNumber: phone });
     expect(row.recordFile).toMatch(/^\/api\/files\/.+\.wav$/);
 
-    const follows = (await t.get(`/api/frontend/customer/followlist?cmCtid=${id}&followType=3`, as('lisi'))).json().data;
+    // the follow record and the counters follow the call's end (a domain event after commit)
+    const phoneCalls = async () =>
+      (await t.get(`/api/frontend/customer/followlist?cmCtid=${id}&followType=3`, as('lisi'))).json().data as {
+        count: number;
+        list: FollowRecord[];
+      };
+    const follows = await waitFor(async () => {
+      const data = await phoneCalls();
+      return data.count > 0 && data;
+    }, 'the phone-call follow record');
     expect(follows.count).toBe(1);
     const f = follows.list[0] as FollowRecord;
     expect(f).toMatchObject({ followType: 3, billsec: 8, recordFile: row.recordFile, record_id: call.uuid, isDelete: 0 });
-    const [c] = await t.database.db.select().from(customers).where(eq(customers.id, id));
+    const counted = async (n: number) =>
+      waitFor(async () => {
+        const [r] = await t.database.db.select().from(customers).where(eq(customers.id, id));
+        return r.contactNum === n && r;
+      }, `contactNum ${n}`);
+    const c = await counted(1);
     expect(c).toMatchObject({ lastContactStatus: 1, contactNum: 1 });
     expect(c.lastContactAt?.getTime()).toBe(row.endAt?.getTime());
 
@@ -218,9 +232,11 @@ describe('a call on a customer', () => {
     // an unanswered call: billsec 0, status 2 (未接通), one more contact
     const again = await mustDial('lisi', { cmCtid: id, dstNumber: mobileEnding(7) });
     expect(await endedCall(t, again.uuid)).toMatchObject({ billsec: 0, hangupCause: 'empty_number', recordFile: '' });
-    const [c2] = await t.database.db.select().from(customers).where(eq(customers.id, id));
-    expect(c2).toMatchObject({ lastContactStatus: 2, contactNum: 2 });
-    const all = (await t.get(`/api/frontend/customer/followlist?cmCtid=${id}&followType=3`, as('lisi'))).json().data;
+    expect(await counted(2)).toMatchObject({ lastContactStatus: 2, contactNum: 2 });
+    const all = await waitFor(async () => {
+      const data = await phoneCalls();
+      return data.count > 1 && data;
+    }, 'the second phone-call follow record');
     // (the sped-up sim line stamps calls with their simulated times, so look the record up by call)
     expect(all.list.find((r: FollowRecord) => r.record_id === again.uuid)).toMatchObject({ billsec: 0, recordFile: '' });
   });
