@@ -38,7 +38,8 @@ const logs = async (token: string, query = 'limit=500'): Promise<{ list: LogRow[
 };
 
 beforeAll(async () => {
-  t = await createTestApp();
+  // Behind a trusted proxy (TRUST_PROXY=true) the log records the client's address from X-Forwarded-For.
+  t = await createTestApp({ config: { trustProxy: true } });
   for (const row of await t.database.db.select({ id: staff.id, username: staff.username }).from(staff))
     ids[row.username] = row.id;
   // A few attempts of several people, good and bad.
