@@ -17,7 +17,8 @@ test('admin adds a stage, renames it and deletes it after the confirm shows 删�
 
   await loginAs(page, 'admin');
   // the menu entry appears now that the page exists
-  const sider = page.locator('.ant-layout-sider');
+  // the side menu (antd's Sider is an <aside>: role complementary)
+  const sider = page.getByRole('complementary');
   await sider.getByText('客户设置').click();
   await sider.getByText('阶段设置').click();
   await expect(page).toHaveURL(/\/set\/node$/);
