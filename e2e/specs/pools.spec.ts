@@ -4,7 +4,8 @@ import { loginAs } from '../fixtures/login';
 
 type Staff = { cmSid: number; username: string; cmDid: number };
 
-const drawerOf = (page: Page) => page.locator('.ant-drawer-section');
+/** The customer detail drawer: the dialog that holds the 跟进记录 tab (the modals over it do not). */
+const drawerOf = (page: Page) => page.getByRole('dialog').filter({ has: page.getByRole('tab', { name: '跟进记录' }) });
 const rules = (recycle: Record<string, unknown> = {}) => ({
   recycle: { isOn: 0, noFollowDays: 0, noDealDays: 0, logic: 'or', cmNids: [], cmClids: [], ...recycle },
   claim: { dailyMax: 0, cooldownDays: 3 },
