@@ -12,7 +12,8 @@ const STRATEGY = {
   decryptPhoneNum: 20,
 };
 
-const drawerOf = (page: Page) => page.locator('.ant-drawer-section');
+/** The customer detail drawer: the dialog that holds the 跟进记录 tab (the modals over it do not). */
+const drawerOf = (page: Page) => page.getByRole('dialog').filter({ has: page.getByRole('tab', { name: '跟进记录' }) });
 
 // Whatever happens in a test, the shared e2e server gets its clock and strategy back.
 test.afterEach(async ({ request }) => {
@@ -41,7 +42,8 @@ test('a sales user follows a customer up from its detail: stage, follow-up, appo
   await expect(page).toHaveURL(/detail=\d+/);
 
   // Stage bar: move the customer to 需求确认.
-  await drawer.locator('.ant-steps-item').filter({ hasText: '需求确认' }).click();
+  // each stage of the bar is a button (a clickable step)
+  await drawer.getByRole('button', { name: /需求确认/ }).click();
   await expect(page.getByText('客户阶段已改为「需求确认」')).toBeVisible();
 
   // Write a follow-up with an appointment tomorrow at 10:00.
@@ -81,8 +83,8 @@ test('a sales user follows a customer up from its detail: stage, follow-up, appo
   await tagWindow.getByText('决策人').click();
   await tagWindow.getByRole('button', { name: /确\s?定/ }).click();
   await expect(page.getByText('操作成功')).toBeVisible();
-  await expect(drawer.locator('.ant-tag').filter({ hasText: '高意向' })).toBeVisible();
-  await expect(drawer.locator('.ant-tag').filter({ hasText: '决策人' })).toBeVisible();
+  await expect(drawer.getByText('高意向', { exact: true })).toBeVisible();
+  await expect(drawer.getByText('决策人', { exact: true })).toBeVisible();
 
   // The phone tab shows the number masked; the eye reveals it once.
   await drawer.getByRole('tab', { name: '联系电话' }).click();
