@@ -26,6 +26,9 @@ try {
   console.log(`requests: ${report.requests} in ${seconds} s`);
   console.log(`answers by status: ${JSON.stringify(report.byStatus)}`);
   console.log(`5xx answers: ${report.serverErrors}`);
+  console.log(`4xx refused by the database, not the contracts (last line of defence): ${report.refusedByDatabase.length}`);
+  for (const f of report.refusedByDatabase.slice(0, 20))
+    console.log(`  ${f.status} ${f.method} ${f.url.split('?')[0]} [${f.user}] ${f.label}: SQLSTATE ${f.error}`);
   const seen = new Set<string>();
   for (const f of report.failures) {
     const key = `${f.method} ${f.url.split('?')[0]} ${f.label.split('=')[0]} ${f.error}`;

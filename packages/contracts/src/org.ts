@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { menuListSchema, passwordSchema } from './auth';
-import { actionStateSchema, int4, pageQuery, qCode, qNum, zId, zUint } from './common';
+import { actionStateSchema, INT4_MAX, int4, pageQuery, qCode, qNum, zId, zUint } from './common';
 
 /** Data scope of a role (issue 2): own / department / department and below / all. */
 export const DATA_SCOPE = { own: 1, department: 2, departmentTree: 3, all: 4 } as const;
@@ -96,8 +96,8 @@ const staffFields = {
   workNumber: z.string().trim().max(20, '工号最多20个字符').default(''),
   sex: z.union([z.literal(1), z.literal(2)]),
   email: z.union([z.literal(''), z.email('邮箱格式不正确').max(50)]).default(''),
-  cmDid: z.number({ error: '请选择部门' }).int().positive('请选择部门'),
-  cmArid: z.number({ error: '请选择角色' }).int().positive('请选择角色'),
+  cmDid: z.number({ error: '请选择部门' }).int().positive('请选择部门').max(INT4_MAX),
+  cmArid: z.number({ error: '请选择角色' }).int().positive('请选择角色').max(INT4_MAX),
   merchantType: z.union([z.literal(1), z.literal(2)]),
   actionState: actionStateSchema.default(0),
   /** '' = never expires; otherwise `YYYY-MM-DD HH:mm:ss`. */

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { actionStateSchema, listOf, pageQuery, qCode, zId, zUint } from './common';
+import { actionStateSchema, INT4_MAX, listOf, pageQuery, qCode, zId, zUint } from './common';
 import { type batchAllotResultSchema, customerListBody, customerListDataSchema, customerRowSchema } from './customers';
 
 // ---------- discard reasons (/set/discard, SPEC §3 Discard reason) ----------
@@ -115,8 +115,8 @@ export const DISCARD_OTHER = 0;
 
 export const followDownBody = z.object({
   cmCtids: z.array(zId()).min(1, '请选择客户').max(1000),
-  cmHsid: z.number({ error: '请选择目标公海！' }).int().positive('请选择目标公海！'),
-  cmCdid: z.number({ error: '请选择丢弃理由！' }).int().min(0, '请选择丢弃理由！'),
+  cmHsid: z.number({ error: '请选择目标公海！' }).int().positive('请选择目标公海！').max(INT4_MAX),
+  cmCdid: z.number({ error: '请选择丢弃理由！' }).int().min(0, '请选择丢弃理由！').max(INT4_MAX),
   reason: z.string().trim().max(DISCARD_REASON_MAX, `丢弃理由最多${DISCARD_REASON_MAX}个字符`).default(''),
 });
 export type FollowDownBody = z.infer<typeof followDownBody>;
@@ -157,14 +157,14 @@ export const seasListDataSchema = customerListDataSchema.extend({
 
 export const allotBody = z.object({
   cmCtids: z.array(zId()).min(1, '请选择客户').max(1000),
-  cmSid: z.number({ error: '请选择负责人' }).int().positive('请选择负责人'),
+  cmSid: z.number({ error: '请选择负责人' }).int().positive('请选择负责人').max(INT4_MAX),
   /** 1: reset the customers' stage */
   isNodeId: z.union([z.literal(0), z.literal(1)]).default(0),
 });
 export type AllotBody = z.infer<typeof allotBody>;
 
 export const batchAllotBody = z.object({
-  fromCmSid: z.number({ error: '请选择原负责人' }).int().positive('请选择原负责人'),
+  fromCmSid: z.number({ error: '请选择原负责人' }).int().positive('请选择原负责人').max(INT4_MAX),
   toCmSids: z.array(zId()).min(1, '请选择接收人').max(200),
   isNodeId: z.union([z.literal(0), z.literal(1)]).default(0),
 });

@@ -99,6 +99,23 @@ describe('numbers beyond the PostgreSQL integer range', () => {
     }
   });
 
+  it('pool, owner and staff ids of discard and allocation are refused by the contract beyond int4', async () => {
+    const cases: [string, Record<string, unknown>][] = [
+      ['/api/frontend/customer/followdown', { cmCtids: [1], cmHsid: INT4_MAX + 1, cmCdid: 0 }],
+      ['/api/frontend/customer/followdown', { cmCtids: [1], cmHsid: 1, cmCdid: INT4_MAX + 1 }],
+      ['/api/frontend/customer/allot', { cmCtids: [1], cmSid: INT4_MAX + 1 }],
+      ['/api/frontend/customer/batchallot', { fromCmSid: INT4_MAX + 1, toCmSids: [1] }],
+    ];
+    for (const [url, body] of cases) {
+      const res = await t.post(url, body, admin);
+      expect(res.statusCode, JSON.stringify(body)).toBe(400);
+      expect(res.json().code, JSON.stringify(body)).toBe(ERRORS.VALIDATION.code);
+    }
+    const edge = await t.post('/api/frontend/customer/allot', { cmCtids: [1], cmSid: INT4_MAX }, admin);
+    expect(edge.json().code).not.toBe(ERRORS.VALIDATION.code);
+    expect(edge.statusCode).toBeLessThan(500);
+  });
+
   it('codes stored as smallint are refused by the contract beyond 32767, accepted at it', async () => {
     const cases: [string, Record<string, unknown>][] = [
       ['/api/frontend/call/list', { callType: 32_768 }],

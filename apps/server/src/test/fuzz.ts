@@ -363,6 +363,8 @@ export type FuzzReport = {
   serverErrors: number;
   failures: FuzzFailure[];
   byStatus: Record<number, number>;
+  /** 4xx answers the database itself refused (the error handler's last line of defence), not the contracts */
+  refusedByDatabase: FuzzFailure[];
 };
 
 /** Routes a logged-in session must not call while being fuzzed (they end the session). */
@@ -379,7 +381,7 @@ export const runFuzz = async (
   errors: Map<string, unknown>,
   opts: { level: FuzzLevel; users: string[]; password: string; onProgress?: (done: number, route: RouteInfo) => void },
 ): Promise<FuzzReport> => {
-  const report: FuzzReport = { routes: 0, requests: 0, serverErrors: 0, failures: [], byStatus: {} };
+  const report: FuzzReport = { routes: 0, requests: 0, serverErrors: 0, failures: [], byStatus: {}, refusedByDatabase: [] };
   const tokens = new Map<string, string>();
   for (const u of opts.users) tokens.set(u, await t.login(u, opts.password));
   const targets = routes.filter((r) => !r.isWebsocket && r.url.startsWith('/api/'));
@@ -412,6 +414,20 @@ export const runFuzz = async (
             user,
             status: res.statusCode,
             error: err instanceof Error ? `${err.name}: ${err.message}`.slice(0, 200) : res.body.slice(0, 200),
+          });
+        }
+        const dbCode = [...errors.values()]
+          .map((e) => (e ?? {}) as { code?: unknown; cause?: { code?: unknown } })
+          .map((e) => e.code ?? e.cause?.code)
+          .find((code) => typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code));
+        if (res.statusCode < 500 && dbCode) {
+          report.refusedByDatabase.push({
+            label: c.label,
+            method: c.method,
+            url: c.url.slice(0, 120),
+            user,
+            status: res.statusCode,
+            error: String(dbCode),
           });
         }
         errors.clear();
