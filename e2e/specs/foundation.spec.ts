@@ -27,7 +27,8 @@ test('admin creates a 销售 staff member who then sees only the menus of that r
   const phone = uniqPhone();
 
   await loginAs(page, 'admin');
-  await expect(page.locator('.ant-layout-sider').getByText('账户管理')).toBeVisible();
+  // the side menu (antd's Sider is an <aside>: role complementary)
+  await expect(page.getByRole('complementary').getByText('账户管理')).toBeVisible();
   await page.goto('/account/staff');
   await page.getByRole('button', { name: /新增员工/ }).click();
   const dialog = page.getByRole('dialog', { name: '新增员工' });
@@ -44,7 +45,7 @@ test('admin creates a 销售 staff member who then sees only the menus of that r
   await expect(page.getByRole('cell', { name: username })).toBeVisible();
 
   // Log out through the user menu with its confirmation.
-  await page.locator('header').getByText('系统管理员').click();
+  await page.getByRole('banner').getByText('系统管理员').click();
   await page.getByRole('menuitem', { name: '安全退出' }).click();
   await page.getByRole('button', { name: /退\s?出/ }).click();
   await expect(page).toHaveURL(/\/login/);
@@ -52,7 +53,7 @@ test('admin creates a 销售 staff member who then sees only the menus of that r
   // The new staff member logs in and sees only what the 销售 role grants.
   await loginAs(page, username, 'Welcome123');
   await expect(page.getByText('测试销售').first()).toBeVisible();
-  const sider = page.locator('.ant-layout-sider');
+  const sider = page.getByRole('complementary');
   await expect(sider.getByText('工作台')).toBeVisible();
   await expect(sider.getByText('系统设置')).toBeVisible();
   await expect(sider.getByText('账户管理')).toHaveCount(0);
