@@ -35,9 +35,9 @@ import { uploadsRoutes } from './modules/uploads/uploads.routes';
 import { workbenchRoutes } from './modules/workbench/workbench.routes';
 import { authPlugin } from './plugins/auth';
 import { errorsPlugin } from './plugins/errors';
+import { inputGuardPlugin } from './plugins/input-guard';
 import { spaPlugin } from './plugins/spa';
 
-import { inputGuardPlugin } from './plugins/input-guard';
 declare module 'fastify' {
   interface FastifyInstance {
     db: Db;
@@ -91,6 +91,7 @@ export const buildApp = async (config: Config, database: Database): Promise<Fast
 
   // app
   await app.register(errorsPlugin);
+  await app.register(inputGuardPlugin);
   await app.register(authPlugin);
 
   // routes
@@ -98,7 +99,6 @@ export const buildApp = async (config: Config, database: Database): Promise<Fast
   await app.register(authRoutes);
   await app.register(departmentsRoutes);
   await app.register(rolesRoutes);
-  await app.register(inputGuardPlugin);
   await app.register(staffRoutes);
   await app.register(companyRoutes);
   await app.register(loginLogsRoutes);
