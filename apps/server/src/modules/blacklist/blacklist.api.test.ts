@@ -123,8 +123,9 @@ describe('manual entries', () => {
     expect((await add('123')).json()).toMatchObject({ code: 110033 });
     const list = (await t.get('/api/frontend/black/number/list', as('admin'))).json().data;
     expect(list.list[0]).toMatchObject({ phone: '13700000001', remark: '手动', cmBfid: 0 });
-    const del = await t.post('/api/frontend/black/number/del', { ids: [list.list[0].id] }, as('admin'));
-    expect(del.json().code).toBe(0);
+    // an id that is not the company's is skipped and not counted
+    const del = await t.post('/api/frontend/black/number/del', { ids: [list.list[0].id, 2_000_000_000] }, as('admin'));
+    expect(del.json()).toMatchObject({ code: 0, data: { count: 1 } });
     expect((await t.get('/api/frontend/black/number/list', as('admin'))).json().data.count).toBe(0);
   });
 });

@@ -125,13 +125,13 @@ export const manualNumberExists = async (db: DbOrTx, tenantId: number, phone: st
   return rows.length > 0;
 };
 
-/** Deletes numbers by id; returns the file ids touched (to recount them). */
+/** Deletes numbers by id; returns how many went and the file ids touched (to recount them). */
 export const deleteNumbers = async (db: DbOrTx, tenantId: number, ids: number[]) => {
   const rows = await db
     .delete(blackNumbers)
     .where(and(eq(blackNumbers.tenantId, tenantId), inArray(blackNumbers.id, ids)))
     .returning({ fileId: blackNumbers.fileId });
-  return [...new Set(rows.map((r) => r.fileId))];
+  return { count: rows.length, fileIds: [...new Set(rows.map((r) => r.fileId))] };
 };
 
 export const recountFile = (db: DbOrTx, tenantId: number, fileId: number) =>

@@ -186,9 +186,9 @@ export const createNumber = async (db: Db, actor: Actor, body: BlackNumberCreate
 
 export const deleteNumbers = async (db: Db, actor: Actor, ids: number[]): Promise<number> =>
   db.transaction(async (tx) => {
-    const files = await repo.deleteNumbers(tx, actor.tenantId, ids);
-    for (const fileId of files) if (fileId) await repo.recountFile(tx, actor.tenantId, fileId);
-    return ids.length;
+    const { count, fileIds } = await repo.deleteNumbers(tx, actor.tenantId, ids);
+    for (const fileId of fileIds) if (fileId) await repo.recountFile(tx, actor.tenantId, fileId);
+    return count;
   });
 
 /**

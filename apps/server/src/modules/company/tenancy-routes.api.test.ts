@@ -303,8 +303,7 @@ const LENIENT: Record<string, string> = {
   'POST /api/frontend/customer/label cmCtids': 'batch; answers count 0',
   'POST /api/frontend/customer/batchedit cmCtids': 'batch; answers count 0',
   'POST /api/frontend/customer/templatesort ids': 'sorts the company’s own controls, skips others',
-  // FIXME (reported in issue 11): answers ids.length, not the number it deleted.
-  'POST /api/frontend/black/number/del ids': 'batch; skips numbers that are not the company’s',
+  'POST /api/frontend/black/number/del ids': 'batch; answers count 0',
   // A company has one template: cmAtid is accepted for the old client and ignored.
   'POST /api/frontend/customer/create cmAtid': 'ignored: one template per company',
   'POST /api/frontend/customer/edit cmAtid': 'ignored: one template per company',
@@ -314,13 +313,6 @@ const LENIENT: Record<string, string> = {
   // With a contact (ccId) the number is the contact's and cbTacid is not read; customer/phone
   // covers cbTacid on its own.
   'POST /api/frontend/call/dial cbTacid': 'ignored when ccId names the number',
-  // FIXME (reported in issue 11): the recycle rules of a pool store stage and tag ids without checking
-  // they are the company's. Nothing leaks (they never match a customer of the company, and only the
-  // ids are echoed back), but they should be refused; remove these two lines when they are.
-  'POST /api/frontend/customerset/highseasdcreate useRules.recycle.cmNids': 'stored unchecked (never matches)',
-  'POST /api/frontend/customerset/highseasdcreate useRules.recycle.cmClids': 'stored unchecked (never matches)',
-  'POST /api/frontend/customerset/highseasedit useRules.recycle.cmNids': 'stored unchecked (never matches)',
-  'POST /api/frontend/customerset/highseasedit useRules.recycle.cmClids': 'stored unchecked (never matches)',
 };
 
 /**

@@ -73,6 +73,13 @@ export const requireEnabledTags = async (db: DbOrTx, tenantId: number, ids: numb
   return unique;
 };
 
+/** Every id is a tag (not a group) of the company, enabled or not: rules that name tags (pool recycling) use it. */
+export const requireTags = async (db: DbOrTx, tenantId: number, ids: number[]) => {
+  const unique = [...new Set(ids)];
+  const rows = await repo.findLabels(db, tenantId, unique);
+  if (rows.length !== unique.length || rows.some((r) => r.pid === 0)) throw new AppError('NOT_FOUND', '所选标签不存在');
+};
+
 /** Names of tags by id, for display (lists, detail, export). */
 export const labelNamesByIds = async (db: DbOrTx, tenantId: number, ids: number[]) =>
   new Map((await repo.findLabels(db, tenantId, [...new Set(ids)])).map((r) => [r.id, r.name]));

@@ -105,6 +105,19 @@ describe('discard reasons and pools settings', () => {
       as('admin'),
     );
     expect(byTag.json()).toMatchObject({ code: 100001, msg: '标签设置的公海请选择回收的标签' });
+    // the stages and tags a recycle rule names must be the company's own
+    const strangeStage = await t.post(
+      '/api/frontend/customerset/highseasdcreate',
+      { name: '陌生阶段', useRules: rules({ recycle: { isOn: 1, noFollowDays: 3, cmNids: [2_000_000_000] } }) },
+      as('admin'),
+    );
+    expect(strangeStage.json()).toMatchObject({ code: 100005, msg: '所选阶段不存在' });
+    const strangeTag = await t.post(
+      '/api/frontend/customerset/highseasdcreate',
+      { name: '陌生标签', useRules: rules({ recycle: { isOn: 1, noFollowDays: 3, cmClids: [2_000_000_000] } }) },
+      as('admin'),
+    );
+    expect(strangeTag.json()).toMatchObject({ code: 100005, msg: '所选标签不存在' });
     const onlyDept1 = await createPool('一部专用公海', { useCmDids: [dept1] });
     const list = (await t.get('/api/frontend/customerset/highseaslist?page=1&limit=100', as('admin'))).json().data.list as Pool[];
     expect(list.find((p) => p.cmHsid === onlyDept1)).toMatchObject({ useCmDids: [dept1], useCmDidNames: ['销售一部'] });

@@ -14,6 +14,8 @@ import { customerDeals } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import type { Actor } from '../../lib/auth-context';
 import { formatDateTime } from '../../lib/time';
+import { requireTags } from '../labels/labels.service';
+import { requireStages } from '../stages/stages.service';
 import { visiblePoolIds } from './pool-visibility';
 import * as repo from './pools.repo';
 
@@ -97,9 +99,16 @@ const checkDepartments = async (db: Db, tenantId: number, ids: number[]) => {
   if (found.size !== new Set(ids).size) throw new AppError('VALIDATION', '所选部门不存在');
 };
 
+/** The stages and tags a recycle rule names are the company's own. */
+const checkRuleRefs = async (db: Db, tenantId: number, rules: PoolRules) => {
+  await requireStages(db, tenantId, rules.recycle.cmNids);
+  await requireTags(db, tenantId, rules.recycle.cmClids);
+};
+
 export const createPool = async (db: Db, actor: Actor, body: PoolBody): Promise<number> => {
   if (await repo.poolNameTaken(db, actor.tenantId, body.name)) throw new AppError('POOL_NAME_TAKEN');
   await checkDepartments(db, actor.tenantId, body.useCmDids);
+  await checkRuleRefs(db, actor.tenantId, body.useRules);
   return repo.insertPool(db, {
     tenantId: actor.tenantId,
     name: body.name,
@@ -114,6 +123,7 @@ export const editPool = async (db: Db, actor: Actor, body: PoolEditBody): Promis
   if (!(await repo.findPool(db, actor.tenantId, body.cmHsid))) throw new AppError('NOT_FOUND', '公海不存在');
   if (await repo.poolNameTaken(db, actor.tenantId, body.name, body.cmHsid)) throw new AppError('POOL_NAME_TAKEN');
   await checkDepartments(db, actor.tenantId, body.useCmDids);
+  await checkRuleRefs(db, actor.tenantId, body.useRules);
   await repo.updatePool(db, actor.tenantId, body.cmHsid, {
     name: body.name,
     dmType: body.dmType,

@@ -46,3 +46,10 @@ export const requireEnabledStage = async (db: DbOrTx, tenantId: number, id: numb
   if (!row || row.actionState !== 0) throw new AppError('NOT_FOUND', '所选阶段不存在或已禁用');
   return row;
 };
+
+/** Every id is a stage of the company (enabled or not): rules that name stages (pool recycling) use it. */
+export const requireStages = async (db: DbOrTx, tenantId: number, ids: number[]) => {
+  for (const id of new Set(ids)) {
+    if (!(await repo.findStage(db, tenantId, id))) throw new AppError('NOT_FOUND', '所选阶段不存在');
+  }
+};
