@@ -116,6 +116,15 @@ describe('uploading', () => {
     expect(fs.readFileSync(path.join(dataDir, 'files', row.storedName)).equals(PNG)).toBe(true);
   });
 
+  it('keeps a client file name as readable text PostgreSQL can store: no NUL or control characters, at most 200 characters', async () => {
+    const res = await upload(admin, [{ name: `a\u0000b\u0007c${'长'.repeat(300)}.png`, data: PNG, type: 'image/png' }]);
+    expect(res.json()).toMatchObject({ code: 0, msg: '上传成功' });
+    const [row] = await t.database.db.select().from(files).where(eq(files.id, res.json().data.id));
+    expect(row.originalName).toBe(`abc${'长'.repeat(197)}`);
+    const edge = await upload(admin, [{ name: `${'名'.repeat(196)}.png`, data: PNG, type: 'image/png' }]);
+    expect(edge.json().data.name).toBe(`${'名'.repeat(196)}.png`);
+  });
+
   it('serves the file to its own company, by header or cookie', async () => {
     const res = await t.get(url, admin);
     expect(res.statusCode).toBe(200);

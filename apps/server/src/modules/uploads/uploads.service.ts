@@ -78,6 +78,13 @@ const SERVER_SCENES = new Set(['import', 'import-report', 'export', 'recording']
 
 const newKey = (ext: string) => `${new Date().toISOString().slice(0, 7)}-${randomUUID()}.${ext}`;
 
+/** Control characters and lone surrogates (which PostgreSQL cannot store) of a client's file name. */
+const UNSTORABLE = /[\u0000-\u001f\u007f]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
+
+/** A client's file name as stored and shown: readable characters only, at most 200 of them, never empty. */
+export const cleanFileName = (name: string): string =>
+  Array.from(name.replace(UNSTORABLE, '')).slice(0, 200).join('') || '未命名文件';
+
 /**
  * Stores a checked upload under a generated name in the file storage and records it for the tenant.
  * `by`: 'client' when the scene comes from the request (a server scene is then dropped).
@@ -95,7 +102,7 @@ export const saveUpload = async (
   const id = await repo.insertFile(db, {
     tenantId: actor.tenantId,
     staffId: actor.staffId,
-    originalName: file.name.slice(0, 200),
+    originalName: cleanFileName(file.name),
     storedName,
     mime: MIME_OF[ext],
     size: file.buf.length,
