@@ -79,7 +79,7 @@ const SERVER_SCENES = new Set(['import', 'import-report', 'export', 'recording']
 const newKey = (ext: string) => `${new Date().toISOString().slice(0, 7)}-${randomUUID()}.${ext}`;
 
 /** Control characters and lone surrogates (which PostgreSQL cannot store) of a client's file name. */
-const UNSTORABLE = /[\u0000-\u001f\u007f]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
+const UNSTORABLE = /[\p{Cc}\p{Cs}]/gu;
 
 /** A client's file name as stored and shown: readable characters only, at most 200 of them, never empty. */
 export const cleanFileName = (name: string): string =>
