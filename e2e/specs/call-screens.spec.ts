@@ -2,6 +2,7 @@ import { expect, type Page, test } from '@playwright/test';
 import { CHROMIUM_ARGS, CHROMIUM_PATH, FAKE_MEDIA_ARGS } from '../chromium';
 import { apiLogin, createCustomer, uniq } from '../fixtures/api';
 import { loginAs } from '../fixtures/login';
+import { goOnline } from '../fixtures/phone';
 
 // Issue 11, from the walk through the screens: the call above the drawer, the page left mid-call,
 // /login taking the extension offline, the missed-call badge and the empty follow-up.
@@ -23,11 +24,6 @@ const callBar = (page: Page) => page.getByRole('region', { name: '通话条' });
 /** The customer detail drawer: the dialog that holds the 跟进记录 tab (the modals over it do not). */
 const drawerOf = (page: Page) => page.getByRole('dialog').filter({ has: page.getByRole('tab', { name: '跟进记录' }) });
 
-const goOnline = async (page: Page) => {
-  await page.getByRole('button', { name: '分机状态' }).click();
-  await page.getByRole('menuitem', { name: '在线' }).click();
-  await expect(page.getByTestId('extension-area')).toContainText('在线', { timeout: 30_000 });
-};
 const dialTyped = async (page: Page, number: string) => {
   await page.getByRole('button', { name: '拨号' }).click();
   const dialler = page.getByRole('dialog', { name: '拨号' });

@@ -2,6 +2,7 @@ import { expect, type Page, test } from '@playwright/test';
 import { CHROMIUM_ARGS, CHROMIUM_PATH, FAKE_MEDIA_ARGS } from '../chromium';
 import { apiLogin, createCustomer, uniq } from '../fixtures/api';
 import { loginAs } from '../fixtures/login';
+import { goOnline } from '../fixtures/phone';
 
 // The microphone check before going online needs a (fake) microphone that is allowed.
 test.use({ launchOptions: { executablePath: CHROMIUM_PATH, args: [...CHROMIUM_ARGS, ...FAKE_MEDIA_ARGS] } });
@@ -36,8 +37,7 @@ test('lisi goes online, dials a customer from the phone tab, talks, hangs up and
   await expect(page.getByText('请点击分机在线')).toBeVisible();
 
   // 在线: microphone check, phone state saved, registered.
-  await page.getByRole('button', { name: '分机状态' }).click();
-  await page.getByRole('menuitem', { name: '在线' }).click();
+  await goOnline(page);
   // The first microphone open of a fresh browser profile can be slow on a busy machine.
   await expect(extension).toContainText('在线', { timeout: 30_000 });
 
@@ -105,8 +105,7 @@ test('an incoming call rings, is answered and hung up; a missed one shows on the
   const cmSipid = list.find((s) => s.user === '8001')?.cmSipid as number;
 
   await loginAs(page, 'lisi');
-  await page.getByRole('button', { name: '分机状态' }).click();
-  await page.getByRole('menuitem', { name: '在线' }).click();
+  await goOnline(page);
   const extension = page.getByTestId('extension-area');
   // The first microphone open of a fresh browser profile can be slow on a busy machine.
   await expect(extension).toContainText('在线', { timeout: 30_000 });
