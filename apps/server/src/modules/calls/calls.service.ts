@@ -150,7 +150,6 @@ const publishProgress = async (rt: CallRuntime, call: repo.CallRecord, event: Ca
     msgType: call.callType === CALL_TYPE.inbound ? CALL_MSG_TYPE.incoming : CALL_MSG_TYPE.dialProgress,
     msg: EVENT_MSG[event],
     progress: progressOf(call, event, customer),
-    isMaskable: call.callType === CALL_TYPE.inbound || call.customerId !== null,
   };
   await rt.bus.publish(staffChannel(call.staffId), message);
 };
@@ -158,7 +157,6 @@ const publishProgress = async (rt: CallRuntime, call: repo.CallRecord, event: Ca
 const publishError = (rt: CallRuntime, staffId: number, code: number, msg: string, data: unknown = null) =>
   rt.bus.publish(staffChannel(staffId), {
     kind: 'frame',
-    isMaskable: false,
     frame: { code, msg_type: CALL_MSG_TYPE.error, msg, data },
   } satisfies StaffMessage);
 
