@@ -23,7 +23,7 @@ declare module 'fastify' {
 /** How often calls past the set-up timeout are looked for. */
 const SWEEP_EVERY_MS = 1_000;
 /** The durable queue that carries the sweep (jobs/queue.ts). */
-export const SWEEP_QUEUE = 'calls-sweep';
+const SWEEP_QUEUE = 'calls-sweep';
 
 /**
  * Calling (issue 6): the telephony line, the pub/sub, the HTTP routes, the call socket and

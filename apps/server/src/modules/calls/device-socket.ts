@@ -9,9 +9,9 @@ import type { CallRuntime, DeviceMessage } from './call-bus';
 import { handleDeviceReport } from './calls-device';
 
 /** Close code: unknown imei or wrong secret. */
-export const DEVICE_CLOSE_UNAUTHORISED = 4003;
+const DEVICE_CLOSE_UNAUTHORISED = 4003;
 /** Close code: another connection of the same device took over. */
-export const DEVICE_CLOSE_REPLACED = 4001;
+const DEVICE_CLOSE_REPLACED = 4001;
 
 const timeValue = z.union([z.number(), z.string().max(19)]).optional();
 const deviceFrame = z.discriminatedUnion('type', [
