@@ -7,6 +7,9 @@ let offsetMs = 0;
 
 export const now = (): Date => new Date(Date.now() + offsetMs);
 
+/** Business milliseconds since `at`. */
+export const msSince = (at: Date): number => now().getTime() - at.getTime();
+
 export const clockOffsetMs = (): number => offsetMs;
 
 export const setClockOffsetMs = (ms: number): void => {

@@ -9,6 +9,9 @@ export const formatDateTime = (d: Date | string | null | undefined): string => {
   return new Date(date.getTime() + SHANGHAI_OFFSET_MS).toISOString().slice(0, 19).replace('T', ' ');
 };
 
+/** `YYYYMM` in Asia/Shanghai: the month a call record belongs to (its `yearMonth`). */
+export const yearMonthOf = (at: Date): string => formatDateTime(at).slice(0, 7).replace('-', '');
+
 /** Raw SQL may hand timestamps back as text ('2026-01-02 03:04:05.6+00'): read them as instants. */
 export const toDate = (s: string): Date => new Date(s.replace(' ', 'T').replace(/([+-]\d{2})$/, '$1:00'));
 

@@ -90,6 +90,8 @@ export const callRecords = pgTable(
     index('call_records_staff_start_idx').on(t.tenantId, t.staffId, t.startAt.desc()),
     index('call_records_active_idx').on(t.staffId).where(sql`${t.state} < 3`),
     index('call_records_number_idx').on(t.tenantId, t.calledNumber),
+    // a recording download looks its call up by the file (call-access.ts)
+    index('call_records_record_file_idx').on(t.tenantId, t.recordFileId),
   ],
 );
 

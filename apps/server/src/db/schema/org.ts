@@ -123,6 +123,8 @@ export const loginLogs = pgTable(
   (t) => [
     index('login_logs_tenant_idx').on(t.tenantId, t.createdAt),
     index('login_logs_fail_idx').on(t.username, t.ip, t.createdAt),
+    // failed logins per address across accounts (auth.repo countAddressFailures: password spraying)
+    index('login_logs_ip_time_idx').on(t.ip, t.createdAt),
   ],
 );
 

@@ -1,7 +1,7 @@
 import type { DbOrTx } from '../../db/client';
 import type { Actor } from '../../lib/auth-context';
 import { formatDateTime } from '../../lib/time';
-import { canSee, viewerOf } from '../customers/customer-access';
+import { type CustomerPlace, canSee, isCallNumberMasked, type Viewer, viewerOf } from '../customers/customer-access';
 import { findCallByRecordingFile } from './calls.repo';
 
 /**
@@ -19,4 +19,18 @@ export const recordingAccess = async (db: DbOrTx, actor: Actor, fileId: number) 
   const hasCustomer = found.customerOwnerId !== null || found.customerPoolId !== null;
   const isCustomerVisible = hasCustomer && canSee(viewer, { ownerId: found.customerOwnerId, poolId: found.customerPoolId });
   return { isAllowed: isStaffInScope || isCustomerVisible, downloadName };
+};
+
+/**
+ * Whether a call's number reaches this viewer masked, decided now by the customer-access policy:
+ * the rule of the customer the call belongs to (private or pool, in sight or not), else of an incoming caller.
+ */
+export const isNumberMaskedFor = (
+  v: Viewer,
+  call: { callType: number; customerId: number | null },
+  customer: CustomerPlace | undefined,
+) => {
+  // a customer deleted since is no longer anyone's to see
+  if (call.customerId && !customer) return true;
+  return isCallNumberMasked(v, { callType: call.callType, customer });
 };

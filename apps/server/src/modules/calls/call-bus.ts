@@ -6,12 +6,12 @@ import type { TelephonyProvider } from '../../telephony/provider';
 import type { SessionsRevoked } from '../auth/auth.service';
 
 /**
- * Messages on a staff's channel. Progress frames travel with the full number and `isMaskable`:
- * each socket masks it for its own viewer (SPEC §6), so one publish serves every socket.
+ * Messages on a staff's channel. Progress frames travel with the full number: each socket masks
+ * it for its own viewer at the moment it sends the frame (SPEC §6), so one publish serves every socket.
  */
 export type StaffMessage =
-  | { kind: 'frame'; frame: CallFrame; isMaskable: boolean }
-  | { kind: 'progress'; msgType: number; msg: string; progress: CallProgress; isMaskable: boolean }
+  | { kind: 'frame'; frame: CallFrame }
+  | { kind: 'progress'; msgType: number; msg: string; progress: CallProgress }
   /** a socket of this staff logged in: every other socket of his is replaced (请勿多端登录) */
   | { kind: 'login'; connId: string }
   /** sessions ended (logout, password change, account disabled): their sockets close at once */

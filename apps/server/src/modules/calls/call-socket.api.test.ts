@@ -93,7 +93,7 @@ describe('call socket /ws/call', () => {
     const call = (await t.post('/api/frontend/call/dial', { dstNumber: mobileEnding(5) }, as('lisi'))).json()
       .data as DialResponse;
     advanceSeconds(61);
-    await import('./calls.service').then((m) => m.sweepCalls(t.app.calls));
+    await import('./calls-lifecycle').then((m) => m.sweepCalls(t.app.calls));
     expect(await s.next((f) => f.code === 110009, 'timeout')).toMatchObject({
       msg_type: 3,
       msg: '呼叫超时!',

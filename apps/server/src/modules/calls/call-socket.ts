@@ -16,7 +16,9 @@ import { staffChannel } from '../../lib/pubsub';
 import { authenticate } from '../auth/auth.service';
 import { findStaffMember, unregisterOnLogout } from '../extensions/extensions.service';
 import type { CallRuntime, StaffMessage } from './call-bus';
-import * as service from './calls.service';
+import { deviceDial, dial } from './calls-dial';
+import { endCallsOfLostSocket, hangupActiveCallsOf } from './calls-lifecycle';
+import { progressFor } from './calls-publish';
 
 /** Close code of a socket refused for its address or closed for not logging in: the client may retry later. */
 const CLOSE_POLICY = 1008;
@@ -137,8 +139,7 @@ export const registerCallSocket = (app: FastifyInstance, rt: CallRuntime) => {
         unsubscribe?.();
         unsubscribe = undefined;
         actor = undefined;
-        void service
-          .hangupActiveCallsOf(rt, staffId, HANGUP_CAUSE.multiLogin)
+        void hangupActiveCallsOf(rt, staffId, HANGUP_CAUSE.multiLogin)
           .catch((err) => app.log.error({ err }, 'hang-up after second login failed'))
           .finally(() => socket.close(CALL_SOCKET_CLOSE_REPLACED, 'replaced'));
         return;
@@ -152,7 +153,7 @@ export const registerCallSocket = (app: FastifyInstance, rt: CallRuntime) => {
       const viewer = actor;
       if (!viewer) return;
       framesInOrder = framesInOrder
-        .then(async () => send(frame(0, m.msgType, m.msg, await service.progressFor(rt, viewer, m.progress))))
+        .then(async () => send(frame(0, m.msgType, m.msg, await progressFor(rt, viewer, m.progress))))
         .catch((err: unknown) => app.log.error({ err }, 'call progress frame failed'));
     };
 
@@ -200,8 +201,8 @@ export const registerCallSocket = (app: FastifyInstance, rt: CallRuntime) => {
       }
       const member = await findStaffMember(rt.db, who.tenantId, who.staffId);
       // the created frame (msg_type 4) is published by the dial itself
-      if (member?.merchantType === 2) await service.deviceDial(rt, who, parsed.data);
-      else await service.dial(rt, who, parsed.data);
+      if (member?.merchantType === 2) await deviceDial(rt, who, parsed.data);
+      else await dial(rt, who, parsed.data);
     };
 
     socket.on('message', (data) => {
@@ -249,9 +250,9 @@ export const registerCallSocket = (app: FastifyInstance, rt: CallRuntime) => {
       // A lost socket: its calls end now (nobody could end them later); the extension goes offline
       // after the grace period unless a socket of the staff logs in again (the subscription stays for that).
       lost = who;
-      void service
-        .endCallsOfLostSocket(rt, who.staffId)
-        .catch((err) => app.log.error({ err }, 'hang-up after a lost call socket failed'));
+      void endCallsOfLostSocket(rt, who.staffId).catch((err) =>
+        app.log.error({ err }, 'hang-up after a lost call socket failed'),
+      );
       graceTimer = setTimeout(() => {
         if (!lost) return;
         const { tenantId, staffId } = lost;

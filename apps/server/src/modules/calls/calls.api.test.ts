@@ -6,7 +6,7 @@ import { clockOffsetMs, setClockOffsetMs } from '../../lib/clock';
 import { advanceSeconds, callRow, createCallTestApp, endedCall, mobileEnding, readyLine, waitFor } from '../../test/calls';
 import { demoValues, fetchTemplate, mustCreate, type Template } from '../../test/customers';
 import type { TestApp } from '../../test/harness';
-import { sweepCalls } from './calls.service';
+import { sweepCalls } from './calls-lifecycle';
 
 let t: TestApp;
 let tpl: Template;

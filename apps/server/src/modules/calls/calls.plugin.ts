@@ -8,7 +8,8 @@ import type { SipProvider } from '../../telephony/sip/sip-provider';
 import type { CallRuntime } from './call-bus';
 import { registerCallSocket } from './call-socket';
 import { callsRoutes } from './calls.routes';
-import * as service from './calls.service';
+import { handleLegEvent, sweepCalls } from './calls-lifecycle';
+import { saveSipDialog, sipLegOf } from './calls-sip';
 import { registerDeviceSocket } from './device-socket';
 import { registerTelephonyInternal } from './telephony-internal.routes';
 
@@ -22,7 +23,7 @@ declare module 'fastify' {
 /** How often calls past the set-up timeout are looked for. */
 const SWEEP_EVERY_MS = 1_000;
 /** The durable queue that carries the sweep (jobs/queue.ts). */
-export const SWEEP_QUEUE = 'calls-sweep';
+const SWEEP_QUEUE = 'calls-sweep';
 
 /**
  * Calling (issue 6): the telephony line, the pub/sub, the HTTP routes, the call socket and
@@ -40,7 +41,7 @@ export const callsPlugin = fp(async (app: FastifyInstance) => {
   const chains = new Map<string, Promise<void>>();
   rt.provider.onEvent((e: LegEvent) => {
     const next = (chains.get(e.uuid) ?? Promise.resolve())
-      .then(() => service.handleLegEvent(rt, e))
+      .then(() => handleLegEvent(rt, e))
       .catch((err) => app.log.error({ err, uuid: e.uuid }, 'call event failed'));
     chains.set(e.uuid, next);
     if (e.kind === 'ended') void next.finally(() => chains.delete(e.uuid));
@@ -50,7 +51,7 @@ export const callsPlugin = fp(async (app: FastifyInstance) => {
   // Once per cluster: every instance offers a sweep job each second, the queue keeps one per
   // second (singletonSeconds) and runs one at a time (singleton policy) on whichever instance.
   await app.queue.work(SWEEP_QUEUE, { pollingIntervalSeconds: 0.5, policy: 'singleton' }, async () => {
-    await service.sweepCalls(rt);
+    await sweepCalls(rt);
   });
   const sweep = setInterval(() => {
     app.queue
@@ -65,8 +66,8 @@ export const callsPlugin = fp(async (app: FastifyInstance) => {
   if (rt.provider.name === 'sip') {
     const line = rt.provider as SipProvider;
     line.useStore({
-      find: (uuid) => service.sipLegOf(rt, uuid),
-      saveDialog: (uuid, dialog) => service.saveSipDialog(rt, uuid, dialog),
+      find: (uuid) => sipLegOf(rt, uuid),
+      saveDialog: (uuid, dialog) => saveSipDialog(rt, uuid, dialog),
     });
     registerTelephonyInternal(app, rt, line);
   }

@@ -8,6 +8,9 @@ export type CallInsert = typeof callRecords.$inferInsert;
 /** state column: 0 created, 1 ringing, 2 answered, 3 ended. */
 export const CALL_STATE = { created: 0, ringing: 1, answered: 2, ended: 3 } as const;
 
+/** channel column: 1 extension (softphone / sim line), 2 bound device (merchantType 2). */
+export const CHANNEL = { sip: 1, device: 2 } as const;
+
 export const insertCall = async (db: DbOrTx, row: CallInsert) => {
   await db.insert(callRecords).values(row);
 };

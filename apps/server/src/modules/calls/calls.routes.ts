@@ -17,7 +17,10 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ok } from '../../lib/reply';
 import type { CallRuntime } from './call-bus';
-import * as service from './calls.service';
+import { deviceDial, dial } from './calls-dial';
+import { simulateIncoming } from './calls-incoming';
+import { answer, hangup } from './calls-lifecycle';
+import { listCalls, seatsStat } from './calls-records';
 import * as missed from './missed-calls';
 
 const tags = ['calls'];
@@ -29,13 +32,13 @@ export const callsRoutes =
     app.post(
       '/api/frontend/call/dial',
       { schema: { tags, summary: '分机外呼（普通账号）', body: dialBody, response: { 200: envelope(dialResponseSchema) } } },
-      async (req) => ok(await service.dial(rt, req.actor, req.body), '呼叫中'),
+      async (req) => ok(await dial(rt, req.actor, req.body), '呼叫中'),
     );
     app.post(
       '/api/frontend/call/hangup',
       { schema: { tags, summary: '挂断（拨号 2 秒后）', body: hangupBody, response: { 200: okEnvelope } } },
       async (req) => {
-        await service.hangup(rt, req.actor, req.body);
+        await hangup(rt, req.actor, req.body);
         return ok(null, '已挂断');
       },
     );
@@ -43,7 +46,7 @@ export const callsRoutes =
       '/api/frontend/call/answer',
       { schema: { tags, summary: '接听来电', body: hangupBody, response: { 200: okEnvelope } } },
       async (req) => {
-        await service.answer(rt, req.actor, req.body);
+        await answer(rt, req.actor, req.body);
         return ok(null, '已接听');
       },
     );
@@ -57,13 +60,13 @@ export const callsRoutes =
           response: { 200: envelope(directDialResponseSchema) },
         },
       },
-      async (req) => ok(await service.deviceDial(rt, req.actor, req.body), '呼叫中'),
+      async (req) => ok(await deviceDial(rt, req.actor, req.body), '呼叫中'),
     );
     app.post(
       '/api/callend/phone/hangup',
       { schema: { tags, summary: '设备挂断', body: hangupBody, response: { 200: okEnvelope } } },
       async (req) => {
-        await service.hangup(rt, req.actor, req.body);
+        await hangup(rt, req.actor, req.body);
         return ok(null, '已挂断');
       },
     );
@@ -73,7 +76,7 @@ export const callsRoutes =
         schema: { tags, summary: '通话记录', body: callListBody, response: { 200: envelope(listOf(callRecordRowSchema)) } },
         config: { menu: '/call/record' },
       },
-      async (req) => ok(await service.listCalls(rt, req.actor, req.body)),
+      async (req) => ok(await listCalls(rt, req.actor, req.body)),
     );
     app.post(
       '/api/frontend/call/simincoming',
@@ -86,7 +89,7 @@ export const callsRoutes =
         },
         config: { menu: '/call/sip' },
       },
-      async (req) => ok(await service.simulateIncoming(rt, req.actor, req.body), '来电已发起'),
+      async (req) => ok(await simulateIncoming(rt, req.actor, req.body), '来电已发起'),
     );
     // SPEC §2: the call button's badge counts the agent's missed incoming calls until he has seen them
     app.get(
@@ -108,6 +111,6 @@ export const callsRoutes =
         schema: { tags, summary: '坐席工作台数据', response: { 200: envelope(seatsStatSchema) } },
         config: { menu: '/seats/Index' },
       },
-      async (req) => ok(await service.seatsStat(rt, req.actor)),
+      async (req) => ok(await seatsStat(rt, req.actor)),
     );
   };

@@ -6,12 +6,12 @@ import { z } from 'zod';
 import { deviceChannel } from '../../lib/pubsub';
 import { findSipByImei, setDeviceOnline } from '../extensions/extensions.service';
 import type { CallRuntime, DeviceMessage } from './call-bus';
-import * as service from './calls.service';
+import { handleDeviceReport } from './calls-device';
 
 /** Close code: unknown imei or wrong secret. */
-export const DEVICE_CLOSE_UNAUTHORISED = 4003;
+const DEVICE_CLOSE_UNAUTHORISED = 4003;
 /** Close code: another connection of the same device took over. */
-export const DEVICE_CLOSE_REPLACED = 4001;
+const DEVICE_CLOSE_REPLACED = 4001;
 
 const timeValue = z.union([z.number(), z.string().max(19)]).optional();
 const deviceFrame = z.discriminatedUnion('type', [
@@ -65,7 +65,7 @@ export const registerDeviceSocket = (app: FastifyInstance, rt: CallRuntime) => {
         return send({ type: 'error', msg: '消息格式错误' });
       }
       if (parsed.type === 'heartbeat') return send({ type: 'pong' });
-      await service.handleDeviceReport(rt, sipId, parsed);
+      await handleDeviceReport(rt, sipId, parsed);
     };
     socket.on('message', (data) => {
       const text = String(data);

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { setClockOffsetMs } from '../../lib/clock';
 import { advanceSeconds, callRow, endedCall, register, waitFor } from '../../test/calls';
 import { createTestApp, type TestApp } from '../../test/harness';
-import { hangupActiveCallsOf, sweepCalls } from './calls.service';
+import { hangupActiveCallsOf, sweepCalls } from './calls-lifecycle';
 
 /**
  * The sip line's internal API (issue 7) as Kamailio uses it: auth, route, events, and the app

@@ -3,7 +3,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { SipCallEvent, SipProvider } from '../../telephony/sip/sip-provider';
 import type { CallRuntime } from './call-bus';
-import * as service from './calls.service';
+import { sipInbound, sipPasswordOf } from './calls-sip';
 
 const authBody = z.object({ user: z.string().min(1).max(64) });
 const routeBody = z.object({ uuid: z.string().min(1).max(64), agent: z.string().max(64).default('') });
@@ -46,7 +46,7 @@ export const registerTelephonyInternal = (app: FastifyInstance, rt: CallRuntime,
 
   app.post('/internal/telephony/auth', opts, async (req, reply) => {
     const body = authBody.safeParse(req.body);
-    const password = body.success ? await service.sipPasswordOf(rt, body.data.user) : undefined;
+    const password = body.success ? await sipPasswordOf(rt, body.data.user) : undefined;
     if (password === undefined) return reply.code(404).send({ error: 'unknown extension' });
     return { password };
   });
@@ -59,7 +59,7 @@ export const registerTelephonyInternal = (app: FastifyInstance, rt: CallRuntime,
   app.post('/internal/telephony/inbound', opts, async (req, reply) => {
     const body = inboundBody.safeParse(req.body);
     if (!body.success) return reply.code(400).send({ error: 'bad request' });
-    const r = await service.sipInbound(rt, body.data.user, body.data.from, line.openInbound);
+    const r = await sipInbound(rt, body.data.user, body.data.from, line.openInbound);
     if (r === 'busy') return reply.code(486).send({ error: 'busy' });
     if (!r) return reply.code(404).send({ error: 'not available' });
     await line.report({ event: 'ringing', callUuid: r.uuid, callId: body.data.callId, cseq: body.data.cseq });

@@ -21,7 +21,7 @@ const alaw = (byte: number) => {
 type Stream = { pt: number; first: number; packets: { seq: number; payload: Buffer }[] };
 
 /** RTP streams (by SSRC) of an rtpengine pcap recording (linktype RAW or Ethernet, IPv4/UDP, plain RTP). */
-export const rtpStreamsOf = (b: Buffer): Map<number, Stream> => {
+const rtpStreamsOf = (b: Buffer): Map<number, Stream> => {
   const streams = new Map<number, Stream>();
   if (b.length < 24) return streams;
   const isLe = b.readUInt32LE(0) === 0xa1b2c3d4;

@@ -1,0 +1,2 @@
+CREATE INDEX "call_records_record_file_idx" ON "call_records" USING btree ("tenant_id","record_file_id");--> statement-breakpoint
+CREATE INDEX "login_logs_ip_time_idx" ON "login_logs" USING btree ("ip","created_at");

@@ -1,0 +1,209 @@
+import fs from 'node:fs';
+import {
+  CALL_LIMITS,
+  CALL_STATUS,
+  CALL_TYPE,
+  DATA_SCOPE,
+  ERRORS,
+  HANGUP_CAUSE,
+  HANGUP_CAUSE_LABEL,
+  HANGUP_SIDE,
+  type HangupBody,
+  type HangupCause,
+  hangupRefusal,
+} from '@crm/contracts';
+import { AppError } from '../../lib/app-error';
+import type { Actor } from '../../lib/auth-context';
+import { now } from '../../lib/clock';
+import { deliver, publish } from '../../lib/events/events';
+import { formatDateTime } from '../../lib/time';
+import type { HangupSideValue, LegEvent } from '../../telephony/provider';
+import { findSipById, setCallState } from '../extensions/extensions.service';
+import { storeGeneratedFile } from '../uploads/uploads.service';
+import type { CallRuntime } from './call-bus';
+import * as repo from './calls.repo';
+import { publishError, publishProgress, sendDevice } from './calls-publish';
+
+// A call's life after it is placed: provider and device events move the record
+// (ringing → answered → ended), the agent answers or hangs up, the server ends what nobody can.
+
+const { CALL_STATE, CHANNEL } = repo;
+
+/** A call nobody closed (lost device, crashed browser) is ended by the sweep after this long. */
+const FORGOTTEN_CALL_MS = 4 * 60 * 60 * 1000;
+
+/** The staff who placed or took a call, as the uploads service sees its owner. */
+const ownerActor = (call: repo.CallRecord): Actor => ({
+  sessionId: 0,
+  staffId: call.staffId,
+  tenantId: call.tenantId,
+  departmentId: call.departmentId,
+  roleId: 0,
+  dataScope: DATA_SCOPE.own,
+  isSystemRole: false,
+  menuIds: new Set(),
+  actions: new Set(),
+  name: '',
+});
+
+export const markRinging = async (rt: CallRuntime, uuid: string, at: Date) => {
+  const call = await repo.advanceCall(rt.db, uuid, CALL_STATE.ringing, { ringAt: at });
+  if (call) await publishProgress(rt, call, 'ringing');
+};
+
+export const markAnswered = async (rt: CallRuntime, uuid: string, at: Date) => {
+  const call = await rt.db.transaction(async (tx) => {
+    const row = await repo.advanceCall(tx, uuid, CALL_STATE.answered, { answerAt: at });
+    if (row?.sipId) await setCallState(tx, row.tenantId, row.sipId, { callStatus: CALL_STATUS.talking });
+    return row;
+  });
+  if (call) await publishProgress(rt, call, 'answered');
+};
+
+type Ending = { at: Date; side: HangupSideValue; cause: HangupCause; recording?: Buffer; dmMsg?: string };
+
+/**
+ * Ends a call once: the record (billsec, side, cause, recording), the extension back to idle,
+ * the customer's phone-call follow record and contact counters, all in one transaction; then
+ * the socket hears of it.
+ */
+export const finishCall = async (rt: CallRuntime, uuid: string, ending: Ending): Promise<void> => {
+  const call = await repo.findCall(rt.db, uuid);
+  if (!call || call.state === CALL_STATE.ended) return;
+  const floor = (call.answerAt ?? call.startAt).getTime();
+  const endAt = new Date(Math.max(ending.at.getTime(), floor));
+  const billsec = call.answerAt ? Math.max(0, Math.round((endAt.getTime() - call.answerAt.getTime()) / 1000)) : 0;
+  let recordFile = '';
+  let recordFileId: number | null = null;
+  if (ending.recording && billsec > 0) {
+    const stamp = formatDateTime(call.startAt).replace(/[-: ]/g, '');
+    const recording = ending.recording;
+    const stored = await storeGeneratedFile(
+      rt.db,
+      rt.config.dataDir,
+      ownerActor(call),
+      { originalName: `录音_${stamp}.wav`, ext: 'wav', scene: 'recording' },
+      (fullPath) => fs.promises.writeFile(fullPath, recording),
+    );
+    recordFile = stored.url;
+    recordFileId = stored.id;
+  }
+  const result = await rt.db.transaction(async (tx) => {
+    const row = await repo.advanceCall(tx, uuid, CALL_STATE.ended, {
+      endAt,
+      billsec,
+      hangupSide: ending.side,
+      hangupCause: ending.cause,
+      dmMsg: ending.dmMsg ?? '',
+      recordFile,
+      recordFileId,
+    });
+    if (!row) return undefined;
+    if (row.sipId) await setCallState(tx, row.tenantId, row.sipId, { callStatus: CALL_STATUS.none });
+    // the follow-up history and the customer's counters react to the event (lib/events)
+    let eventId: number | null = null;
+    if (row.customerId) {
+      const what = row.callType === CALL_TYPE.inbound ? '呼入' : '呼出';
+      eventId = await publish(tx, row.tenantId, 'call.ended', {
+        uuid,
+        customerId: row.customerId,
+        staffId: row.staffId,
+        callType: row.callType,
+        billsec,
+        recordFile,
+        remark:
+          billsec > 0 ? `${what}通话 ${billsec} 秒` : `${what}未接通（${HANGUP_CAUSE_LABEL[ending.cause] ?? ending.cause}）`,
+        at: endAt.toISOString(),
+      });
+    }
+    return { row, eventId };
+  });
+  if (!result) return;
+  if (result.eventId !== null) await deliver(rt.db, [result.eventId]);
+  const ended = result.row;
+  if (ending.cause === HANGUP_CAUSE.timeout) {
+    await publishError(rt, ended.staffId, ERRORS.CALL_TIMEOUT.code, ERRORS.CALL_TIMEOUT.msg, { uuid });
+  }
+  await publishProgress(rt, ended, 'ended');
+};
+
+/** Provider events → the call record. Never throws: a failed event is logged by the caller. */
+export const handleLegEvent = async (rt: CallRuntime, e: LegEvent): Promise<void> => {
+  if (e.kind === 'ringing') await markRinging(rt, e.uuid, e.at);
+  else if (e.kind === 'answered') await markAnswered(rt, e.uuid, e.at);
+  else await finishCall(rt, e.uuid, { at: e.at, side: e.side, cause: e.cause, recording: e.recording });
+};
+
+/** Ends a call from the server side: through the line while it holds the leg, else on the record alone. */
+export const endCall = async (rt: CallRuntime, call: repo.CallRecord, side: HangupSideValue, cause: HangupCause) => {
+  if (call.channel === CHANNEL.sip && (await rt.provider.hangup(call.uuid, side, cause))) return;
+  if (call.channel === CHANNEL.device && call.sipId) {
+    const sip = await findSipById(rt.db, call.tenantId, call.sipId);
+    if (sip?.sip.imei) await sendDevice(rt, sip.sip.imei, { kind: 'command', frame: { type: 'hangup', uuid: call.uuid } });
+  }
+  const effective = call.answerAt === null && cause === HANGUP_CAUSE.normal ? HANGUP_CAUSE.cancelled : cause;
+  await finishCall(rt, call.uuid, { at: now(), side, cause: effective });
+};
+
+const requireOwnCall = async (rt: CallRuntime, actor: Actor, uuid: string) => {
+  const call = await repo.findTenantCall(rt.db, actor.tenantId, uuid);
+  if (!call || call.staffId !== actor.staffId) throw new AppError('CALL_NOT_FOUND');
+  return call;
+};
+
+/** hangup (both paths): not within 2 s of the dial ('{n}s 后进行挂断', SPEC §5); an ended call stays ended. */
+export const hangup = async (rt: CallRuntime, actor: Actor, body: HangupBody): Promise<void> => {
+  const call = await requireOwnCall(rt, actor, body.uuid);
+  if (call.state === CALL_STATE.ended) return;
+  // the countdown the browser shows first (packages/contracts/src/rules.ts)
+  const early = hangupRefusal(call.startAt.getTime(), now().getTime());
+  if (early) throw new AppError('HANGUP_TOO_EARLY', early);
+  if (call.channel === CHANNEL.device) {
+    // The call runs on the phone: only the phone can end it (SPEC §5).
+    const sip = call.sipId ? await findSipById(rt.db, call.tenantId, call.sipId) : undefined;
+    if (!sip?.sip.imei || sip.sip.deviceOnline !== 1) throw new AppError('HANGUP_ON_PHONE');
+    await sendDevice(rt, sip.sip.imei, { kind: 'command', frame: { type: 'hangup', uuid: call.uuid } });
+    return;
+  }
+  await endCall(rt, call, HANGUP_SIDE.agent, HANGUP_CAUSE.normal);
+};
+
+/** answer: the agent takes an incoming call that is ringing. */
+export const answer = async (rt: CallRuntime, actor: Actor, body: HangupBody): Promise<void> => {
+  const call = await requireOwnCall(rt, actor, body.uuid);
+  const isRinging = call.callType === CALL_TYPE.inbound && call.state < CALL_STATE.answered;
+  if (!isRinging || !rt.provider.isActive(call.uuid)) throw new AppError('CALL_NOT_RINGING');
+  await rt.provider.answer(call.uuid);
+};
+
+/** Every call in progress of a staff is hung up by the system (second login: 请勿多端登录). */
+export const hangupActiveCallsOf = async (rt: CallRuntime, staffId: number, cause: HangupCause) => {
+  for (const call of await repo.activeCallsOf(rt.db, staffId)) await endCall(rt, call, HANGUP_SIDE.system, cause);
+};
+
+/**
+ * The staff's call socket was lost (page reloaded or closed, network): nobody could end his calls
+ * in progress any more, so the server ends them as his hang-up, on every line (sim, sip, device),
+ * as the sip line's page-leave does; the socket's 'ended' frame lets the next page say so.
+ */
+export const endCallsOfLostSocket = async (rt: CallRuntime, staffId: number) => {
+  for (const call of await repo.activeCallsOf(rt.db, staffId)) await endCall(rt, call, HANGUP_SIDE.agent, HANGUP_CAUSE.normal);
+};
+
+/** Ends calls past the 60 s set-up timeout (呼叫超时!, SPEC §9) and calls nobody closed. */
+export const sweepCalls = async (rt: CallRuntime): Promise<number> => {
+  const t = now().getTime();
+  const unanswered = await repo.activeCallsStartedBefore(rt.db, new Date(t - CALL_LIMITS.setupTimeoutSeconds * 1000), true);
+  const forgotten = await repo.activeCallsStartedBefore(rt.db, new Date(t - FORGOTTEN_CALL_MS), false);
+  let n = 0;
+  for (const call of unanswered) {
+    await endCall(rt, call, HANGUP_SIDE.system, HANGUP_CAUSE.timeout);
+    n++;
+  }
+  for (const call of forgotten) {
+    if (call.answerAt === null) continue;
+    await endCall(rt, call, HANGUP_SIDE.system, HANGUP_CAUSE.lockExpired);
+    n++;
+  }
+  return n;
+};
