@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { storageOf } from '../../lib/storage';
+import { sheetRows, waitJob } from '../../test/customers';
 import { createTestApp, type TestApp } from '../../test/harness';
 import { startS3Double } from '../../test/s3-double';
 
@@ -69,5 +70,20 @@ describe('uploads on the S3 driver', () => {
     const served = await t.get(url, admin);
     expect(served.statusCode).toBe(404);
     expect(served.json().code).toBe(100005);
+  });
+
+  it('a file the server writes (a customer export, put as a stream by a job worker) goes to the bucket too', async () => {
+    const started = await t.post('/api/frontend/customer/allotexportlist', {}, admin);
+    expect(started.json()).toMatchObject({ code: 0, msg: '导出任务已开始' });
+    const job = await waitJob(t, admin, started.json().data.jobId);
+    expect(job).toMatchObject({ kind: 'export', status: 'done', error: '' });
+    const key = job.fileUrl.replace('/api/files/', '');
+    expect(double.keys()).toContain(`crm/${key}`);
+    expect(fs.existsSync(path.join(dataDir, 'files', key))).toBe(false);
+    const served = await t.get(job.fileUrl, admin);
+    expect(served.statusCode).toBe(200);
+    const rows = await sheetRows(served.rawPayload);
+    expect(rows[0]).toContain('客户名称');
+    expect(rows.length).toBeGreaterThan(1);
   });
 });
