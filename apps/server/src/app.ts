@@ -10,6 +10,7 @@ import type { Config } from './config';
 import type { Database, Db } from './db/client';
 import { startEventRelay } from './jobs/events-relay';
 import { type JobQueue, startJobQueue } from './jobs/queue';
+import { openStorage } from './lib/storage';
 import { authRoutes } from './modules/auth/auth.routes';
 import { blacklistRoutes } from './modules/blacklist/blacklist.routes';
 import { callsPlugin } from './modules/calls/calls.plugin';
@@ -60,6 +61,9 @@ export const buildApp = async (config: Config, database: Database): Promise<Fast
   app.decorate('db', database.db);
   app.decorate('dbKind', database.kind);
   app.decorate('config', config);
+  // closed last (onClose hooks run in reverse): the job workers stop before the storage does
+  const storage = openStorage(config);
+  app.addHook('onClose', async () => storage.close());
   const queue = await startJobQueue(database, app.log);
   app.decorate('queue', queue);
   app.addHook('onClose', async () => queue.stop());

@@ -71,9 +71,42 @@ const schema = z.object({
     .string()
     .default('')
     .refine((v) => parseTrustProxy(v) !== undefined, '应为 false、true、跳数或以逗号分隔的代理地址'),
+  /** Where file bytes live: `local` (DATA_DIR/files) or `s3` (an S3-compatible bucket, S3_* below) */
+  STORAGE_DRIVER: z.enum(['local', 's3']).default('local'),
+  /** s3: the service address (MinIO, Ceph, OSS…); empty = AWS S3 of S3_REGION */
+  S3_ENDPOINT: z
+    .string()
+    .default('')
+    .refine((v) => v === '' || /^https?:\/\/[^/]/.test(v), '应为 http:// 或 https:// 地址'),
+  S3_REGION: z.string().default('us-east-1'),
+  S3_BUCKET: z.string().default(''),
+  S3_ACCESS_KEY_ID: z.string().default(''),
+  S3_SECRET_ACCESS_KEY: z.string().default(''),
+  /** s3: keys go under this folder of the bucket (`crm/prod` → `crm/prod/2026-11-<uuid>.png`) */
+  S3_PREFIX: z
+    .string()
+    .default('')
+    .transform((v) => v.replace(/^\/+|\/+$/g, ''))
+    .refine((v) => v === '' || /^[\w.-]+(\/[\w.-]+)*$/.test(v), '应为以 / 分隔的文件夹名（字母、数字、_ . -）')
+    .refine((v) => !v.split('/').some((part) => part === '.' || part === '..'), '不能含 . 或 .. 文件夹'),
+  /** s3: bucket in the path (MinIO, Ceph) rather than in the host name (AWS, OSS); default: on when S3_ENDPOINT is set */
+  S3_FORCE_PATH_STYLE: z.enum(['', 'true', 'false']).default(''),
   /** Tests only: lets POST /api/frontend/test/clock move the business clock. */
   CLOCK_CONTROL: z.enum(['0', '1']).default('0'),
 });
+
+/** The S3-compatible bucket of STORAGE_DRIVER=s3 (lib/storage/s3.ts). */
+export type S3Config = {
+  /** empty: AWS S3 of `region` */
+  endpoint: string;
+  region: string;
+  bucket: string;
+  accessKeyId: string;
+  secretAccessKey: string;
+  /** key prefix without a trailing slash; empty: keys at the bucket's root */
+  prefix: string;
+  forcePathStyle: boolean;
+};
 
 export type Config = {
   port: number;
@@ -86,6 +119,8 @@ export type Config = {
   simTalkSeconds: number;
   /** sip line settings (TELEPHONY=sip), see deploy/telephony */
   sip: { internalSecret: string; wsUrl: string; domain: string; recordingDir: string; rpcUrl: string };
+  /** where file bytes live (lib/storage) */
+  storage: { driver: 'local' } | { driver: 's3'; s3: S3Config };
   demoPassword: string;
   /** Fastify's trustProxy (TRUST_PROXY): off by default, so X-Forwarded-For cannot be forged */
   trustProxy: TrustProxy;
@@ -119,6 +154,10 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env, overrides: Part
   if (e.TELEPHONY === 'sip' && e.SIP_INTERNAL_SECRET.length < 16) {
     throw new Error('配置错误: TELEPHONY=sip 需要 SIP_INTERNAL_SECRET（至少 16 个字符）');
   }
+  if (e.STORAGE_DRIVER === 's3') {
+    const missing = (['S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY', 'S3_REGION'] as const).filter((k) => !e[k]);
+    if (missing.length > 0) throw new Error(`配置错误: STORAGE_DRIVER=s3 需要 ${missing.join('、')}`);
+  }
   if (isProduction && e.CLOCK_CONTROL === '1') throw new Error('配置错误: CLOCK_CONTROL 不能在生产环境开启');
   return {
     port: e.PORT,
@@ -136,6 +175,21 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env, overrides: Part
       recordingDir: e.SIP_RECORDING_DIR ? path.resolve(e.SIP_RECORDING_DIR) : '',
       rpcUrl: e.SIP_RPC_URL,
     },
+    storage:
+      e.STORAGE_DRIVER === 's3'
+        ? {
+            driver: 's3',
+            s3: {
+              endpoint: e.S3_ENDPOINT,
+              region: e.S3_REGION,
+              bucket: e.S3_BUCKET,
+              accessKeyId: e.S3_ACCESS_KEY_ID,
+              secretAccessKey: e.S3_SECRET_ACCESS_KEY,
+              prefix: e.S3_PREFIX,
+              forcePathStyle: e.S3_FORCE_PATH_STYLE === '' ? e.S3_ENDPOINT !== '' : e.S3_FORCE_PATH_STYLE === 'true',
+            },
+          }
+        : { driver: 'local' },
     demoPassword: e.DEMO_PASSWORD,
     trustProxy: parseTrustProxy(e.TRUST_PROXY) ?? false,
     callSocket: { loginWaitMs: 5_000, maxUnauthenticatedPerAddress: 20, lostGraceMs: 30_000 },

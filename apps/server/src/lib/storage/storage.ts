@@ -5,8 +5,8 @@ import type { Readable } from 'node:stream';
  * by key. The `files` table holds what a file is and whose; a driver only holds bytes. Modules
  * reach bytes through uploads.service, never through a path.
  *
- * Drivers: `local` (DATA_DIR/files, the default); an S3-compatible driver implements the same
- * four calls with PutObject / GetObject / DeleteObject / HeadObject (docs/ARCHITECTURE.md).
+ * Drivers (STORAGE_DRIVER): `local` (DATA_DIR/files, the default) and `s3`, an S3-compatible
+ * bucket (PutObject or a multipart upload / GetObject / DeleteObject / HeadObject); docs/ARCHITECTURE.md.
  */
 export interface FileStorage {
   readonly driver: string;
