@@ -34,6 +34,18 @@ export type DomainEventMap = {
     reason: string;
     at: string;
   };
+  /**
+   * Customers changed owner (pools: claim 领取, allot 分配, batch transfer 批量转移; one event per
+   * move, one per chunk of a batch): the follow-up history writes a record each.
+   */
+  'customers.moved': {
+    kind: 'claim' | 'allot' | 'transfer';
+    /** the person acting (claimer or allocator) */
+    staffId: number;
+    /** per receiver and history text: the customers as [customerId, stageId after the move] */
+    groups: { toStaffId: number; reason: string; moved: [number, number | null][] }[];
+    at: string;
+  };
 };
 export type EventType = keyof DomainEventMap;
 export type DomainEvent<T extends EventType = EventType> = { id: number; tenantId: number; type: T; payload: DomainEventMap[T] };

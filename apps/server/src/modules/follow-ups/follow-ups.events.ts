@@ -1,7 +1,7 @@
-import { FOLLOW_TYPE } from '@crm/contracts';
+import { FOLLOW_SOURCE, FOLLOW_TYPE } from '@crm/contracts';
 import { onEvent } from '../../lib/events/events';
 import { findCustomerRecord } from '../customers/customers.service';
-import { insertPooledFollows } from './follow-ups.repo';
+import { insertMovedFollows, insertPooledFollows } from './follow-ups.repo';
 import { recordCallFollowUp } from './follow-ups.service';
 
 /** How the follow-up history reacts to other domains' events (lib/events). */
@@ -31,6 +31,17 @@ export const registerFollowUpsEvents = () => {
       followType: FOLLOW_TYPE.discard,
       sourceType: p.sourceType,
       remark: p.reason,
+      at: new Date(p.at),
+    });
+  });
+  // customers claimed (领取), allotted (分配) or batch-transferred: a record each, with the move's text
+  onEvent('customers.moved', 'follow-ups.moved-history', async (tx, { tenantId, payload: p }) => {
+    await insertMovedFollows(tx, {
+      tenantId,
+      groups: p.groups,
+      staffId: p.staffId,
+      followType: p.kind === 'claim' ? FOLLOW_TYPE.claim : FOLLOW_TYPE.written,
+      sourceType: FOLLOW_SOURCE.crm,
       at: new Date(p.at),
     });
   });

@@ -86,3 +86,36 @@ export const insertPooledFollows = async (
         from unnest(${ids}::int[], ${stageIds}::int[]) as m(id, stage_id)`,
   );
 };
+
+/**
+ * The history of customers that changed owner (customers.moved): one record per customer, the
+ * text of its group, in one set-based insert however many customers moved.
+ */
+export const insertMovedFollows = async (
+  db: DbOrTx,
+  p: {
+    tenantId: number;
+    groups: { reason: string; moved: [number, number | null][] }[];
+    staffId: number;
+    followType: number;
+    sourceType: number;
+    at: Date;
+  },
+) => {
+  const groups = p.groups.filter((g) => g.moved.length > 0);
+  if (groups.length === 0) return;
+  const all = groups.flatMap((g, i) => g.moved.map(([id, stageId]) => [id, stageId, i + 1] as const));
+  const ids = `{${all.map((m) => m[0]).join(',')}}`;
+  const stageIds = `{${all.map((m) => (m[1] === null ? 'NULL' : m[1])).join(',')}}`;
+  const texts = `{${all.map((m) => m[2]).join(',')}}`;
+  const reasons = sql`array[${sql.join(
+    groups.map((g) => sql`${g.reason}`),
+    sql`, `,
+  )}]::text[]`;
+  await db.execute(
+    sql`insert into ${followRecords} (tenant_id, customer_id, staff_id, follow_type, source_type, stage_id, remark, created_at)
+        select ${p.tenantId}, m.id, ${p.staffId}, ${p.followType}, ${p.sourceType}, m.stage_id, (${reasons})[m.g], ${p.at}
+        from unnest(${ids}::int[], ${stageIds}::int[], ${texts}::int[]) with ordinality as m(id, stage_id, g, n)
+        order by m.n`,
+  );
+};

@@ -1,15 +1,16 @@
-import { FOLLOW_SOURCE, FOLLOW_TYPE } from '@crm/contracts';
 import { type SQL, sql } from 'drizzle-orm';
 import { type DbOrTx, queryRows } from '../../db/client';
-import { customerDeals, customers, followRecords, poolClaimCounts, poolEntries } from '../../db/schema';
+import { customerDeals, customers, poolClaimCounts, poolEntries } from '../../db/schema';
 import { intArray } from './pools.repo';
 
 /**
- * Set-based moves of customers between owners and pools. Each statement moves the rows, keeps
- * the pool facts and writes the follow history together, so 100,000 rows are one round trip.
+ * Set-based moves of customers between owners and pools. Each statement moves the rows and keeps
+ * the pool facts together, so 100,000 rows are one round trip; the follow history reacts to the
+ * move's event (customers.pooled / customers.moved, lib/events).
  */
 
-type Moved = { id: number };
+/** A customer that changed owner: its stage after the move and its history text (customers.moved). */
+export type Moved = { id: number; stage_id: number | null; remark: string };
 /** A customer that went into a pool, with its stage (the follow-up history reacts: customers.pooled). */
 export type Pooled = { id: number; stage_id: number | null };
 
@@ -95,10 +96,7 @@ export const assignCustomers = (
     toDepartmentId: number | null;
     isStageReset: boolean;
     onlyPooled: boolean;
-    /** the person acting (claimer or allocator) */
-    staffId: number;
-    followType: number;
-    /** history text; `{from}` is replaced by the previous owner's name or 公海 */
+    /** history text of each customer, over `s` (previous owner, staff) and `pl` (previous pool) */
     remark: SQL;
     at: Date;
   },
@@ -118,12 +116,10 @@ export const assignCustomers = (
           returning c.id, c.stage_id, old.owner_id as old_owner_id, old.pool_id
         ), cleared as (
           delete from ${poolEntries} e using moved where e.customer_id = moved.id
-        ), history as (
-          insert into ${followRecords} (tenant_id, customer_id, staff_id, follow_type, source_type, stage_id, remark, created_at)
-          select ${p.tenantId}, m.id, ${p.staffId}, ${p.followType}, ${FOLLOW_SOURCE.crm}, m.stage_id, ${p.remark}, ${p.at}
-          from moved m left join staff s on s.id = m.old_owner_id left join pools pl on pl.id = m.pool_id
         )
-        select id, pool_id from moved`,
+        select m.id, m.pool_id, m.stage_id, ${p.remark} as remark
+        from moved m left join staff s on s.id = m.old_owner_id left join pools pl on pl.id = m.pool_id
+        order by m.id`,
   );
 
 /** How many live customers a staff member owns. */
@@ -146,7 +142,6 @@ export const allotChunk = (
     fromStaffId: number;
     ranges: { staffId: number; departmentId: number | null; lo: number; hi: number }[];
     isStageReset: boolean;
-    staffId: number;
     fromName: string;
     at: Date;
   },
@@ -156,7 +151,7 @@ export const allotChunk = (
     p.ranges.map((r) => sql`(${r.staffId}::int, ${r.departmentId}::int, ${r.lo}::int, ${r.hi}::int)`),
     sql`, `,
   );
-  return queryRows<{ n: number }>(
+  return queryRows<Moved & { owner_id: number }>(
     tx,
     sql`with src as (
           select c.id from ${customers} c
@@ -171,13 +166,10 @@ export const allotChunk = (
           from numbered n join targets t on n.rn >= t.lo and n.rn < t.hi
           where c.id = n.id
           returning c.id, c.stage_id, c.owner_id
-        ), history as (
-          insert into ${followRecords} (tenant_id, customer_id, staff_id, follow_type, source_type, stage_id, remark, created_at)
-          select ${p.tenantId}, m.id, ${p.staffId}, ${FOLLOW_TYPE.written}, ${FOLLOW_SOURCE.crm}, m.stage_id,
-            '批量转移：' || ${p.fromName} || ' → ' || s.name, ${p.at}
-          from moved m join staff s on s.id = m.owner_id
         )
-        select count(*)::int as n from moved`,
+        select m.id, m.stage_id, m.owner_id, '批量转移：' || ${p.fromName} || ' → ' || s.name as remark
+        from moved m join staff s on s.id = m.owner_id
+        order by m.id`,
   );
 };
 

@@ -9,7 +9,6 @@ import {
   type DeletedCustomer,
   type DeletedListQuery,
   DISCARD_OTHER,
-  FOLLOW_TYPE,
   type FollowDownBody,
   type ListData,
   type MoveResult,
@@ -18,11 +17,11 @@ import {
 } from '@crm/contracts';
 import { type SQL, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Db } from '../../db/client';
+import type { Db, DbOrTx } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import type { Actor } from '../../lib/auth-context';
 import { now } from '../../lib/clock';
-import { deliver } from '../../lib/events/events';
+import { type DomainEventMap, deliver, publish } from '../../lib/events/events';
 import { formatDateTime } from '../../lib/time';
 import {
   customerRoom,
@@ -41,6 +40,33 @@ import { requireEnabledReason, requireUsablePool } from './pools.service';
 import { publishPooled } from './pools-recycle';
 
 const shanghaiDay = (at: Date) => formatDateTime(at).slice(0, 10);
+
+/**
+ * Customers changed owner: the event (in the move's transaction) lets the follow-up history write
+ * its records (lib/events), grouped by receiver and text. Returns the event id to deliver after the commit.
+ */
+const publishMoved = (
+  tx: DbOrTx,
+  tenantId: number,
+  kind: DomainEventMap['customers.moved']['kind'],
+  rows: (moves.Moved & { to_staff_id: number })[],
+  p: { staffId: number; at: Date },
+) => {
+  const groups = new Map<string, DomainEventMap['customers.moved']['groups'][number]>();
+  for (const r of rows) {
+    const toStaffId = Number(r.to_staff_id);
+    const key = `${toStaffId}\u0000${r.remark}`;
+    const g = groups.get(key) ?? { toStaffId, reason: r.remark, moved: [] };
+    g.moved.push([Number(r.id), r.stage_id === null ? null : Number(r.stage_id)]);
+    groups.set(key, g);
+  }
+  return publish(tx, tenantId, 'customers.moved', {
+    kind,
+    staffId: p.staffId,
+    groups: [...groups.values()],
+    at: p.at.toISOString(),
+  });
+};
 
 // ---------- discard (followdown) ----------
 
@@ -132,7 +158,7 @@ export const claimCustomers = async (db: Db, actor: Actor, ids: number[]): Promi
   const at = now();
   const day = shanghaiDay(at);
   const wanted = [...new Set(ids)];
-  return db.transaction(async (tx) => {
+  const { result, eventId } = await db.transaction(async (tx) => {
     // Same key as customer creation: claims and creations of one person cannot race maxCustomer.
     await tx.execute(sql`select pg_advisory_xact_lock(${actor.tenantId}, ${actor.staffId})`);
     const candidates = await moves.claimCandidates(tx, actor.tenantId, wanted, v.poolIds);
@@ -197,8 +223,6 @@ export const claimCustomers = async (db: Db, actor: Actor, ids: number[]): Promi
             toDepartmentId: actor.departmentId,
             isStageReset: false,
             onlyPooled: true,
-            staffId: actor.staffId,
-            followType: FOLLOW_TYPE.claim,
             remark: sql`coalesce(pl.name, '')`,
             at,
           });
@@ -211,8 +235,18 @@ export const claimCustomers = async (db: Db, actor: Actor, ids: number[]): Promi
     const perPool = new Map<number, number>();
     for (const m of moved) perPool.set(Number(m.pool_id), (perPool.get(Number(m.pool_id)) ?? 0) + 1);
     await moves.addClaims(tx, actor.tenantId, actor.staffId, day, perPool);
-    return { count: moved.length, failed: wanted.length - moved.length, reasons: refusals.map((r) => r.msg) };
+    const id = await publishMoved(
+      tx,
+      actor.tenantId,
+      'claim',
+      moved.map((m) => ({ ...m, to_staff_id: actor.staffId })),
+      { staffId: actor.staffId, at },
+    );
+    const result: MoveResult = { count: moved.length, failed: wanted.length - moved.length, reasons: refusals.map((r) => r.msg) };
+    return { result, eventId: id };
   });
+  await deliver(db, [eventId]);
+  return result;
 };
 
 // ---------- allocation (allot / batchallot) ----------
@@ -229,7 +263,7 @@ export const allotCustomers = async (db: Db, actor: Actor, body: AllotBody): Pro
   const v = await viewerOf(db, actor);
   const target = await requireReceiver(db, v, body.cmSid);
   const at = now();
-  return db.transaction(async (tx) => {
+  const { result, eventId } = await db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(${actor.tenantId}, ${target.id})`);
     const rows = await tx.execute(
       sql`select c.id from customers c
@@ -254,13 +288,24 @@ export const allotCustomers = async (db: Db, actor: Actor, body: AllotBody): Pro
       toDepartmentId: target.departmentId,
       isStageReset: body.isNodeId === 1,
       onlyPooled: false,
-      staffId: actor.staffId,
-      followType: FOLLOW_TYPE.written,
       remark: sql`'分配给' || ${target.name} || case when s.name is not null then '（原负责人：' || s.name || '）' else '（来自公海「' || coalesce(pl.name, '') || '」）' end`,
       at,
     });
-    return { count: moved.length, failed: body.cmCtids.length - moved.length, reasons };
+    const id =
+      moved.length === 0
+        ? null
+        : await publishMoved(
+            tx,
+            actor.tenantId,
+            'allot',
+            moved.map((m) => ({ ...m, to_staff_id: target.id })),
+            { staffId: actor.staffId, at },
+          );
+    const result: MoveResult = { count: moved.length, failed: body.cmCtids.length - moved.length, reasons };
+    return { result, eventId: id };
   });
+  if (eventId !== null) await deliver(db, [eventId]);
+  return result;
 };
 
 /** Splits `total` as evenly as possible under per-receiver capacities (water filling). */
@@ -325,7 +370,7 @@ export const startBatchAllot = async (db: Db, log: FastifyBaseLogger, actor: Act
         lo += part[i];
         return part[i] > 0 ? [range] : [];
       });
-      const n = await db.transaction(async (tx) => {
+      const { n, eventId } = await db.transaction(async (tx) => {
         for (const r of [...receivers].sort((a, b) => a.id - b.id))
           await tx.execute(sql`select pg_advisory_xact_lock(${actor.tenantId}, ${r.id})`);
         const rows = await moves.allotChunk(tx, {
@@ -333,15 +378,26 @@ export const startBatchAllot = async (db: Db, log: FastifyBaseLogger, actor: Act
           fromStaffId: from.id,
           ranges,
           isStageReset: body.isNodeId === 1,
-          staffId: actor.staffId,
           fromName: from.name,
           at,
         });
-        const count = Number(rows[0]?.n ?? 0);
+        const count = rows.length;
+        // one event per chunk: the follow-up history writes the chunk's 批量转移 records
+        const id =
+          count === 0
+            ? null
+            : await publishMoved(
+                tx,
+                actor.tenantId,
+                'transfer',
+                rows.map((r) => ({ ...r, to_staff_id: r.owner_id })),
+                { staffId: actor.staffId, at },
+              );
         // the count moved so far, committed with the chunk: after a crash the job says what happened
         await ctx.checkpoint(tx, moved + count, null);
-        return count;
+        return { n: count, eventId: id };
       });
+      if (eventId !== null) await deliver(db, [eventId]);
       if (n === 0) break;
       for (let i = 0; i < part.length; i++) remaining[i] -= part[i];
       moved += n;
