@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { and, asc, eq, isNull } from 'drizzle-orm';
+import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { customers, domainEvents, followRecords, staff } from '../../db/schema';
+import { waitJob } from '../../test/customers';
 import { createTestApp, type TestApp } from '../../test/harness';
 import { type DomainEventMap, deliver, onEvent, publish } from './events';
 
@@ -164,5 +165,173 @@ describe('domain events through the outbox', () => {
         expect.objectContaining({ followType: 1, sourceType: 3, remark: '系统回收', staffId: null }),
       ]);
     }
+  });
+
+  describe('customers claimed, allotted and batch-transferred: customers.moved', () => {
+    const movedEvents = async (customerId: number) =>
+      (await t.database.db.select().from(domainEvents).where(eq(domainEvents.type, 'customers.moved'))).filter((e) =>
+        (e.payload as DomainEventMap['customers.moved']).groups.some((g) => g.moved.some(([id]) => id === customerId)),
+      );
+    const historyOf = (id: number) =>
+      t.database.db.select().from(followRecords).where(eq(followRecords.customerId, id)).orderBy(asc(followRecords.id));
+    const staffIdOf = async (username: string) =>
+      (await t.database.db.select().from(staff).where(eq(staff.username, username)))[0].id;
+    /** Makes every customers.moved insert fail: the move publishing it must roll back with it. */
+    const breakOutbox = async () => {
+      await t.database.db.execute(sql`create or replace function test_refuse_moved() returns trigger language plpgsql as $$
+        begin if new.type = 'customers.moved' then raise exception 'outbox down'; end if; return new; end $$`);
+      await t.database.db.execute(
+        sql`create trigger test_refuse_moved before insert on domain_events for each row execute function test_refuse_moved()`,
+      );
+    };
+    const repairOutbox = () => t.database.db.execute(sql`drop trigger test_refuse_moved on domain_events`);
+    let pool = 0;
+    let poolName = '';
+    let lisi = 0;
+    let wangwu = 0;
+    const tokens: Record<string, string> = {};
+
+    beforeAll(async () => {
+      for (const u of ['admin', 'zhangsan', 'lisi', 'wangwu']) tokens[u] = await t.login(u);
+      lisi = await staffIdOf('lisi');
+      wangwu = await staffIdOf('wangwu');
+      poolName = `移动公海-${randomUUID().slice(0, 6)}`;
+      const created = await t.post(
+        '/api/frontend/customerset/highseasdcreate',
+        {
+          name: poolName,
+          useRules: {
+            recycle: { isOn: 0, noFollowDays: 0, noDealDays: 0, logic: 'or', cmNids: [], cmClids: [] },
+            claim: { dailyMax: 0, cooldownDays: 0 },
+          },
+        },
+        tokens.admin,
+      );
+      expect(created.json().code, created.body).toBe(0);
+      pool = created.json().data.cmHsid;
+    });
+    const pooledCustomer = async () => {
+      const c = await newCustomer();
+      const res = await t.post(
+        '/api/frontend/customer/followdown',
+        { cmCtids: [c.id], cmHsid: pool, cmCdid: 0, reason: '移动测试' },
+        tokens.zhangsan,
+      );
+      expect(res.json().code, res.body).toBe(0);
+      return c;
+    };
+
+    it('a claim whose event cannot be recorded does not happen; a claim publishes one event and the history reacts', async () => {
+      const c = await pooledCustomer();
+      await breakOutbox();
+      try {
+        const refused = await t.post('/api/frontend/customer/followup', { cmCtids: [c.id] }, tokens.lisi);
+        expect(refused.json().code).not.toBe(0);
+      } finally {
+        await repairOutbox();
+      }
+      expect(await customerRow(c.id)).toMatchObject({ ownerId: null, poolId: pool });
+      expect(await movedEvents(c.id)).toHaveLength(0);
+      expect((await historyOf(c.id)).map((r) => r.followType)).toEqual([1]);
+
+      const res = await t.post('/api/frontend/customer/followup', { cmCtids: [c.id] }, tokens.lisi);
+      expect(res.json().code, res.body).toBe(0);
+      const [e] = await movedEvents(c.id);
+      expect(e.deliveredAt).not.toBeNull();
+      expect(e.payload).toMatchObject({
+        kind: 'claim',
+        staffId: lisi,
+        groups: [{ toStaffId: lisi, reason: poolName, moved: [[c.id, null]] }],
+      });
+      expect((await historyOf(c.id)).at(-1)).toMatchObject({ followType: 2, sourceType: 1, remark: poolName, staffId: lisi });
+    });
+
+    it('an allot whose event cannot be recorded does not happen; an allot publishes one event for all its customers', async () => {
+      const a = await newCustomer();
+      const b = await pooledCustomer();
+      const allot = () => t.post('/api/frontend/customer/allot', { cmCtids: [a.id, b.id], cmSid: wangwu }, tokens.zhangsan);
+      await breakOutbox();
+      try {
+        expect((await allot()).json().code).not.toBe(0);
+      } finally {
+        await repairOutbox();
+      }
+      expect(await customerRow(a.id)).toMatchObject({ ownerId: staffId });
+      expect(await customerRow(b.id)).toMatchObject({ ownerId: null, poolId: pool });
+      expect(await movedEvents(a.id)).toHaveLength(0);
+
+      const res = await allot();
+      expect(res.json(), res.body).toMatchObject({ code: 0, data: { count: 2 } });
+      const events = await movedEvents(a.id);
+      expect(events).toHaveLength(1);
+      expect(events[0].deliveredAt).not.toBeNull();
+      const payload = events[0].payload as DomainEventMap['customers.moved'];
+      expect(payload).toMatchObject({ kind: 'allot', staffId });
+      expect(payload.groups.map((g) => g.reason).sort()).toEqual(
+        ['分配给王五（原负责人：张三）', `分配给王五（来自公海「${poolName}」）`].sort(),
+      );
+      expect((await historyOf(a.id)).at(-1)).toMatchObject({ followType: 0, remark: '分配给王五（原负责人：张三）', staffId });
+      expect((await historyOf(b.id)).at(-1)).toMatchObject({
+        followType: 0,
+        remark: `分配给王五（来自公海「${poolName}」）`,
+        staffId,
+      });
+    });
+
+    it('a batch transfer publishes one event per chunk, rolled back with its chunk', async () => {
+      // wangwu leaves: his book goes to lisi
+      const c = await newCustomer();
+      await t.database.db.update(customers).set({ ownerId: wangwu }).where(eq(customers.id, c.id));
+      const admin = (await t.database.db.select().from(staff).where(eq(staff.username, 'admin')))[0].id;
+      const transfer = async () => {
+        const start = await t.post('/api/frontend/customer/batchallot', { fromCmSid: wangwu, toCmSids: [lisi] }, tokens.admin);
+        expect(start.json().code, start.body).toBe(0);
+        return waitJob(t, tokens.admin, start.json().data.jobId);
+      };
+      await breakOutbox();
+      try {
+        expect((await transfer()).status).not.toBe('done');
+      } finally {
+        await repairOutbox();
+      }
+      expect(await customerRow(c.id)).toMatchObject({ ownerId: wangwu });
+      expect(await movedEvents(c.id)).toHaveLength(0);
+
+      expect((await transfer()).status).toBe('done');
+      const events = await movedEvents(c.id);
+      expect(events).toHaveLength(1);
+      expect(events[0].deliveredAt).not.toBeNull();
+      expect(events[0].payload).toMatchObject({
+        kind: 'transfer',
+        staffId: admin,
+        groups: [{ toStaffId: lisi, reason: '批量转移：王五 → 李四' }],
+      });
+      expect(await customerRow(c.id)).toMatchObject({ ownerId: lisi });
+      expect((await historyOf(c.id)).at(-1)).toMatchObject({ followType: 0, remark: '批量转移：王五 → 李四', staffId: admin });
+    });
+
+    it('a moved event left undelivered by a crash is written to the history by the relay, once', async () => {
+      const a = await newCustomer();
+      const b = await newCustomer();
+      const at = new Date();
+      await t.database.db.transaction((tx) =>
+        publish(tx, tenantId, 'customers.moved', {
+          kind: 'allot',
+          staffId,
+          groups: [
+            { toStaffId: lisi, reason: '分配给李四（原负责人：张三）', moved: [[a.id, null]] },
+            { toStaffId: wangwu, reason: '分配给王五（原负责人：张三）', moved: [[b.id, null]] },
+          ],
+          at: at.toISOString(),
+        }),
+      );
+      expect(await historyOf(a.id)).toHaveLength(0);
+      await deliver(t.database.db);
+      await deliver(t.database.db);
+      expect(await historyOf(a.id)).toEqual([
+        expect.objectContaining({ followType: 0, remark: '分配给李四（原负责人：张三）', staffId, createdAt: at }),
+      ]);
+      expect(await historyOf(b.id)).toEqual([expect.objectContaining({ followType: 0, remark: '分配给王五（原负责人：张三）' })]);
+    });
   });
 });
