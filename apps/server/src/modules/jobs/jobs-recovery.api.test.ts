@@ -188,7 +188,15 @@ describe('jobs after a crash (hole 8)', () => {
       kind: 'allot',
       processed: 3,
       total,
-      result: { total, quotas, remaining: [quotas[0] - 3, quotas[1]], moved: 3 },
+      result: {
+        moved: 3,
+        notAssigned: total - 3,
+        perStaff: [
+          { cmSid: to1, name: '', count: 3 },
+          { cmSid: to2, name: '', count: 0 },
+        ],
+        plan: { total, quotas, remaining: [quotas[0] - 3, quotas[1]] },
+      },
       payload: { actor: admin, body: { fromCmSid: from, toCmSids: [to1, to2], isNodeId: 0 } },
     });
     await recoverJobs(env);
@@ -213,6 +221,28 @@ describe('jobs after a crash (hole 8)', () => {
     expect(history).toHaveLength(total - 3);
     expect(new Set(history.map((h) => h.customerId)).size).toBe(total - 3);
     expect(history.some((h) => firstChunk.includes(h.customerId))).toBe(false);
+  });
+
+  it('a batch allocation out of attempts ends failed and shows what its committed chunks moved', async () => {
+    const id = await crashedJob({
+      kind: 'allot',
+      attempt: 3,
+      processed: 4,
+      total: 10,
+      result: {
+        moved: 4,
+        notAssigned: 6,
+        perStaff: [{ cmSid: admin.staffId, name: '', count: 4 }],
+        plan: { total: 10, quotas: [10], remaining: [6] },
+      },
+      payload: { actor: admin, body: { fromCmSid: 1, toCmSids: [admin.staffId], isNodeId: 0 } },
+    });
+    await recoverJobs(env);
+    const res = await t.get(`/api/frontend/customer/job?jobId=${id}`, token);
+    expect(res.statusCode).toBe(200);
+    const job = res.json().data;
+    expect(job).toMatchObject({ status: 'failed', processed: 4, total: 10, result: { moved: 4, notAssigned: 6 } });
+    expect(job.result).not.toHaveProperty('plan');
   });
 
   it('an import out of attempts ends failed with its committed count and partial result', async () => {

@@ -279,12 +279,12 @@ const CHUNK = 10_000;
 type BatchAllotPayload = { actor: StoredActor; body: BatchAllotBody };
 
 /**
- * What each committed chunk records with it: the plan (total and per-receiver quotas, fixed at
- * the start) and what is still to move. A resumed attempt goes on from it, so no receiver gets
- * more than its share; a chunk only ever moves customers the source still owns, so nothing
- * moves twice.
+ * What each committed chunk records with it: the counts so far (a BatchAllotResult, what the
+ * job shows if it ends failed) and the plan, fixed at the start: total, per-receiver quotas and
+ * what is still to move. A resumed attempt goes on from it, so no receiver gets more than its
+ * share; a chunk only ever moves customers the source still owns, so nothing moves twice.
  */
-type BatchAllotCheckpoint = { total: number; quotas: number[]; remaining: number[]; moved: number };
+type BatchAllotCheckpoint = BatchAllotResult & { plan: { total: number; quotas: number[]; remaining: number[] } };
 
 /** The source and receivers of a batch allocation, checked against the caller's scope. */
 const batchAllotParties = async (db: Db, actor: Actor, body: BatchAllotBody) => {
@@ -317,21 +317,27 @@ defineJob<BatchAllotPayload>('allot', {
     const { body } = payload;
     const { from, receivers } = await batchAllotParties(db, actor, body);
     const saved = ctx.resume?.result as BatchAllotCheckpoint | null | undefined;
-    let plan: BatchAllotCheckpoint;
-    if (saved?.quotas?.length === receivers.length) {
-      plan = { ...saved, remaining: [...saved.remaining] };
+    let plan: BatchAllotCheckpoint['plan'];
+    let moved = 0;
+    if (saved?.plan?.quotas.length === receivers.length) {
+      plan = { ...saved.plan, remaining: [...saved.plan.remaining] };
+      moved = saved.moved;
     } else {
       // first attempt, or a crash before the first chunk committed (nothing moved yet)
       const total = await moves.countOwned(db, actor.tenantId, from.id);
       const caps: number[] = [];
       for (const r of receivers) caps.push(Math.min(total, (await customerRoom(db, actor.tenantId, r.id)).left));
       const quotas = evenSplit(total, caps);
-      plan = { total, quotas, remaining: [...quotas], moved: 0 };
+      plan = { total, quotas, remaining: [...quotas] };
     }
     await ctx.setTotal(plan.total);
     const { total, quotas, remaining } = plan;
+    const summary = (movedSoFar: number, left: number[]): BatchAllotResult => ({
+      moved: movedSoFar,
+      notAssigned: total - movedSoFar,
+      perStaff: receivers.map((r, i) => ({ cmSid: r.id, name: r.name, count: quotas[i] - left[i] })),
+    });
     const at = now();
-    let moved = plan.moved;
     for (;;) {
       const left = remaining.reduce((a, b) => a + b, 0);
       if (left === 0) break;
@@ -365,12 +371,8 @@ defineJob<BatchAllotPayload>('allot', {
         });
         const count = Number(rows[0]?.n ?? 0);
         // the plan and what is left, committed with the chunk: a resumed attempt goes on from here
-        const next: BatchAllotCheckpoint = {
-          total,
-          quotas,
-          remaining: count === 0 ? remaining : remaining.map((r, i) => r - part[i]),
-          moved: moved + count,
-        };
+        const after = count === 0 ? remaining : remaining.map((r, i) => r - part[i]);
+        const next: BatchAllotCheckpoint = { ...summary(moved + count, after), plan: { total, quotas, remaining: after } };
         await ctx.checkpoint(tx, moved + count, next);
         return count;
       });
@@ -379,11 +381,7 @@ defineJob<BatchAllotPayload>('allot', {
       moved += n;
       await ctx.progress(moved);
     }
-    const result: BatchAllotResult = {
-      moved,
-      notAssigned: total - moved,
-      perStaff: receivers.map((r, i) => ({ cmSid: r.id, name: r.name, count: quotas[i] - remaining[i] })),
-    };
+    const result = summary(moved, remaining);
     return { result };
   },
 });
