@@ -14,7 +14,7 @@ export const jobs = pgTable(
     result: jsonb('result'),
     fileId: integer('file_id'),
     error: text('error').notNull().default(''),
-    /** What a durable kind needs to run (and resume) the job in any process; null for in-process jobs. */
+    /** What a durable kind needs to run (and resume) the job in any process; null only on rows of the former in-process jobs. */
     payload: jsonb('payload'),
     /** Runs so far: a queue delivery claims the row only for the next attempt (no double runs). */
     attempt: integer('attempt').notNull().default(0),

@@ -1,16 +1,15 @@
-import { CONTACT_STATUS_LABEL, type CustomerListBody, DM_TYPE } from '@crm/contracts';
-import { type SQL, sql } from 'drizzle-orm';
+import { CONTACT_STATUS_LABEL, type CustomerListBody, DM_TYPE, type SeasListBody } from '@crm/contracts';
+import { sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
-import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client';
 import type { Actor } from '../../lib/auth-context';
 import { formatDateTime } from '../../lib/time';
-import { startJob } from '../jobs/jobs.service';
+import { defineJob, enqueueJob, restoreActor, type StoredActor, storeActor } from '../jobs/jobs.service';
 import { storeGeneratedFile } from '../uploads/uploads.service';
 import { viewerOf } from './customer-access';
 import { loadTemplate } from './customer-templates.service';
 import * as repo from './customers.repo';
-import { buildListWhere, type ListKind } from './customers-filters';
+import { buildListWhere, type ListKind, seasFilters } from './customers-filters';
 import { toRows } from './customers-presenter';
 
 const BATCH = 2000;
@@ -22,25 +21,32 @@ const KIND_NAME: Record<ListKind, string> = {
   seas: '公海客户',
 };
 
+/** What an export job stores: the caller and the list with the filters the route received, as plain JSON. */
+type ExportPayload = { actor: StoredActor; kind: ListKind; body: CustomerListBody | SeasListBody };
+
 /**
- * Exports the rows of a list the caller may see, as .xlsx streamed to disk in id batches
- * (bounded memory). Masked numbers stay masked: rows go through the same presenter as the list.
+ * Exports the rows of a list the caller may see, as a durable job (any instance runs it; after
+ * a crash it simply starts again and writes a fresh file: the file row is only written once the
+ * whole workbook is stored). Returns the job id at once.
  */
-export const startCustomerExport = async (
-  db: Db,
-  log: FastifyBaseLogger,
-  dataDir: string,
-  actor: Actor,
-  kind: ListKind,
-  f: CustomerListBody,
-  extra?: SQL,
-) => {
-  const v = await viewerOf(db, actor);
-  const base = await buildListWhere(db, v, kind, f);
-  const where = extra ? sql`${base} and ${extra}` : base;
-  const tpl = await loadTemplate(db, actor.tenantId);
-  const controls = tpl.enabled.filter((c) => c.dmType !== DM_TYPE.group && c.dmType !== DM_TYPE.staticText);
-  return startJob(db, log, actor, 'export', async (ctx) => {
+export const startCustomerExport = async (db: Db, actor: Actor, kind: ListKind, body: CustomerListBody | SeasListBody) =>
+  enqueueJob(db, actor, 'export', { actor: storeActor(actor), kind, body } satisfies ExportPayload);
+
+/**
+ * The export itself: .xlsx streamed to disk in id batches (bounded memory). Masked numbers stay
+ * masked: rows go through the same presenter as the list. The pool list's own filters are
+ * rebuilt from the stored body.
+ */
+defineJob<ExportPayload>('export', {
+  onCrash: 'resume',
+  run: async ({ db, dataDir }, ctx, { actor: stored, kind, body: f }) => {
+    const actor = restoreActor(stored);
+    const v = await viewerOf(db, actor);
+    const base = await buildListWhere(db, v, kind, f);
+    const extra = kind === 'seas' ? seasFilters(f as SeasListBody) : undefined;
+    const where = extra ? sql`${base} and ${extra}` : base;
+    const tpl = await loadTemplate(db, actor.tenantId);
+    const controls = tpl.enabled.filter((c) => c.dmType !== DM_TYPE.group && c.dmType !== DM_TYPE.staticText);
     await ctx.setTotal(await repo.countCapped(db, where, 10_000_000));
     const stamp = formatDateTime(new Date()).replace(/[-: ]/g, '').slice(0, 12);
     const file = await storeGeneratedFile(
@@ -101,5 +107,5 @@ export const startCustomerExport = async (
       },
     );
     return { fileId: file.id };
-  });
-};
+  },
+});

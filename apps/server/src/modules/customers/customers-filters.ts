@@ -1,4 +1,4 @@
-import { type CustomerListBody, DM_TYPE } from '@crm/contracts';
+import { type CustomerListBody, DM_TYPE, type SeasListBody } from '@crm/contracts';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { parseDateTime, startOfTodayShanghai } from '../../lib/time';
@@ -157,6 +157,15 @@ export const buildListWhere = async (db: Db, v: Viewer, kind: ListKind, f: Custo
     }
   }
   return sql.join(conds, sql` and `);
+};
+
+/** The pool list's own filters (pool, discard reason) on top of the list's: rebuilt from the body alone, so a durable export can store it. */
+export const seasFilters = (f: SeasListBody): SQL | undefined => {
+  const conds: SQL[] = [];
+  if (f.cmHsid !== undefined) conds.push(sql`c.pool_id = ${f.cmHsid}`);
+  if (f.cmCdid !== undefined)
+    conds.push(sql`exists (select 1 from pool_entries e where e.customer_id = c.id and e.reason_id = ${f.cmCdid})`);
+  return conds.length ? sql.join(conds, sql` and `) : undefined;
 };
 
 export const orderOf = (f: CustomerListBody): SQL => {

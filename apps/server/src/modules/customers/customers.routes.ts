@@ -217,11 +217,7 @@ export const customersRoutes: FastifyPluginAsyncZod = async (app) => {
         schema: { tags, summary: '导出客户（后台任务，返回 jobId）', body: customerExportBody, response: { 200: jobIdEnvelope } },
         config: { menu, action: 'frontend/customer/export' },
       },
-      async (req) =>
-        ok(
-          { jobId: await startCustomerExport(app.db, req.log, app.config.dataDir, req.actor, kind, req.body) },
-          '导出任务已开始',
-        ),
+      async (req) => ok({ jobId: await startCustomerExport(app.db, req.actor, kind, req.body) }, '导出任务已开始'),
     );
   }
   app.get(

@@ -2,11 +2,11 @@ import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { ImportPreview, ImportResult } from '@crm/contracts';
+import { customerExportBody, type ImportPreview, type ImportResult, seasListBody } from '@crm/contracts';
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { customers, jobs, staff } from '../../db/schema';
-import { buildXlsx, multipart, waitJob } from '../../test/customers';
+import { customers, followRecords, jobs, staff } from '../../db/schema';
+import { buildXlsx, multipart, sheetRows, waitJob } from '../../test/customers';
 import { createTestApp, type TestApp } from '../../test/harness';
 import { type JobEnv, recoverJobs, runQueuedJob, type StoredActor } from './jobs.service';
 
@@ -131,12 +131,118 @@ describe('jobs after a crash (hole 8)', () => {
     expect(await countNamed('重投')).toHaveLength(3);
   });
 
-  it('an in-process job (export) whose process died ends failed with the count it had reached', async () => {
-    const id = await crashedJob({ kind: 'export', processed: 40, total: 100 });
+  it('an export whose process died is run again from the start: done, with a whole file', async () => {
+    const body = customerExportBody.parse({});
+    const id = await crashedJob({ kind: 'export', processed: 40, total: 100, payload: { actor: admin, kind: 'mine', body } });
     await recoverJobs(env);
-    const job = (await t.get(`/api/frontend/customer/job?jobId=${id}`, token)).json().data;
-    expect(job).toMatchObject({ status: 'failed', processed: 40, total: 100 });
-    expect(job.error).toBe('任务因服务重启中断，已处理40条，请核对后重新发起剩余部分');
+    const job = await waitJob(t, token, id);
+    expect(job).toMatchObject({ kind: 'export', status: 'done', error: '' });
+    expect(job.total).toBeGreaterThan(0);
+    expect(job.processed).toBe(job.total);
+    expect(job.fileName).toMatch(/^我的客户_\d{12}\.xlsx$/);
+    const file = await t.get(job.fileUrl, token);
+    expect(file.statusCode).toBe(200);
+    // header + every row of the list: the file was written by the new attempt alone
+    expect(await sheetRows(file.rawPayload)).toHaveLength(job.total + 1);
+    // the pool list's own filters come back from the stored body (no pool 999999: an empty sheet)
+    const seas = await crashedJob({
+      kind: 'export',
+      payload: { actor: admin, kind: 'seas', body: seasListBody.parse({ cmHsid: 999999 }) },
+    });
+    await recoverJobs(env);
+    const seasJob = await waitJob(t, token, seas);
+    expect(seasJob).toMatchObject({ status: 'done', total: 0, processed: 0 });
+    expect(seasJob.fileName).toMatch(/^公海客户_/);
+  });
+
+  it('a batch allocation killed after its first chunk resumes: done with the true count, no customer moved twice', async () => {
+    const staffId = async (username: string) =>
+      (
+        await t.database.db
+          .select({ id: staff.id })
+          .from(staff)
+          .where(and(eq(staff.username, username), eq(staff.tenantId, admin.tenantId)))
+      )[0].id;
+    const [from, to1, to2] = [await staffId('zhangsan'), await staffId('lisi'), await staffId('wangwu')];
+    // zhangsan's book: whatever the demo gave him plus 9 imported here
+    const full = await preview(rowsOf('批转', 5, 9));
+    const imp = await t.post('/api/frontend/customer/importstart', { fileId: full.fileId, mapping: full.mapping }, token);
+    expect((await waitJob(t, token, imp.json().data.jobId)).status).toBe('done');
+    await t.database.db.update(customers).set({ ownerId: from }).where(sql`${customers.name} like '批转-%'`);
+    const ownedBy = async (ownerId: number) =>
+      (
+        await t.database.db
+          .select({ id: customers.id })
+          .from(customers)
+          .where(and(eq(customers.ownerId, ownerId), isNull(customers.deletedAt)))
+          .orderBy(customers.id)
+      ).map((r) => r.id);
+    const book = await ownedBy(from);
+    const total = book.length;
+    const before = { to1: (await ownedBy(to1)).length, to2: (await ownedBy(to2)).length };
+    const quotas = [Math.ceil(total / 2), Math.floor(total / 2)];
+    // what the killed process committed: its first chunk (3 customers to lisi) with its checkpoint
+    const firstChunk = book.slice(0, 3);
+    await t.database.db.update(customers).set({ ownerId: to1 }).where(inArray(customers.id, firstChunk));
+    const id = await crashedJob({
+      kind: 'allot',
+      processed: 3,
+      total,
+      result: {
+        moved: 3,
+        notAssigned: total - 3,
+        perStaff: [
+          { cmSid: to1, name: '', count: 3 },
+          { cmSid: to2, name: '', count: 0 },
+        ],
+        plan: { total, quotas, remaining: [quotas[0] - 3, quotas[1]] },
+      },
+      payload: { actor: admin, body: { fromCmSid: from, toCmSids: [to1, to2], isNodeId: 0 } },
+    });
+    await recoverJobs(env);
+    const job = await waitJob(t, token, id);
+    expect(job).toMatchObject({ kind: 'allot', status: 'done', total, error: '' });
+    expect(job.result).toMatchObject({
+      moved: total,
+      notAssigned: 0,
+      perStaff: [
+        { cmSid: to1, count: quotas[0] },
+        { cmSid: to2, count: quotas[1] },
+      ],
+    });
+    expect(await ownedBy(from)).toHaveLength(0);
+    expect((await ownedBy(to1)).length - before.to1).toBe(quotas[0]);
+    expect((await ownedBy(to2)).length - before.to2).toBe(quotas[1]);
+    // the resumed attempt moved only what was left, each customer once
+    const history = await t.database.db
+      .select({ customerId: followRecords.customerId })
+      .from(followRecords)
+      .where(and(inArray(followRecords.customerId, book), sql`${followRecords.remark} like '批量转移：%'`));
+    expect(history).toHaveLength(total - 3);
+    expect(new Set(history.map((h) => h.customerId)).size).toBe(total - 3);
+    expect(history.some((h) => firstChunk.includes(h.customerId))).toBe(false);
+  });
+
+  it('a batch allocation out of attempts ends failed and shows what its committed chunks moved', async () => {
+    const id = await crashedJob({
+      kind: 'allot',
+      attempt: 3,
+      processed: 4,
+      total: 10,
+      result: {
+        moved: 4,
+        notAssigned: 6,
+        perStaff: [{ cmSid: admin.staffId, name: '', count: 4 }],
+        plan: { total: 10, quotas: [10], remaining: [6] },
+      },
+      payload: { actor: admin, body: { fromCmSid: 1, toCmSids: [admin.staffId], isNodeId: 0 } },
+    });
+    await recoverJobs(env);
+    const res = await t.get(`/api/frontend/customer/job?jobId=${id}`, token);
+    expect(res.statusCode).toBe(200);
+    const job = res.json().data;
+    expect(job).toMatchObject({ status: 'failed', processed: 4, total: 10, result: { moved: 4, notAssigned: 6 } });
+    expect(job.result).not.toHaveProperty('plan');
   });
 
   it('an import out of attempts ends failed with its committed count and partial result', async () => {

@@ -161,24 +161,6 @@ export const runQueuedJob = async (env: JobEnv, data: { jobId: string; attempt: 
 };
 
 /**
- * Starts a job that runs in this process only (its closure cannot be persisted). If the
- * process dies, the recovery sweep ends it as failed with the count it had reached.
- */
-export const startJob = async (
-  db: Db,
-  log: FastifyBaseLogger,
-  actor: Actor,
-  kind: JobKind,
-  run: (ctx: JobContext) => Promise<JobOutcome>,
-): Promise<string> => {
-  const id = randomUUID();
-  await repo.insertJob(db, { id, tenantId: actor.tenantId, staffId: actor.staffId, kind, total: 0 });
-  await repo.updateJob(db, id, { attempt: 1 });
-  void execute(db, log, id, 1, kind, null, run);
-  return id;
-};
-
-/**
  * The recovery sweep (once per cluster, through the queue): a running job whose heartbeat
  * stopped lost its process. A resumable kind is handed to the queue again for its next attempt
  * (the worker resumes from the committed checkpoint); any other job, or one out of attempts,

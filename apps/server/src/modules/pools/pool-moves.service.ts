@@ -15,8 +15,7 @@ import {
   type SeasListBody,
   type SeasRowExtra,
 } from '@crm/contracts';
-import { type SQL, sql } from 'drizzle-orm';
-import type { FastifyBaseLogger } from 'fastify';
+import { sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import type { Actor } from '../../lib/auth-context';
@@ -32,7 +31,8 @@ import {
   visibleSql,
 } from '../customers/customers.service';
 import { startCustomerExport } from '../customers/customers-export';
-import { startJob } from '../jobs/jobs.service';
+import { seasFilters } from '../customers/customers-filters';
+import { defineJob, enqueueJob, restoreActor, type StoredActor, storeActor } from '../jobs/jobs.service';
 import * as moves from './pool-moves.repo';
 import * as repo from './pools.repo';
 import { intArray } from './pools.repo';
@@ -103,14 +103,6 @@ export const discardCustomers = async (db: Db, actor: Actor, body: FollowDownBod
 
 // ---------- the pool list (seaslist / seasexportlist) ----------
 
-const seasFilters = (f: SeasListBody): SQL | undefined => {
-  const conds: SQL[] = [];
-  if (f.cmHsid !== undefined) conds.push(sql`c.pool_id = ${f.cmHsid}`);
-  if (f.cmCdid !== undefined)
-    conds.push(sql`exists (select 1 from pool_entries e where e.customer_id = c.id and e.reason_id = ${f.cmCdid})`);
-  return conds.length ? sql.join(conds, sql` and `) : undefined;
-};
-
 /** seaslist: customers of the pools the caller may use, numbers masked per seaPhoneEncryp. */
 export const listSeas = async (db: Db, actor: Actor, f: SeasListBody) => {
   const data = await listCustomers(db, actor, 'seas', f, seasFilters(f));
@@ -140,8 +132,8 @@ export const listSeas = async (db: Db, actor: Actor, f: SeasListBody) => {
   };
 };
 
-export const exportSeas = (db: Db, log: FastifyBaseLogger, dataDir: string, actor: Actor, f: SeasListBody) =>
-  startCustomerExport(db, log, dataDir, actor, 'seas', f, seasFilters(f));
+/** seasexportlist: the pool list as a durable export job (its pool/reason filters are rebuilt from the stored body). */
+export const exportSeas = (db: Db, actor: Actor, f: SeasListBody) => startCustomerExport(db, actor, 'seas', f);
 
 // ---------- claim (followup) ----------
 
@@ -328,11 +320,19 @@ export const evenSplit = (total: number, caps: number[]): number[] => {
 
 const CHUNK = 10_000;
 
+/** What a batch allocation stores: the caller and the request body, as plain JSON. */
+type BatchAllotPayload = { actor: StoredActor; body: BatchAllotBody };
+
 /**
- * batchallot (SPEC §7): every customer of one staff member goes to several, evenly (a leaver's
- * book), as a job with progress. Set-based: each chunk of 10,000 is one UPDATE plus its history.
+ * What each committed chunk records with it: the counts so far (a BatchAllotResult, what the
+ * job shows if it ends failed) and the plan, fixed at the start: total, per-receiver quotas and
+ * what is still to move. A resumed attempt goes on from it, so no receiver gets more than its
+ * share; a chunk only ever moves customers the source still owns, so nothing moves twice.
  */
-export const startBatchAllot = async (db: Db, log: FastifyBaseLogger, actor: Actor, body: BatchAllotBody): Promise<string> => {
+type BatchAllotCheckpoint = BatchAllotResult & { plan: { total: number; quotas: number[]; remaining: number[] } };
+
+/** The source and receivers of a batch allocation, checked against the caller's scope. */
+const batchAllotParties = async (db: Db, actor: Actor, body: BatchAllotBody) => {
   const v = await viewerOf(db, actor);
   const from = await repo.findStaffMember(db, actor.tenantId, body.fromCmSid, true);
   if (!from || (v.scope !== null && !v.scope.includes(from.id)))
@@ -342,15 +342,47 @@ export const startBatchAllot = async (db: Db, log: FastifyBaseLogger, actor: Act
     if (id === from.id) throw new AppError('ALLOT_TARGET_INVALID', '接收人不能是原负责人');
     receivers.push(await requireReceiver(db, v, id));
   }
-  return startJob(db, log, actor, 'allot', async (ctx) => {
-    const total = await moves.countOwned(db, actor.tenantId, from.id);
-    await ctx.setTotal(total);
-    const caps: number[] = [];
-    for (const r of receivers) caps.push(Math.min(total, (await customerRoom(db, actor.tenantId, r.id)).left));
-    const quotas = evenSplit(total, caps);
-    const remaining = [...quotas];
-    const at = now();
+  return { from, receivers };
+};
+
+/**
+ * batchallot (SPEC §7): every customer of one staff member goes to several, evenly (a leaver's
+ * book), as a durable job with progress. Set-based: each chunk of 10,000 is one UPDATE plus its
+ * history, committed with its checkpoint; after a crash the job resumes from the last one.
+ */
+export const startBatchAllot = async (db: Db, actor: Actor, body: BatchAllotBody): Promise<string> => {
+  await batchAllotParties(db, actor, body);
+  return enqueueJob(db, actor, 'allot', { actor: storeActor(actor), body } satisfies BatchAllotPayload);
+};
+
+defineJob<BatchAllotPayload>('allot', {
+  onCrash: 'resume',
+  run: async ({ db }, ctx, payload) => {
+    const actor = restoreActor(payload.actor);
+    const { body } = payload;
+    const { from, receivers } = await batchAllotParties(db, actor, body);
+    const saved = ctx.resume?.result as BatchAllotCheckpoint | null | undefined;
+    let plan: BatchAllotCheckpoint['plan'];
     let moved = 0;
+    if (saved?.plan?.quotas.length === receivers.length) {
+      plan = { ...saved.plan, remaining: [...saved.plan.remaining] };
+      moved = saved.moved;
+    } else {
+      // first attempt, or a crash before the first chunk committed (nothing moved yet)
+      const total = await moves.countOwned(db, actor.tenantId, from.id);
+      const caps: number[] = [];
+      for (const r of receivers) caps.push(Math.min(total, (await customerRoom(db, actor.tenantId, r.id)).left));
+      const quotas = evenSplit(total, caps);
+      plan = { total, quotas, remaining: [...quotas] };
+    }
+    await ctx.setTotal(plan.total);
+    const { total, quotas, remaining } = plan;
+    const summary = (movedSoFar: number, left: number[]): BatchAllotResult => ({
+      moved: movedSoFar,
+      notAssigned: total - movedSoFar,
+      perStaff: receivers.map((r, i) => ({ cmSid: r.id, name: r.name, count: quotas[i] - left[i] })),
+    });
+    const at = now();
     for (;;) {
       const left = remaining.reduce((a, b) => a + b, 0);
       if (left === 0) break;
@@ -393,8 +425,10 @@ export const startBatchAllot = async (db: Db, log: FastifyBaseLogger, actor: Act
                 rows.map((r) => ({ ...r, to_staff_id: r.owner_id })),
                 { staffId: actor.staffId, at },
               );
-        // the count moved so far, committed with the chunk: after a crash the job says what happened
-        await ctx.checkpoint(tx, moved + count, null);
+        // the plan and what is left, committed with the chunk: a resumed attempt goes on from here
+        const after = count === 0 ? remaining : remaining.map((r, i) => r - part[i]);
+        const next: BatchAllotCheckpoint = { ...summary(moved + count, after), plan: { total, quotas, remaining: after } };
+        await ctx.checkpoint(tx, moved + count, next);
         return { n: count, eventId: id };
       });
       if (eventId !== null) await deliver(db, [eventId]);
@@ -403,14 +437,10 @@ export const startBatchAllot = async (db: Db, log: FastifyBaseLogger, actor: Act
       moved += n;
       await ctx.progress(moved);
     }
-    const result: BatchAllotResult = {
-      moved,
-      notAssigned: total - moved,
-      perStaff: receivers.map((r, i) => ({ cmSid: r.id, name: r.name, count: quotas[i] - remaining[i] })),
-    };
+    const result = summary(moved, remaining);
     return { result };
-  });
-};
+  },
+});
 
 // ---------- delall ----------
 

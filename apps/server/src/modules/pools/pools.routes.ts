@@ -180,8 +180,7 @@ export const poolsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags, summary: '导出公海客户（后台任务，返回 jobId）', body: seasListBody, response: { 200: jobIdEnvelope } },
       config: { menu: SEAS_MENU, action: 'frontend/customer/export' },
     },
-    async (req) =>
-      ok({ jobId: await moves.exportSeas(app.db, req.log, app.config.dataDir, req.actor, req.body) }, '导出任务已开始'),
+    async (req) => ok({ jobId: await moves.exportSeas(app.db, req.actor, req.body) }, '导出任务已开始'),
   );
   app.post(
     `${CUSTOMER}/followup`,
@@ -215,7 +214,7 @@ export const poolsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags, summary: '批量转移（后台任务，返回 jobId）', body: batchAllotBody, response: { 200: jobIdEnvelope } },
       config: { menu: ALLOT_MENU, action: 'frontend/customer/allot' },
     },
-    async (req) => ok({ jobId: await moves.startBatchAllot(app.db, req.log, req.actor, req.body) }, '转移任务已开始'),
+    async (req) => ok({ jobId: await moves.startBatchAllot(app.db, req.actor, req.body) }, '转移任务已开始'),
   );
 
   // ---------- bulk delete ----------
