@@ -40,8 +40,21 @@ export const queueOf = (db: Db): JobQueue => {
 };
 
 export const startJobQueue = async (database: Database, log: FastifyBaseLogger): Promise<JobQueue> => {
+  const stopped = { value: false };
   const boss = new PgBoss({
-    db: { executeSql: (text: string, values?: unknown[]) => database.sql(text, values) },
+    db: {
+      // pg-boss does not await a job's completion write: one that lands after the app closed the
+      // database is dropped (the job then expires and the jobs recovery settles it), not thrown
+      // as an unhandled rejection
+      executeSql: async (text: string, values?: unknown[]) => {
+        try {
+          return await database.sql(text, values);
+        } catch (err) {
+          if (stopped.value) return { rows: [] };
+          throw err;
+        }
+      },
+    },
     // archive finished jobs after 15 minutes, drop archived ones after a day: the call sweep alone
     // sends one job a second, and a job's own state lives in the `jobs` table, not here
     archiveCompletedAfterSeconds: 15 * 60,
@@ -64,7 +77,6 @@ export const startJobQueue = async (database: Database, log: FastifyBaseLogger):
     });
     created.add(name);
   };
-  const stopped = { value: false };
   const q: JobQueue = {
     boss,
     work: async (name, opts, handler) => {
@@ -87,7 +99,8 @@ export const startJobQueue = async (database: Database, log: FastifyBaseLogger):
       if (stopped.value) return;
       stopped.value = true;
       byDb.delete(database.db);
-      await boss.stop({ graceful: false, wait: true, close: false });
+      // graceful: handlers still running get a few seconds to finish before pg-boss fails them
+      await boss.stop({ graceful: true, wait: true, timeout: 5_000, close: false });
     },
   };
   byDb.set(database.db, q);
