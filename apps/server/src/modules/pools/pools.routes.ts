@@ -33,6 +33,7 @@ import { z } from 'zod';
 import { AppError } from '../../lib/app-error';
 import { ok } from '../../lib/reply';
 import { CUSTOMER_MENUS } from '../customers/customers.routes';
+import { startBatchAllot } from './pool-batch-allot';
 import * as moves from './pool-moves.service';
 import * as service from './pools.service';
 import { recycleSoon, runRecycle } from './pools-recycle';
@@ -214,7 +215,7 @@ export const poolsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags, summary: '批量转移（后台任务，返回 jobId）', body: batchAllotBody, response: { 200: jobIdEnvelope } },
       config: { menu: ALLOT_MENU, action: 'frontend/customer/allot' },
     },
-    async (req) => ok({ jobId: await moves.startBatchAllot(app.db, req.actor, req.body) }, '转移任务已开始'),
+    async (req) => ok({ jobId: await startBatchAllot(app.db, req.actor, req.body) }, '转移任务已开始'),
   );
 
   // ---------- bulk delete ----------
