@@ -66,6 +66,16 @@ const schema = z.object({
   SIP_RECORDING_DIR: z.string().default(''),
   /** sip line: Kamailio's JSON-RPC over HTTP (…/RPC): the app ends dialogs the browser left; empty: it cannot */
   SIP_RPC_URL: z.string().default(''),
+  /** sip line, call control: the app's own SIP UA (UDP host:port; Kamailio trusts this host plus the secret) */
+  SIP_APP_ADDR: z
+    .string()
+    .regex(/^[0-9.]+:\d{1,5}$/)
+    .default('127.0.0.1:5070'),
+  /** sip line, call control: Kamailio's SIP/UDP address, where the app UA sends every request */
+  SIP_PROXY: z
+    .string()
+    .regex(/^[0-9.]+:\d{1,5}$/)
+    .default('127.0.0.1:5060'),
   /** Which proxies' X-Forwarded-For is believed (client address for the login throttle and logs) */
   TRUST_PROXY: z
     .string()
@@ -118,7 +128,16 @@ export type Config = {
   simSpeed: number;
   simTalkSeconds: number;
   /** sip line settings (TELEPHONY=sip), see deploy/telephony */
-  sip: { internalSecret: string; wsUrl: string; domain: string; recordingDir: string; rpcUrl: string };
+  sip: {
+    internalSecret: string;
+    wsUrl: string;
+    domain: string;
+    recordingDir: string;
+    rpcUrl: string;
+    /** call control: the app UA's UDP address and Kamailio's (host:port; optional for tests that build a config) */
+    appAddr?: string;
+    proxy?: string;
+  };
   /** where file bytes live (lib/storage) */
   storage: { driver: 'local' } | { driver: 's3'; s3: S3Config };
   demoPassword: string;
@@ -174,6 +193,8 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env, overrides: Part
       domain: e.SIP_DOMAIN,
       recordingDir: e.SIP_RECORDING_DIR ? path.resolve(e.SIP_RECORDING_DIR) : '',
       rpcUrl: e.SIP_RPC_URL,
+      appAddr: e.SIP_APP_ADDR,
+      proxy: e.SIP_PROXY,
     },
     storage:
       e.STORAGE_DRIVER === 's3'

@@ -19,7 +19,14 @@ export type LegRole = 'customer' | 'agent' | 'bot';
 /** Where a leg goes: a customer's number through the trunk, or an agent's extension (his browser rings). */
 export type LegTarget =
   | { kind: 'number'; number: string; callerId: string }
-  | { kind: 'extension'; user: string; callerId: string };
+  | {
+      kind: 'extension';
+      user: string;
+      /** what the agent's phone shows as the caller: the call uuid or a masked number, never the customer's */
+      callerId: string;
+      /** the call the browser is rung for (sip: the X-Call-Uuid header of the INVITE); the leg id when absent */
+      callUuid?: string;
+    };
 
 /** How two legs are joined: third-party call control (media stays in rtpengine) or RTP forwarding in the app. */
 export type BridgeMode = '3pcc' | 'forward';
@@ -55,6 +62,12 @@ export type OriginateRequest = {
   target: LegTarget;
   /** the leg gives up (no_answer) after ringing this long */
   ringSeconds: number;
+  /**
+   * places the leg already joined to an answered leg (an agent leg for a customer who is waiting):
+   * sip `3pcc` offers the waiting leg's media to the new leg and re-INVITEs the waiting leg once
+   * answered (RFC 3725 flow I), `forward` copies RTP between them; `bridged` follows its answer
+   */
+  bridgeTo?: { legId: string; mode: BridgeMode };
 };
 
 export type CallControlLine = {

@@ -1,3 +1,5 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { SAMPLE_RATE } from '../sim/wav';
 
 /** G.711 μ-law byte → 16-bit sample. */
@@ -84,4 +86,23 @@ export const pcapToWav = (pcap: Buffer): Buffer => {
   h.write('data', 36);
   h.writeUInt32LE(data.length, 40);
   return Buffer.concat([h, data]);
+};
+
+/**
+ * The WAV of one SIP call's rtpengine recording (<recordingDir>/pcaps/<call-id>-<hex>.pcap), read
+ * once rtpengine has closed it (right after the dialog's BYE); undefined without one.
+ */
+export const recordingOfCall = async (recordingDir: string, callId: string): Promise<Buffer | undefined> => {
+  if (!recordingDir || !callId) return undefined;
+  const dir = path.join(recordingDir, 'pcaps');
+  for (let attempt = 0; attempt < 10; attempt++) {
+    const names = await fs.promises.readdir(dir).catch(() => [] as string[]);
+    const name = names.find((n) => n.startsWith(`${callId}-`) && n.endsWith('.pcap'));
+    if (name) {
+      const wav = pcapToWav(await fs.promises.readFile(path.join(dir, name)));
+      if (wav.length > 44) return wav;
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  return undefined;
 };

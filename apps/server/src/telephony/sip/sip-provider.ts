@@ -1,10 +1,8 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import { HANGUP_CAUSE, HANGUP_SIDE, type HangupCause } from '@crm/contracts';
 import { now } from '../../lib/clock';
 import type { HangupSideValue, LegEvent, LegListener, OutboundLeg, TelephonyProvider } from '../provider';
 import type { SipControl } from './kamailio-control';
-import { pcapToWav } from './pcap-wav';
+import { recordingOfCall } from './pcap-wav';
 
 /** What Kamailio posts about a dialog (deploy/telephony/kamailio.cfg, route[CALL_EVENT]). */
 export type SipCallEvent = {
@@ -129,21 +127,7 @@ export const createSipProvider = (opts: SipOptions): SipProvider => {
     return stored ? (legs.get(uuid) ?? remember(stored)) : undefined;
   };
 
-  const recordingOf = async (callId: string): Promise<Buffer | undefined> => {
-    if (!opts.recordingDir || !callId) return undefined;
-    const dir = path.join(opts.recordingDir, 'pcaps');
-    // rtpengine writes <call-id>-<hex>.pcap; it is closed right after the dialog's BYE
-    for (let attempt = 0; attempt < 10; attempt++) {
-      const names = await fs.promises.readdir(dir).catch(() => [] as string[]);
-      const name = names.find((n) => n.startsWith(`${callId}-`) && n.endsWith('.pcap'));
-      if (name) {
-        const wav = pcapToWav(await fs.promises.readFile(path.join(dir, name)));
-        if (wav.length > 44) return wav;
-      }
-      await new Promise((r) => setTimeout(r, 100));
-    }
-    return undefined;
-  };
+  const recordingOf = (callId: string) => recordingOfCall(opts.recordingDir, callId);
 
   const end = async (leg: Leg, side: HangupSideValue, cause: HangupCause) => {
     if (leg.isEnding || !legs.has(leg.uuid)) return;

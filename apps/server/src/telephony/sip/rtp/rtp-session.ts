@@ -1,0 +1,246 @@
+// One leg's RTP endpoint on the app's address: G.711 sender paced by the shared 20 ms scheduler
+// (prompts queue as 160-sample frames, silence in between so rtpengine records a continuous
+// stream), receiver with loss / gap / jitter figures, decoded 20 ms frames for listeners, RFC 4733
+// digits reported once at their end, and raw forwarding to another session (bridge mode forward).
+
+import { randomInt } from 'node:crypto';
+import dgram from 'node:dgram';
+import { FRAME_SAMPLES, type PlayResult } from '../../control';
+import { type G711Pt, g711Decode, g711Encode, isG711 } from './g711';
+import {
+  buildRtp,
+  buildTelephoneEvent,
+  digitOfEvent,
+  eventOfDigit,
+  parseRtp,
+  parseTelephoneEvent,
+  type RtpPacket,
+} from './rtp-packet';
+import { scheduleStream, type Ticking, unscheduleStream } from './scheduler';
+
+export type Remote = { ip: string; port: number; pt: G711Pt; dtmfPt: number | undefined };
+export type DigitPress = { digit: string; durationMs: number };
+
+type Queued = { frame: Int16Array } | { done: (r: PlayResult) => void };
+
+export type RtpStats = {
+  rxPackets: number;
+  expected: number;
+  lost: number;
+  lossPct: number;
+  maxGapMs: number;
+  jitterMs: number;
+  txPackets: number;
+  firstRxAt: number | undefined;
+};
+
+export class RtpSession implements Ticking {
+  readonly socket = dgram.createSocket('udp4');
+  port = 0;
+  remote: Remote | undefined;
+  /** decoded 20 ms frames of the far end */
+  onFrame: ((samples: Int16Array) => void) | undefined;
+  onDigit: ((press: DigitPress) => void) | undefined;
+  onFirstPacket: (() => void) | undefined;
+  /** the session its received packets are copied to (forward bridge); its own sending stops */
+  forwardTo: RtpSession | undefined;
+  private queue: Queued[] = [];
+  private dtmfOut: { payload: Buffer; isFirst: boolean; isLast: boolean; duration: number }[] = [];
+  private isSending = true;
+  private ssrc = randomInt(2 ** 31);
+  private seq = randomInt(65536);
+  private ts = randomInt(2 ** 31);
+  private fwdOffset: number | undefined;
+  private rx = { packets: 0, firstSeq: -1, maxSeq: 0, cycles: 0, lastAt: 0, maxGap: 0, jitter: 0, transit: NaN };
+  private tx = { packets: 0 };
+  private firstRxAt: number | undefined;
+  private lastEventTs: number | undefined;
+  private isClosed = false;
+
+  constructor(private readonly address: string) {
+    this.socket.on('message', (m) => this.receive(m));
+    this.socket.on('error', () => {});
+  }
+
+  bind(): Promise<number> {
+    return new Promise((resolve, reject) => {
+      this.socket.once('error', reject);
+      this.socket.bind(0, this.address, () => {
+        this.port = this.socket.address().port;
+        resolve(this.port);
+      });
+    });
+  }
+
+  /** where to send (from the far end's SDP); starts the 20 ms sending */
+  setRemote(remote: Remote) {
+    this.remote = remote;
+    if (!this.isClosed) scheduleStream(this);
+  }
+
+  /** queues samples; resolves when played, stopped (stopPlay) or the session closed */
+  play(samples: Int16Array): Promise<PlayResult> {
+    if (this.isClosed) return Promise.resolve('ended');
+    for (let o = 0; o < samples.length; o += FRAME_SAMPLES) {
+      const frame = new Int16Array(FRAME_SAMPLES);
+      frame.set(samples.subarray(o, o + FRAME_SAMPLES));
+      this.queue.push({ frame });
+    }
+    return new Promise((done) => this.queue.push({ done }));
+  }
+
+  stopPlay(result: PlayResult = 'stopped') {
+    const q = this.queue;
+    this.queue = [];
+    for (const x of q) if ('done' in x) x.done(result);
+  }
+
+  /** stops (false) or resumes the app's own audio (prompts and silence), e.g. once 3PCC took the media away */
+  setSending(isSending: boolean) {
+    this.isSending = isSending;
+    if (!isSending) this.stopPlay();
+  }
+
+  /** sends an RFC 4733 key press (used by tests and the bench to play the customer) */
+  sendDigit(digit: string, ms = 100) {
+    const event = eventOfDigit(digit);
+    if (event === undefined) throw new Error(`not a DTMF digit: ${digit}`);
+    const n = Math.max(1, Math.round(ms / 20));
+    const duration = n * FRAME_SAMPLES;
+    for (let i = 1; i <= n; i++) {
+      const payload = buildTelephoneEvent({ event, end: false, volume: 10, duration: i * FRAME_SAMPLES });
+      this.dtmfOut.push({ payload, isFirst: i === 1, isLast: false, duration });
+    }
+    for (let i = 0; i < 3; i++) {
+      const payload = buildTelephoneEvent({ event, end: true, volume: 10, duration });
+      this.dtmfOut.push({ payload, isFirst: false, isLast: i === 2, duration });
+    }
+  }
+
+  tick() {
+    const r = this.remote;
+    if (!r || this.isClosed || this.forwardTo) return;
+    const ev = r.dtmfPt === undefined ? undefined : this.dtmfOut.shift();
+    if (ev && r.dtmfPt !== undefined) {
+      // every packet of one event carries the event's start timestamp; the clock moves on after it
+      this.send({ pt: r.dtmfPt, marker: ev.isFirst, seq: 0, timestamp: 0, ssrc: 0, payload: ev.payload }, 0);
+      if (ev.isLast) this.ts = (this.ts + ev.duration) >>> 0;
+      return;
+    }
+    if (!this.isSending) return;
+    let head = this.queue[0];
+    while (head && 'done' in head) {
+      this.queue.shift();
+      head.done('done');
+      head = this.queue[0];
+    }
+    const item = this.queue.shift();
+    const frame = item && 'frame' in item ? item.frame : new Int16Array(FRAME_SAMPLES);
+    this.send({ pt: r.pt, marker: false, seq: 0, timestamp: 0, ssrc: 0, payload: g711Encode(frame, r.pt) }, FRAME_SAMPLES);
+    if (this.queue.length > 0 && 'done' in (this.queue[0] as Queued)) {
+      const tail = this.queue.shift() as { done: (r: PlayResult) => void };
+      tail.done('done');
+    }
+  }
+
+  /** sends with this session's SSRC, sequence and clock; `advance` is the payload's duration in samples */
+  private send(p: RtpPacket, advance: number) {
+    const r = this.remote;
+    if (!r) return;
+    const packet = buildRtp({ ...p, seq: this.seq, timestamp: this.ts, ssrc: this.ssrc });
+    this.seq = (this.seq + 1) & 0xffff;
+    this.ts = (this.ts + advance) >>> 0;
+    this.tx.packets++;
+    this.socket.send(packet, r.port, r.ip);
+  }
+
+  /** copies a packet received on the other leg, keeping its payload type, marker and timing */
+  private forward(p: RtpPacket) {
+    const r = this.remote;
+    if (!r || this.isClosed) return;
+    this.fwdOffset ??= (this.ts - p.timestamp) >>> 0;
+    const pt = isG711(p.pt) ? r.pt : r.dtmfPt;
+    if (pt === undefined) return;
+    const payload = isG711(p.pt) && p.pt !== r.pt ? g711Encode(g711Decode(p.payload, p.pt), r.pt) : p.payload;
+    const packet = buildRtp({
+      ...p,
+      pt,
+      payload,
+      seq: this.seq,
+      timestamp: (p.timestamp + this.fwdOffset) >>> 0,
+      ssrc: this.ssrc,
+    });
+    this.seq = (this.seq + 1) & 0xffff;
+    this.tx.packets++;
+    this.socket.send(packet, r.port, r.ip);
+  }
+
+  private receive(m: Buffer) {
+    const p = parseRtp(m);
+    if (!p || this.isClosed) return;
+    const now = performance.now();
+    const rx = this.rx;
+    rx.packets++;
+    if (this.firstRxAt === undefined) {
+      this.firstRxAt = now;
+      this.onFirstPacket?.();
+    }
+    if (rx.lastAt) rx.maxGap = Math.max(rx.maxGap, now - rx.lastAt);
+    rx.lastAt = now;
+    if (rx.firstSeq < 0) {
+      rx.firstSeq = p.seq;
+      rx.maxSeq = p.seq;
+    } else {
+      const d = (p.seq - rx.maxSeq) & 0xffff;
+      if (d > 0 && d < 32768) {
+        if (p.seq < rx.maxSeq) rx.cycles += 65536;
+        rx.maxSeq = p.seq;
+      }
+    }
+    this.forwardTo?.forward(p);
+    if (p.pt === this.remote?.dtmfPt) return this.receiveEvent(p);
+    if (!isG711(p.pt)) return;
+    const transit = now * 8 - p.timestamp;
+    if (!Number.isNaN(rx.transit)) {
+      const d = Math.abs(transit - rx.transit);
+      if (d < 8000) rx.jitter += (d - rx.jitter) / 16;
+    }
+    rx.transit = transit;
+    if (this.onFrame) this.onFrame(g711Decode(p.payload, p.pt));
+  }
+
+  /** one digit per key press: reported at its first end packet (the end is sent three times) */
+  private receiveEvent(p: RtpPacket) {
+    const e = parseTelephoneEvent(p.payload);
+    if (!e?.end || this.lastEventTs === p.timestamp) return;
+    this.lastEventTs = p.timestamp;
+    const digit = digitOfEvent(e.event);
+    if (digit) this.onDigit?.({ digit, durationMs: Math.round(e.duration / 8) });
+  }
+
+  stats(): RtpStats {
+    const rx = this.rx;
+    const expected = rx.firstSeq < 0 ? 0 : rx.cycles + rx.maxSeq - rx.firstSeq + 1;
+    const lost = Math.max(0, expected - rx.packets);
+    return {
+      rxPackets: rx.packets,
+      expected,
+      lost,
+      lossPct: expected ? Math.round((10000 * lost) / expected) / 100 : 0,
+      maxGapMs: Math.round(rx.maxGap * 10) / 10,
+      jitterMs: Math.round(rx.jitter / 0.8) / 10,
+      txPackets: this.tx.packets,
+      firstRxAt: this.firstRxAt,
+    };
+  }
+
+  close() {
+    if (this.isClosed) return;
+    this.isClosed = true;
+    unscheduleStream(this);
+    this.stopPlay('ended');
+    this.onFrame = undefined;
+    this.onDigit = undefined;
+    this.socket.close();
+  }
+}
