@@ -58,3 +58,32 @@ export const simRecording = (seconds: number, seed: string): Buffer => {
   }
   return buf;
 };
+
+/** A WAV file (8 kHz mono 16-bit PCM) of the given samples. */
+export const wavOf = (samples: Int16Array): Buffer => {
+  const buf = Buffer.alloc(44 + samples.length * 2);
+  buf.write('RIFF', 0);
+  buf.writeUInt32LE(36 + samples.length * 2, 4);
+  buf.write('WAVE', 8);
+  buf.write('fmt ', 12);
+  buf.writeUInt32LE(16, 16);
+  buf.writeUInt16LE(1, 20); // PCM
+  buf.writeUInt16LE(1, 22); // mono
+  buf.writeUInt32LE(SAMPLE_RATE, 24);
+  buf.writeUInt32LE(SAMPLE_RATE * 2, 28);
+  buf.writeUInt16LE(2, 32);
+  buf.writeUInt16LE(16, 34);
+  buf.write('data', 36);
+  buf.writeUInt32LE(samples.length * 2, 40);
+  for (let i = 0; i < samples.length; i++) buf.writeInt16LE(samples[i], 44 + i * 2);
+  return buf;
+};
+
+/** The samples of an 8 kHz mono 16-bit WAV (wavOf, simRecording, a recording read back). */
+export const samplesOfWav = (wav: Buffer): Int16Array => {
+  const dataAt = wav.indexOf('data', 12) + 8;
+  const n = Math.floor((wav.length - dataAt) / 2);
+  const out = new Int16Array(n);
+  for (let i = 0; i < n; i++) out[i] = wav.readInt16LE(dataAt + i * 2);
+  return out;
+};
