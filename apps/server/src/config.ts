@@ -1,4 +1,5 @@
 import { isIP } from 'node:net';
+import os from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
 
@@ -47,6 +48,11 @@ const schema = z.object({
   DATA_DIR: z.string().default('./data'),
   DATABASE_URL: z.string().default(''),
   REDIS_URL: z.string().default(''),
+  /** this app instance among several (call control: the owner of the legs it holds); default hostname:PORT */
+  INSTANCE_ID: z
+    .string()
+    .regex(/^[\w.:-]{1,100}$/, '应为 1–100 个字母、数字或 _ . : -')
+    .optional(),
   TELEPHONY: z.enum(['sim', 'sip']).default('sim'),
   /** sim line: its delays (ringing, answer, the customer's hang-up) run this many times faster */
   SIM_SPEED: z.coerce.number().positive().max(10_000).default(1),
@@ -124,6 +130,8 @@ export type Config = {
   dataDir: string;
   databaseUrl: string;
   redisUrl: string;
+  /** INSTANCE_ID: stable across restarts of the same instance, so it ends the legs its previous life held */
+  instanceId: string;
   telephony: 'sim' | 'sip';
   simSpeed: number;
   simTalkSeconds: number;
@@ -184,6 +192,7 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env, overrides: Part
     dataDir: path.resolve(e.DATA_DIR),
     databaseUrl: e.DATABASE_URL,
     redisUrl: e.REDIS_URL,
+    instanceId: e.INSTANCE_ID ?? `${os.hostname()}:${e.PORT}`,
     telephony: e.TELEPHONY,
     simSpeed: e.SIM_SPEED,
     simTalkSeconds: e.SIM_TALK_SECONDS,

@@ -26,6 +26,8 @@ export const HANGUP_CAUSE = {
   multiLogin: 'multi_login',
   lockExpired: 'lock_expired',
   deviceError: 'device_error',
+  /** the app instance that held the leg restarted (call control, issue 12) */
+  instanceRestart: 'instance_restart',
 } as const;
 export type HangupCause = (typeof HANGUP_CAUSE)[keyof typeof HANGUP_CAUSE];
 export const HANGUP_CAUSE_LABEL: Record<string, string> = {
@@ -41,6 +43,7 @@ export const HANGUP_CAUSE_LABEL: Record<string, string> = {
   multi_login: '多端登录挂断',
   lock_expired: '超时释放',
   device_error: '设备异常',
+  instance_restart: '服务重启挂断',
 };
 
 /** SPEC §5/§9 dialing constants (server and web). */

@@ -121,6 +121,10 @@ export const ERRORS = {
   SIP_DISABLED: { code: 110021, status: 400, msg: '分机已被禁用，请联系管理员' },
   SIP_NOT_BOUND: { code: 110022, status: 400, msg: '该分机未绑定员工' },
   SIM_ONLY: { code: 110023, status: 400, msg: '仅模拟线路支持该操作' },
+  // call control (issue 12): legs the server places, answers and bridges
+  CALL_OUTSIDE_HOURS: { code: 110024, status: 400, msg: '当前不在允许外呼的时段（{from}–{to}），请稍后再拨' },
+  CALL_LEG_NOT_FOUND: { code: 110025, status: 404, msg: '通话线路不存在或已结束' },
+  CALL_INSTANCE_UNREACHABLE: { code: 110026, status: 503, msg: '通话所在的服务暂时无法连接，请稍后再试' },
   BLACK_FILE_NOT_FOUND: { code: 110030, status: 404, msg: '黑名单文件不存在或已被删除' },
   BLACK_FILE_EMPTY: { code: 110031, status: 400, msg: '文件中没有有效的电话号码' },
   BLACK_FILE_TYPE: { code: 110032, status: 400, msg: '请上传 .xlsx 或 .txt 文件' },

@@ -13,9 +13,18 @@ export type PubSub = {
   close: () => Promise<void>;
 };
 
-export const createMemoryPubSub = (): PubSub => {
-  const emitter = new EventEmitter();
+/** Named in-process buses: several app instances in one process (tests of call control across instances). */
+const shared = new Map<string, EventEmitter>();
+
+/**
+ * In-process pub/sub. With a name, every instance of the process that names it shares one bus
+ * (REDIS_URL=memory://<name>); closing one removes only its own subscriptions.
+ */
+export const createMemoryPubSub = (name?: string): PubSub => {
+  const emitter = (name && shared.get(name)) || new EventEmitter();
   emitter.setMaxListeners(0);
+  if (name) shared.set(name, emitter);
+  const own: [string, (message: unknown) => void][] = [];
   return {
     publish: async (channel, message) => {
       // a copy, as Redis would deliver: subscribers never share the publisher's object
@@ -24,12 +33,13 @@ export const createMemoryPubSub = (): PubSub => {
     },
     subscribe: async (channel, handler) => {
       emitter.on(channel, handler);
+      own.push([channel, handler]);
       return () => {
         emitter.off(channel, handler);
       };
     },
     close: async () => {
-      emitter.removeAllListeners();
+      for (const [channel, handler] of own.splice(0)) emitter.off(channel, handler);
     },
   };
 };

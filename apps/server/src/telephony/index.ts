@@ -1,7 +1,10 @@
 import type { Config } from '../config';
+import type { CallControlLine } from './control';
 import type { TelephonyProvider } from './provider';
+import { createSimControl } from './sim/sim-control';
 import { createSimProvider } from './sim/sim-provider';
 import { createKamailioControl } from './sip/kamailio-control';
+import { createSipControl } from './sip/sip-control';
 import { createSipProvider } from './sip/sip-provider';
 
 /** The configured line (TELEPHONY): the built-in sim carrier, or the real sip line (Kamailio + rtpengine). */
@@ -12,4 +15,18 @@ export const createProvider = (config: Config): TelephonyProvider => {
     return createSipProvider({ recordingDir, control });
   }
   return createSimProvider({ speed: config.simSpeed, talkSeconds: config.simTalkSeconds });
+};
+
+/**
+ * The configured call-control line (issue 12, TELEPHONY): simulated legs (sim/sim-control.ts), or
+ * the app's own SIP user agent through Kamailio and rtpengine (sip/sip-control.ts).
+ */
+export const createControlLine = (config: Config, onError: (err: unknown) => void): CallControlLine => {
+  if (config.telephony === 'sip') {
+    const line = createSipControl({ config: config.sip, recordingDir: config.sip.recordingDir });
+    // a UA that cannot bind (address in use) refuses its operations; the server still serves the rest
+    line.ready.catch(onError);
+    return line;
+  }
+  return createSimControl({ speed: config.simSpeed, talkSeconds: config.simTalkSeconds });
 };

@@ -47,6 +47,8 @@ export const sipAccounts = pgTable(
 /**
  * A call (uuid), outbound (callType 1) or incoming (4). yearMonth ('YYYYMM') is stored so a
  * later partitioning by month needs no data change. Times follow the business clock.
+ * An agent-placed call (origin 0) has its staff from the dial; a server-placed call (origin 1:
+ * task, dialer, bot, issue 12) has none until an agent's leg is bridged to it.
  */
 export const callRecords = pgTable(
   'call_records',
@@ -54,7 +56,8 @@ export const callRecords = pgTable(
     uuid: text('uuid').primaryKey(),
     yearMonth: text('year_month').notNull(),
     tenantId: integer('tenant_id').notNull(),
-    staffId: integer('staff_id').notNull(),
+    /** the agent on the call; null while a server-placed call has no agent (bot, dialer not yet connected) */
+    staffId: integer('staff_id'),
     departmentId: integer('department_id'),
     sipId: integer('sip_id'),
     sipUser: text('sip_user').notNull().default(''),
@@ -83,6 +86,8 @@ export const callRecords = pgTable(
     recordFile: text('record_file').notNull().default(''),
     /** sip line: how Kamailio names the call's INVITE and dialog (JSON), so any app instance can end it */
     sipDialog: text('sip_dialog').notNull().default(''),
+    /** 0 placed by an agent (browser or bound phone), 1 placed or answered by the server (call control) */
+    origin: smallint('origin').notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
@@ -94,6 +99,63 @@ export const callRecords = pgTable(
     index('call_records_record_file_idx').on(t.tenantId, t.recordFileId),
   ],
 );
+
+/**
+ * A leg of a call (issue 12): one party the server reaches or answers (customer, agent, bot), with
+ * its own progress, cause and recording. The instance whose line holds the leg is its owner: a
+ * command for the leg goes to that instance; `lineHandle` is what the sip line needs to end the
+ * leg from another instance (JSON).
+ */
+export const callLegs = pgTable(
+  'call_legs',
+  {
+    id: text('id').primaryKey(),
+    callUuid: text('call_uuid')
+      .notNull()
+      .references(() => callRecords.uuid),
+    tenantId: integer('tenant_id').notNull(),
+    /** customer, agent, bot */
+    role: text('role').notNull(),
+    /** 'number' (the normalised customer number) or 'extension' (an agent's extension user) */
+    targetKind: text('target_kind').notNull(),
+    target: text('target').notNull(),
+    /** an agent leg: the staff its extension belongs to */
+    staffId: integer('staff_id'),
+    /** 0 created, 1 ringing, 2 answered, 3 ended */
+    state: smallint('state').notNull().default(0),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    ringAt: timestamp('ring_at', { withTimezone: true }),
+    answerAt: timestamp('answer_at', { withTimezone: true }),
+    endAt: timestamp('end_at', { withTimezone: true }),
+    /** 0 in progress, 1 agent, 2 customer, 3 system */
+    hangupSide: smallint('hangup_side').notNull().default(0),
+    hangupCause: text('hangup_cause').notNull().default(''),
+    /** keys pressed on the leg (RFC 4733), in order */
+    digits: text('digits').notNull().default(''),
+    recordFileId: integer('record_file_id'),
+    recordFile: text('record_file').notNull().default(''),
+    ownerInstance: text('owner_instance').notNull(),
+    bridgedWith: text('bridged_with'),
+    lineHandle: text('line_handle').notNull().default(''),
+  },
+  (t) => [
+    index('call_legs_call_idx').on(t.callUuid),
+    index('call_legs_owner_active_idx').on(t.ownerInstance).where(sql`${t.state} < 3`),
+  ],
+);
+
+/**
+ * A company's calling rules for server-placed legs (issue 12): the caller number shown to
+ * customers (外显号码; empty: the extension or the line's own) and the hours in which the server
+ * may call customers (Beijing time, 'HH:mm', from inclusive, to exclusive). No row: the defaults.
+ */
+export const callSettings = pgTable('call_settings', {
+  tenantId: integer('tenant_id').primaryKey(),
+  callerNumber: text('caller_number').notNull().default(''),
+  callHoursFrom: text('call_hours_from').notNull().default('08:00'),
+  callHoursTo: text('call_hours_to').notNull().default('21:00'),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
 
 /** A blacklist file: numbers imported from .xlsx/.txt; switched off files are not checked. */
 export const blackFiles = pgTable(

@@ -14,13 +14,30 @@ export type DomainEventMap = {
   'call.ended': {
     uuid: string;
     customerId: number;
-    staffId: number;
+    /** the agent on the call; null for a server call no agent joined (bot, dialer) */
+    staffId: number | null;
     callType: number;
     billsec: number;
     recordFile: string;
     remark: string;
     /** ISO time the call ended */
     at: string;
+  };
+  /**
+   * A call leg moved (call control, issue 12): the dialer, the bot and the reports react. `kind`:
+   * created, offered, ringing, answered, digit, bridged, ended.
+   */
+  'call.leg': {
+    kind: 'created' | 'offered' | 'ringing' | 'answered' | 'digit' | 'bridged' | 'ended';
+    legId: string;
+    callUuid: string;
+    role: string;
+    /** ISO time on the business clock */
+    at: string;
+    digit?: string;
+    otherLegId?: string;
+    side?: number;
+    cause?: string;
   };
   /** Customers went into a pool (pools: followdown or recycling): the follow-up history reacts. */
   'customers.pooled': {

@@ -15,7 +15,7 @@ export const recordingAccess = async (db: DbOrTx, actor: Actor, fileId: number) 
   const { call } = found;
   const downloadName = `录音_${formatDateTime(call.startAt).replace(/[-: ]/g, '')}.wav`;
   const viewer = await viewerOf(db, actor);
-  const isStaffInScope = viewer.scope === null || viewer.scope.includes(call.staffId);
+  const isStaffInScope = viewer.scope === null || (call.staffId !== null && viewer.scope.includes(call.staffId));
   const hasCustomer = found.customerOwnerId !== null || found.customerPoolId !== null;
   const isCustomerVisible = hasCustomer && canSee(viewer, { ownerId: found.customerOwnerId, poolId: found.customerPoolId });
   return { isAllowed: isStaffInScope || isCustomerVisible, downloadName };

@@ -2,7 +2,8 @@ import type { CallFrame, CallProgress, DeviceServerFrame } from '@crm/contracts'
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import type { PubSub } from '../../lib/pubsub';
-import type { TelephonyProvider } from '../../telephony/provider';
+import type { CallControlLine } from '../../telephony/control';
+import type { HangupSideValue, TelephonyProvider } from '../../telephony/provider';
 import type { SessionsRevoked } from '../auth/auth.service';
 
 /**
@@ -20,10 +21,27 @@ export type StaffMessage =
 /** Messages on a device's channel. */
 export type DeviceMessage = { kind: 'command'; frame: DeviceServerFrame } | { kind: 'login'; connId: string };
 
+/** Where a trunk call offered to the app belongs (AI reception): its company, or undefined to refuse it. */
+export type InboundRoute = (call: { from: string; to: string }) => Promise<{ tenantId: number } | undefined>;
+
+/** This instance's call-control state (call-control*.ts): what only the process holding the legs knows. */
+export type ControlState = {
+  /** the side a hang-up the app asked for is recorded with (the line reports the system) */
+  sides: Map<string, HangupSideValue>;
+  /** commands sent to other instances, waiting for their reply */
+  pending: Map<string, { resolve: (v: unknown) => void; reject: (e: unknown) => void; timer: NodeJS.Timeout }>;
+  inboundRoute?: InboundRoute;
+};
+
 /** What the calls module runs on: database, config, the telephony line and the pub/sub. */
 export type CallRuntime = {
   db: Db;
   config: Config;
   provider: TelephonyProvider;
   bus: PubSub;
+  /** the call-control line (issue 12): legs the server places, answers, bridges, plays into */
+  line: CallControlLine;
+  /** this app instance (INSTANCE_ID): the owner of the legs its line holds */
+  instanceId: string;
+  control: ControlState;
 };

@@ -1,64 +1,31 @@
 import { randomUUID } from 'node:crypto';
 import {
-  CALL_LIMITS,
   CALL_STATUS,
   CALL_TYPE,
   type DialBody,
   type DialResponse,
   type DirectDialResponse,
-  dialNumberRefusal,
-  HANGUP_CAUSE,
-  HANGUP_SIDE,
   REGISTER_STATUS,
 } from '@crm/contracts';
 import { AppError } from '../../lib/app-error';
 import type { Actor } from '../../lib/auth-context';
-import { msSince, now } from '../../lib/clock';
-import { normalisePhone } from '../../lib/phone';
+import { now } from '../../lib/clock';
 import { formatDateTime, yearMonthOf } from '../../lib/time';
-import { isNumberBlacklisted } from '../blacklist/blacklist.service';
-import { customerNumber } from '../contacts/contacts.service';
 import { showPhone } from '../customers/customer-access';
 import type { CustomerRecord } from '../customers/customers.repo';
-import { findVisibleCustomerByPhone, requireVisibleCustomer, viewerOf } from '../customers/customers.service';
+import { viewerOf } from '../customers/customers.service';
 import { findDefaultSip, findStaffMember, lockSip, type SipRow, setCallState } from '../extensions/extensions.service';
 import { isNumberMaskedFor } from './call-access';
 import type { CallRuntime } from './call-bus';
 import * as repo from './calls.repo';
-import { endCall } from './calls-lifecycle';
 import { publishProgress, sendDevice } from './calls-publish';
+import { agentDialNumber, checkAgentDial } from './dial-policy';
 
-// The one dial policy for a call an agent places: the number by customer id (never through the
-// browser), the line's state, the dial lock, the blacklist; then the record and the line's dial.
+// An agent's dial (browser or bound phone): the dial policy (dial-policy.ts), the line's state,
+// then the record and the line's dial.
 
 const { CALL_STATE, CHANNEL } = repo;
 type Channel = (typeof CHANNEL)[keyof typeof CHANNEL];
-
-/** SPEC §5: 4 to 20 digits unless a task dials; returns the normalised number. */
-const dialNumberOf = (raw: string, isTask: boolean): string => {
-  // the rule the browser checks first (packages/contracts/src/rules.ts)
-  if (dialNumberRefusal(raw, isTask)) throw new AppError('DIAL_NUMBER_INVALID');
-  return normalisePhone(raw)?.phone ?? raw.replace(/\D/g, '');
-};
-
-/**
- * SPEC §9 dial lock: while the staff has a call in progress that is unanswered for less than
- * 30 s, or answered less than 60 s ago, another dial is refused. The same number again:
- * 请勿重复拨打; a call in talk: 通话中请勿重复拨打; a call still ringing: 有其他号码正在通话中...
- * Calls past those windows are taken as abandoned and ended by the system.
- */
-const checkDialLock = async (rt: CallRuntime, staffId: number, number: string) => {
-  const active = await repo.activeCallsOf(rt.db, staffId);
-  for (const c of active) {
-    const isHeld = c.answerAt
-      ? msSince(c.answerAt) < CALL_LIMITS.lockAnsweredSeconds * 1000
-      : msSince(c.startAt) < CALL_LIMITS.lockUnansweredSeconds * 1000;
-    if (!isHeld) continue;
-    if (c.calledNumber === number) throw new AppError('DIAL_REPEAT');
-    throw new AppError(c.answerAt ? 'CALL_TALKING' : 'DIAL_LOCKED');
-  }
-  for (const c of active) await endCall(rt, c, HANGUP_SIDE.system, HANGUP_CAUSE.lockExpired);
-};
 
 type Placed = { call: repo.CallRecord; customer: CustomerRecord | undefined; isMasked: boolean; sip: SipRow };
 
@@ -74,15 +41,7 @@ const placeCall = async (rt: CallRuntime, actor: Actor, body: DialBody, channel:
   if (sip.actionState !== 0) throw new AppError('SIP_DISABLED');
 
   // Dialing by customer: the server looks the number up, so a masked number never reaches the browser.
-  let customer: CustomerRecord | undefined;
-  let raw = body.dstNumber ?? '';
-  if (body.cmCtid) {
-    customer = await requireVisibleCustomer(db, actor, body.cmCtid);
-    if (body.cbTacid || body.ccId || !raw) {
-      raw = (await customerNumber(db, actor, customer, { cbTacid: body.cbTacid, ccId: body.ccId })) ?? '';
-    }
-  }
-  const number = dialNumberOf(raw, Boolean(body.cmStid));
+  const { number, customer: named } = await agentDialNumber(db, actor, body);
 
   if (channel === CHANNEL.sip) {
     const isRegistered = sip.registerStatus === REGISTER_STATUS.registered || sip.registerStatus === REGISTER_STATUS.busy;
@@ -91,12 +50,7 @@ const placeCall = async (rt: CallRuntime, actor: Actor, body: DialBody, channel:
     if (!sip.imei) throw new AppError('SIP_NO_DEVICE');
     if (sip.deviceOnline !== 1) throw new AppError('DEVICE_OFFLINE');
   }
-  customer ??= await findVisibleCustomerByPhone(db, actor, number);
-  await checkDialLock(rt, actor.staffId, number);
-  // SPEC §8: 100011 carries the customer so the web can offer to discard it; 100014 releases a task call.
-  if (await isNumberBlacklisted(db, actor.tenantId, number)) {
-    throw new AppError(body.cmStid ? 'TASK_BLACKLISTED' : 'BLACKLISTED', undefined, { cmCtid: customer?.id ?? 0 });
-  }
+  const customer = await checkAgentDial(rt, actor, { number, customer: named, isTask: Boolean(body.cmStid) });
 
   const at = now();
   const call = await db.transaction(async (tx) => {

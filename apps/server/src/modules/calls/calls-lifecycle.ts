@@ -21,6 +21,7 @@ import type { HangupSideValue, LegEvent } from '../../telephony/provider';
 import { findSipById, setCallState } from '../extensions/extensions.service';
 import { storeGeneratedFile } from '../uploads/uploads.service';
 import type { CallRuntime } from './call-bus';
+import { answerLeg, hangupCallLegs, hangupLeg, ringingAgentLeg } from './call-control';
 import * as repo from './calls.repo';
 import { publishError, publishProgress, sendDevice } from './calls-publish';
 
@@ -32,10 +33,10 @@ const { CALL_STATE, CHANNEL } = repo;
 /** A call nobody closed (lost device, crashed browser) is ended by the sweep after this long. */
 const FORGOTTEN_CALL_MS = 4 * 60 * 60 * 1000;
 
-/** The staff who placed or took a call, as the uploads service sees its owner. */
-const ownerActor = (call: repo.CallRecord): Actor => ({
+/** The staff who placed or took a call, as the uploads service sees its owner (0: the system, a call no agent joined). */
+export const ownerActor = (call: { staffId: number | null; tenantId: number; departmentId: number | null }): Actor => ({
   sessionId: 0,
-  staffId: call.staffId,
+  staffId: call.staffId ?? 0,
   tenantId: call.tenantId,
   departmentId: call.departmentId,
   roleId: 0,
@@ -60,7 +61,15 @@ export const markAnswered = async (rt: CallRuntime, uuid: string, at: Date) => {
   if (call) await publishProgress(rt, call, 'answered');
 };
 
-type Ending = { at: Date; side: HangupSideValue; cause: HangupCause; recording?: Buffer; dmMsg?: string };
+type Ending = {
+  at: Date;
+  side: HangupSideValue;
+  cause: HangupCause;
+  recording?: Buffer;
+  /** a recording already stored (a server call's customer leg, call-control-events.ts) */
+  stored?: { id: number; url: string };
+  dmMsg?: string;
+};
 
 /**
  * Ends a call once: the record (billsec, side, cause, recording), the extension back to idle,
@@ -73,8 +82,8 @@ export const finishCall = async (rt: CallRuntime, uuid: string, ending: Ending):
   const floor = (call.answerAt ?? call.startAt).getTime();
   const endAt = new Date(Math.max(ending.at.getTime(), floor));
   const billsec = call.answerAt ? Math.max(0, Math.round((endAt.getTime() - call.answerAt.getTime()) / 1000)) : 0;
-  let recordFile = '';
-  let recordFileId: number | null = null;
+  let recordFile = ending.stored && billsec > 0 ? ending.stored.url : '';
+  let recordFileId: number | null = ending.stored && billsec > 0 ? ending.stored.id : null;
   if (ending.recording && billsec > 0) {
     const stamp = formatDateTime(call.startAt).replace(/[-: ]/g, '');
     const recording = ending.recording;
@@ -121,7 +130,7 @@ export const finishCall = async (rt: CallRuntime, uuid: string, ending: Ending):
   if (!result) return;
   if (result.eventId !== null) await deliver(rt.db, [result.eventId]);
   const ended = result.row;
-  if (ending.cause === HANGUP_CAUSE.timeout) {
+  if (ending.cause === HANGUP_CAUSE.timeout && ended.staffId !== null) {
     await publishError(rt, ended.staffId, ERRORS.CALL_TIMEOUT.code, ERRORS.CALL_TIMEOUT.msg, { uuid });
   }
   await publishProgress(rt, ended, 'ended');
@@ -136,6 +145,8 @@ export const handleLegEvent = async (rt: CallRuntime, e: LegEvent): Promise<void
 
 /** Ends a call from the server side: through the line while it holds the leg, else on the record alone. */
 export const endCall = async (rt: CallRuntime, call: repo.CallRecord, side: HangupSideValue, cause: HangupCause) => {
+  // a server call ends with its legs (the last leg's end finishes the record)
+  if (call.origin === repo.ORIGIN_SERVER && (await hangupCallLegs(rt, call.uuid, side, cause)) > 0) return;
   if (call.channel === CHANNEL.sip && (await rt.provider.hangup(call.uuid, side, cause))) return;
   if (call.channel === CHANNEL.device && call.sipId) {
     const sip = await findSipById(rt.db, call.tenantId, call.sipId);
@@ -143,6 +154,13 @@ export const endCall = async (rt: CallRuntime, call: repo.CallRecord, side: Hang
   }
   const effective = call.answerAt === null && cause === HANGUP_CAUSE.normal ? HANGUP_CAUSE.cancelled : cause;
   await finishCall(rt, call.uuid, { at: now(), side, cause: effective });
+};
+
+/** The agent's leg of a server call of his company, still ringing him. */
+const ringingAgentLegOf = async (rt: CallRuntime, actor: Actor, uuid: string) => {
+  const call = await repo.findTenantCall(rt.db, actor.tenantId, uuid);
+  if (call?.origin !== repo.ORIGIN_SERVER || call.state === CALL_STATE.ended) return undefined;
+  return ringingAgentLeg(rt, actor, uuid);
 };
 
 const requireOwnCall = async (rt: CallRuntime, actor: Actor, uuid: string) => {
@@ -153,6 +171,12 @@ const requireOwnCall = async (rt: CallRuntime, actor: Actor, uuid: string) => {
 
 /** hangup (both paths): not within 2 s of the dial ('{n}s 后进行挂断', SPEC §5); an ended call stays ended. */
 export const hangup = async (rt: CallRuntime, actor: Actor, body: HangupBody): Promise<void> => {
+  // a server call ringing the agent: he declines it (the customer stays for another agent or the bot)
+  const ringing = await ringingAgentLegOf(rt, actor, body.uuid);
+  if (ringing) {
+    await hangupLeg(rt, ringing.id, HANGUP_SIDE.agent, HANGUP_CAUSE.rejected);
+    return;
+  }
   const call = await requireOwnCall(rt, actor, body.uuid);
   if (call.state === CALL_STATE.ended) return;
   // the countdown the browser shows first (packages/contracts/src/rules.ts)
@@ -170,6 +194,12 @@ export const hangup = async (rt: CallRuntime, actor: Actor, body: HangupBody): P
 
 /** answer: the agent takes an incoming call that is ringing. */
 export const answer = async (rt: CallRuntime, actor: Actor, body: HangupBody): Promise<void> => {
+  // a server call ringing the agent (call control): his leg answers and joins the customer
+  const ringing = await ringingAgentLegOf(rt, actor, body.uuid);
+  if (ringing) {
+    await answerLeg(rt, ringing.id);
+    return;
+  }
   const call = await requireOwnCall(rt, actor, body.uuid);
   const isRinging = call.callType === CALL_TYPE.inbound && call.state < CALL_STATE.answered;
   if (!isRinging || !rt.provider.isActive(call.uuid)) throw new AppError('CALL_NOT_RINGING');

@@ -9,6 +9,7 @@ import { findCustomerRecord, viewerOf } from '../customers/customers.service';
 import { isNumberMaskedFor } from './call-access';
 import type { CallRuntime, DeviceMessage, StaffMessage } from './call-bus';
 import type * as repo from './calls.repo';
+import { ORIGIN_SERVER } from './calls.repo';
 
 // What the calls module publishes after the commit (DESIGN §5): progress and error frames on the
 // staff's channel, commands on a device's channel; and a progress frame as it reaches one viewer.
@@ -59,15 +60,23 @@ const progressOf = (call: repo.CallRecord, event: CallEvent, customer: CustomerR
   at: now().getTime(),
 });
 
-export const publishProgress = async (rt: CallRuntime, call: repo.CallRecord, event: CallEvent) => {
+/**
+ * A progress frame to the call's agent (none yet: nobody hears it), or to `toStaffId`: the agent a
+ * server call rings before it is his. A server call reaches its agent as an incoming call does
+ * (msg_type 5): it rings his browser, which pops the customer.
+ */
+export const publishProgress = async (rt: CallRuntime, call: repo.CallRecord, event: CallEvent, toStaffId?: number) => {
+  const staffId = toStaffId ?? call.staffId;
+  if (staffId === null) return;
   const customer = call.customerId ? await findCustomerRecord(rt.db, call.tenantId, call.customerId) : undefined;
+  const isIncoming = call.callType === CALL_TYPE.inbound || call.origin === ORIGIN_SERVER;
   const message: StaffMessage = {
     kind: 'progress',
-    msgType: call.callType === CALL_TYPE.inbound ? CALL_MSG_TYPE.incoming : CALL_MSG_TYPE.dialProgress,
+    msgType: isIncoming ? CALL_MSG_TYPE.incoming : CALL_MSG_TYPE.dialProgress,
     msg: EVENT_MSG[event],
     progress: progressOf(call, event, customer),
   };
-  await rt.bus.publish(staffChannel(call.staffId), message);
+  await rt.bus.publish(staffChannel(staffId), message);
 };
 
 export const publishError = (rt: CallRuntime, staffId: number, code: number, msg: string, data: unknown = null) =>

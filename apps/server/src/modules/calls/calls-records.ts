@@ -37,7 +37,7 @@ const toRow = (r: repo.CallListRow, v: Viewer): CallRecordRow => {
     uuid: c.uuid,
     yearMonth: c.yearMonth,
     callType: c.callType,
-    cmSid: c.staffId,
+    cmSid: c.staffId ?? 0,
     cmSidName: r.staffName ?? '',
     cmDid: c.departmentId ?? 0,
     cmDidName: r.departmentName ?? '',

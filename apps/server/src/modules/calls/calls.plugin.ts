@@ -2,10 +2,14 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { createMemoryPubSub } from '../../lib/pubsub';
 import { createRedisPubSub } from '../../lib/pubsub-redis';
-import { createProvider } from '../../telephony';
+import { createControlLine, createProvider } from '../../telephony';
+import type { ControlEvent } from '../../telephony/control';
 import type { LegEvent } from '../../telephony/provider';
 import type { SipProvider } from '../../telephony/sip/sip-provider';
 import type { CallRuntime } from './call-bus';
+import { executeLocal, wireCallControl } from './call-control';
+import { endOrphanedLegs, handleControlEvent } from './call-control-events';
+import { serveCommands } from './call-control-remote';
 import { registerCallSocket } from './call-socket';
 import { callsRoutes } from './calls.routes';
 import { handleLegEvent, sweepCalls } from './calls-lifecycle';
@@ -31,11 +35,23 @@ const SWEEP_QUEUE = 'calls-sweep';
  * before ended), each after the previous one's commit.
  */
 export const callsPlugin = fp(async (app: FastifyInstance) => {
-  // REDIS_URL: events cross server instances; else they stay in this process.
-  const bus = app.config.redisUrl
-    ? await createRedisPubSub(app.config.redisUrl, (err) => app.log.error({ err }, 'redis pub/sub error'))
-    : createMemoryPubSub();
-  const rt: CallRuntime = { db: app.db, config: app.config, provider: createProvider(app.config), bus };
+  // REDIS_URL: events cross server instances; else they stay in this process (memory://<name>:
+  // instances of one process share a bus, as tests of several instances do).
+  const { redisUrl } = app.config;
+  const bus = redisUrl.startsWith('memory://')
+    ? createMemoryPubSub(redisUrl)
+    : redisUrl
+      ? await createRedisPubSub(redisUrl, (err) => app.log.error({ err }, 'redis pub/sub error'))
+      : createMemoryPubSub();
+  const rt: CallRuntime = {
+    db: app.db,
+    config: app.config,
+    provider: createProvider(app.config),
+    bus,
+    line: createControlLine(app.config, (err) => app.log.error({ err }, 'call-control line failed to start')),
+    instanceId: app.config.instanceId,
+    control: { sides: new Map(), pending: new Map() },
+  };
   app.decorate('calls', rt);
 
   const chains = new Map<string, Promise<void>>();
@@ -47,6 +63,26 @@ export const callsPlugin = fp(async (app: FastifyInstance) => {
     if (e.kind === 'ended') void next.finally(() => chains.delete(e.uuid));
     return next;
   });
+
+  // Call control (issue 12): the legs of this instance's line, events in order per leg; commands
+  // for its legs from other instances; the legs its previous life held are ended.
+  wireCallControl();
+  const legChains = new Map<string, Promise<void>>();
+  rt.line.onControlEvent((e: ControlEvent) => {
+    const next = (legChains.get(e.legId) ?? Promise.resolve())
+      .then(() => handleControlEvent(rt, e))
+      .catch((err) => app.log.error({ err, legId: e.legId }, 'call-control event failed'));
+    legChains.set(e.legId, next);
+    if (e.kind === 'ended') void next.finally(() => legChains.delete(e.legId));
+    return next;
+  });
+  const stopCommands = await serveCommands(
+    rt,
+    (op, args) => executeLocal(rt, op, args),
+    (err) => app.log.error({ err }, 'call-control reply failed'),
+  );
+  const orphans = await endOrphanedLegs(rt);
+  if (orphans > 0) app.log.warn({ orphans, instanceId: rt.instanceId }, 'ended the call legs of the previous run');
 
   // Once per cluster: every instance offers a sweep job each second, the queue keeps one per
   // second (singletonSeconds) and runs one at a time (singleton policy) on whichever instance.
@@ -74,6 +110,8 @@ export const callsPlugin = fp(async (app: FastifyInstance) => {
 
   app.addHook('onClose', async () => {
     clearInterval(sweep);
+    stopCommands();
+    await rt.line.close();
     rt.provider.close();
     await rt.bus.close();
   });

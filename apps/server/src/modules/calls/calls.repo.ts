@@ -1,12 +1,15 @@
 import { and, count, desc, eq, gt, gte, inArray, isNull, like, lt, lte, or, type SQL, sql } from 'drizzle-orm';
 import { type DbOrTx, queryRows } from '../../db/client';
-import { callRecords, customers, departments, staff } from '../../db/schema';
+import { callRecords, callSettings, customers, departments, staff } from '../../db/schema';
 
 export type CallRecord = typeof callRecords.$inferSelect;
 export type CallInsert = typeof callRecords.$inferInsert;
 
 /** state column: 0 created, 1 ringing, 2 answered, 3 ended. */
 export const CALL_STATE = { created: 0, ringing: 1, answered: 2, ended: 3 } as const;
+
+/** origin column: 0 placed by an agent, 1 placed or answered by the server (call control, issue 12). */
+export const ORIGIN_SERVER = 1;
 
 /** channel column: 1 extension (softphone / sim line), 2 bound device (merchantType 2). */
 export const CHANNEL = { sip: 1, device: 2 } as const;
@@ -207,4 +210,22 @@ export const markMissedCallsSeen = async (db: DbOrTx, tenantId: number, staffId:
     .update(staff)
     .set({ missedCallsSeenAt: at })
     .where(and(eq(staff.tenantId, tenantId), eq(staff.id, staffId)));
+};
+
+// ---------- the company's calling rules (dial-policy.ts) ----------
+
+export const findCallSettings = async (db: DbOrTx, tenantId: number) => {
+  const rows = await db.select().from(callSettings).where(eq(callSettings.tenantId, tenantId)).limit(1);
+  return rows[0];
+};
+
+export const upsertCallSettings = async (
+  db: DbOrTx,
+  tenantId: number,
+  values: { callerNumber: string; callHoursFrom: string; callHoursTo: string },
+) => {
+  await db
+    .insert(callSettings)
+    .values({ tenantId, ...values })
+    .onConflictDoUpdate({ target: callSettings.tenantId, set: { ...values, updatedAt: sql`now()` } });
 };

@@ -121,7 +121,7 @@ describe('the sip line as Kamailio sees it', () => {
     byDialog.set('call-b', uuid);
     await waitFor(async () => (await callRow(t, uuid)).state === 2, 'answered');
     advanceSeconds(5);
-    await hangupActiveCallsOf(t.app.calls, (await callRow(t, uuid)).staffId, 'multi_login');
+    await hangupActiveCallsOf(t.app.calls, (await callRow(t, uuid)).staffId ?? 0, 'multi_login');
     const row = await endedCall(t, uuid);
     expect(rpcCalls.at(-1)).toEqual({
       method: 'crm.end_dialog',

@@ -36,6 +36,12 @@ export const insertCompany = async (
   return created.id;
 };
 
+/** The company's action state (0 active, else disabled); undefined when there is no such company. */
+export const findCompanyState = async (db: DbOrTx, tenantId: number) => {
+  const rows = await db.select({ actionState: tenants.actionState }).from(tenants).where(eq(tenants.id, tenantId)).limit(1);
+  return rows[0]?.actionState;
+};
+
 export const findDemoCompany = async (db: DbOrTx) => {
   const rows = await db.select({ id: tenants.id }).from(tenants).where(eq(tenants.isDemo, true)).limit(1);
   return rows[0];

@@ -1,5 +1,5 @@
 import type { Company, CompanyEditBody } from '@crm/contracts';
-import type { Db } from '../../db/client';
+import type { Db, DbOrTx } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import type { Actor } from '../../lib/auth-context';
 import { formatDateTime } from '../../lib/time';
@@ -33,3 +33,6 @@ export const editCompany = async (db: Db, actor: Actor, body: CompanyEditBody): 
 
 export const createCompanyRow = repo.insertCompany;
 export const findDemoCompany = repo.findDemoCompany;
+
+/** Whether the company exists and is not disabled (the dial policy refuses calls of a disabled one). */
+export const isCompanyActive = async (db: DbOrTx, tenantId: number) => (await repo.findCompanyState(db, tenantId)) === 0;

@@ -172,7 +172,7 @@ export const recordCallFollowUp = (
   call: {
     tenantId: number;
     customerId: number;
-    staffId: number;
+    staffId: number | null;
     stageId: number | null;
     billsec: number;
     recordFile: string;

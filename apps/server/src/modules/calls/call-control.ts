@@ -1,0 +1,254 @@
+import { randomUUID } from 'node:crypto';
+import { CALL_STATUS, CALL_TYPE, HANGUP_CAUSE, HANGUP_SIDE, type HangupCause, REGISTER_STATUS } from '@crm/contracts';
+import { AppError } from '../../lib/app-error';
+import type { Actor } from '../../lib/auth-context';
+import { now } from '../../lib/clock';
+import { deliver, publish } from '../../lib/events/events';
+import { yearMonthOf } from '../../lib/time';
+import type { AudioFrame, LegRole, PlayResult } from '../../telephony/control';
+import { SAMPLE_RATE } from '../../telephony/control';
+import type { HangupSideValue } from '../../telephony/provider';
+import { findDefaultSip, setCallState } from '../extensions/extensions.service';
+import type { CallRuntime, InboundRoute } from './call-bus';
+import { legEnded, setHangupOther } from './call-control-events';
+import { type ControlOp, decodeSamples, encodeSamples, InstanceUnreachable, sendCommand } from './call-control-remote';
+import * as legs from './call-legs.repo';
+import * as repo from './calls.repo';
+import { checkServerDial, type ServerDialRequest } from './dial-policy';
+
+// Call control (issue 12): the server places, answers, bridges, plays into, listens to and hangs
+// up call legs. Every customer leg passes the dial policy first; the call record (origin 1, no
+// agent yet) and the leg row are written in one transaction before the line moves. A command for a
+// leg goes to the instance whose line holds it (call-control-remote.ts); the line's events come
+// back through call-control-events.ts.
+
+const { CALL_STATE } = repo;
+
+/** How long an agent's browser rings for a waiting customer before the leg gives up. */
+export const AGENT_RING_SECONDS = 30;
+
+export type OriginateCustomerRequest = ServerDialRequest & {
+  /** the leg's role: a customer (default) or a bot's outbound leg */
+  role?: Exclude<LegRole, 'agent'>;
+  /** the leg gives up (no_answer) after ringing this long */
+  ringSeconds: number;
+};
+
+/**
+ * Places a leg to a customer: the dial policy (company, number by customer id, SPEC §5, blacklist,
+ * calling hours, caller number), then the call record and the leg, then the line. The number is
+ * never returned: callers see the call through call/list, masked as the customer-access policy says.
+ */
+export const originateCustomerLeg = async (rt: CallRuntime, req: OriginateCustomerRequest) => {
+  const ringSeconds = Math.max(1, Math.min(120, Math.round(req.ringSeconds)));
+  const at = now();
+  const dial = await checkServerDial(rt.db, req, at);
+  const uuid = randomUUID();
+  const legId = randomUUID();
+  const eventId = await rt.db.transaction(async (tx) => {
+    await repo.insertCall(tx, {
+      uuid,
+      yearMonth: yearMonthOf(at),
+      tenantId: req.tenantId,
+      staffId: null,
+      callType: CALL_TYPE.outbound,
+      caller: dial.callerId,
+      calledNumber: dial.number,
+      customerId: dial.customer?.id ?? null,
+      controlId: req.cbTacid ?? 0,
+      taskId: req.taskId ?? 0,
+      state: CALL_STATE.created,
+      startAt: at,
+      origin: repo.ORIGIN_SERVER,
+    });
+    const role = req.role ?? 'customer';
+    await legs.insertLeg(tx, {
+      id: legId,
+      callUuid: uuid,
+      tenantId: req.tenantId,
+      role,
+      targetKind: 'number',
+      target: dial.number,
+      createdAt: at,
+      ownerInstance: rt.instanceId,
+    });
+    return publish(tx, req.tenantId, 'call.leg', { kind: 'created', legId, callUuid: uuid, role, at: at.toISOString() });
+  });
+  await deliver(rt.db, [eventId]);
+  try {
+    await rt.line.originate({ legId, target: { kind: 'number', number: dial.number, callerId: dial.callerId }, ringSeconds });
+  } catch {
+    await legEnded(rt, legId, { at: now(), side: HANGUP_SIDE.system, cause: HANGUP_CAUSE.unreachable });
+  }
+  return { callUuid: uuid, legId, yearMonth: yearMonthOf(at), customerId: dial.customer?.id ?? 0 };
+};
+
+/** Rings the agent's default extension for a waiting customer leg; joined to it once he answers. */
+const placeAgentLeg = async (rt: CallRuntime, customerLegId: string, staffId: number): Promise<string> => {
+  const customerLeg = await legs.findLeg(rt.db, customerLegId);
+  if (!customerLeg || customerLeg.state === CALL_STATE.ended || !rt.line.isActive(customerLegId)) {
+    throw new AppError('CALL_LEG_NOT_FOUND');
+  }
+  const sipRow = await findDefaultSip(rt.db, customerLeg.tenantId, staffId);
+  if (!sipRow) throw new AppError('SIP_NO_DEFAULT');
+  const { sip } = sipRow;
+  if (sip.actionState !== 0) throw new AppError('SIP_DISABLED');
+  const isRegistered = sip.registerStatus === REGISTER_STATUS.registered || sip.registerStatus === REGISTER_STATUS.busy;
+  if (!isRegistered) throw new AppError('SIP_OFFLINE');
+  if ((await repo.activeCallsOf(rt.db, staffId)).length > 0) throw new AppError('SIP_IN_CALL');
+  const legId = randomUUID();
+  const at = now();
+  const eventId = await rt.db.transaction(async (tx) => {
+    await legs.insertLeg(tx, {
+      id: legId,
+      callUuid: customerLeg.callUuid,
+      tenantId: customerLeg.tenantId,
+      role: 'agent',
+      targetKind: 'extension',
+      target: sip.user,
+      staffId,
+      createdAt: at,
+      ownerInstance: rt.instanceId,
+    });
+    await setCallState(tx, customerLeg.tenantId, sip.id, {
+      callStatus: CALL_STATUS.dialling,
+      callType: CALL_TYPE.inbound,
+      lastCallAt: at,
+    });
+    return publish(tx, customerLeg.tenantId, 'call.leg', {
+      kind: 'created',
+      legId,
+      callUuid: customerLeg.callUuid,
+      role: 'agent',
+      at: at.toISOString(),
+    });
+  });
+  await deliver(rt.db, [eventId]);
+  // the browser sees the call uuid as the caller, never the customer's number
+  const target = { kind: 'extension' as const, user: sip.user, callerId: customerLeg.callUuid, callUuid: customerLeg.callUuid };
+  try {
+    await rt.line.originate({ legId, target, ringSeconds: AGENT_RING_SECONDS, bridgeTo: { legId: customerLegId, mode: '3pcc' } });
+  } catch {
+    await legEnded(rt, legId, { at: now(), side: HANGUP_SIDE.system, cause: HANGUP_CAUSE.unreachable });
+  }
+  return legId;
+};
+
+/** The leg's hang-up on this instance: through the line, or on its row alone when the line lost it. */
+const hangupLocal = async (rt: CallRuntime, legId: string, side: HangupSideValue, cause: HangupCause) => {
+  rt.control.sides.set(legId, side);
+  if (await rt.line.hangup(legId, cause)) return true;
+  rt.control.sides.delete(legId);
+  await legEnded(rt, legId, { at: now(), side, cause });
+  return true;
+};
+
+/** The commands another instance may send (call-control-remote.ts), run on this instance's line. */
+export const executeLocal = async (rt: CallRuntime, op: ControlOp, args: unknown[]): Promise<unknown> => {
+  const legId = String(args[0]);
+  switch (op) {
+    case 'answer':
+      if (!rt.line.isActive(legId)) throw new AppError('CALL_LEG_NOT_FOUND');
+      await rt.line.answer(legId);
+      return null;
+    case 'bridge':
+      return placeAgentLeg(rt, legId, Number(args[1]));
+    case 'play':
+      return rt.line.play(legId, typeof args[1] === 'string' ? decodeSamples(args[1]) : (args[1] as Int16Array));
+    case 'stopPlay':
+      rt.line.stopPlay(legId);
+      return null;
+    case 'hangup':
+      return hangupLocal(rt, legId, Number(args[1]) as HangupSideValue, String(args[2]) as HangupCause);
+  }
+};
+
+/** The leg (not ended), or CALL_LEG_NOT_FOUND. */
+const liveLeg = async (rt: CallRuntime, legId: string) => {
+  const leg = await legs.findLeg(rt.db, legId);
+  if (!leg || leg.state === CALL_STATE.ended) throw new AppError('CALL_LEG_NOT_FOUND');
+  return leg;
+};
+
+/** Runs a command where the leg lives: here, or on its owner instance over the pub/sub. */
+const onOwner = async (rt: CallRuntime, legId: string, op: ControlOp, args: unknown[], waitMs?: number) => {
+  const leg = await liveLeg(rt, legId);
+  if (leg.ownerInstance === rt.instanceId) return executeLocal(rt, op, args);
+  return sendCommand(rt, leg.ownerInstance, op, args, waitMs);
+};
+
+export const answerLeg = async (rt: CallRuntime, legId: string) => {
+  await onOwner(rt, legId, 'answer', [legId]);
+};
+
+/** Joins an agent to a customer leg: his default extension rings (his screen pops the customer); resolves to the agent leg id. */
+export const bridgeLegs = async (rt: CallRuntime, customerLegId: string, agentStaffId: number) =>
+  String(await onOwner(rt, customerLegId, 'bridge', [customerLegId, agentStaffId]));
+
+/** Plays 8 kHz samples into a leg (they end up in its recording); resolves when played, stopped or ended. */
+export const playInto = async (rt: CallRuntime, legId: string, samples: Int16Array): Promise<PlayResult> => {
+  const leg = await liveLeg(rt, legId);
+  if (leg.ownerInstance === rt.instanceId) return rt.line.play(legId, samples);
+  const waitMs = (samples.length * 1000) / SAMPLE_RATE + 5_000;
+  return (await sendCommand(rt, leg.ownerInstance, 'play', [legId, encodeSamples(samples)], waitMs)) as PlayResult;
+};
+
+export const stopPlay = async (rt: CallRuntime, legId: string) => {
+  await onOwner(rt, legId, 'stopPlay', [legId]);
+};
+
+/**
+ * A leg's incoming audio as 20 ms frames (voice detection, recognition). Audio stays in the process
+ * whose line holds the leg: listen on its owner instance (where the bot or dialer placed it).
+ */
+export const listen = async (rt: CallRuntime, legId: string, onFrame: (frame: AudioFrame) => void) => {
+  const leg = await liveLeg(rt, legId);
+  if (leg.ownerInstance !== rt.instanceId || !rt.line.isActive(legId)) throw new AppError('CALL_LEG_NOT_FOUND');
+  return rt.line.listen(legId, onFrame);
+};
+
+/**
+ * Ends a leg; resolves once its end is recorded. A leg already ended is left alone (false). When
+ * its owner instance does not answer, the leg is ended on its row (its media died with the owner).
+ */
+export const hangupLeg = async (
+  rt: CallRuntime,
+  legId: string,
+  side: HangupSideValue = HANGUP_SIDE.system,
+  cause: HangupCause = HANGUP_CAUSE.normal,
+): Promise<boolean> => {
+  const leg = await legs.findLeg(rt.db, legId);
+  if (!leg || leg.state === CALL_STATE.ended) return false;
+  if (leg.ownerInstance === rt.instanceId) return hangupLocal(rt, legId, side, cause);
+  try {
+    await sendCommand(rt, leg.ownerInstance, 'hangup', [legId, side, cause]);
+  } catch (err) {
+    if (!(err instanceof InstanceUnreachable)) throw err;
+    await legEnded(rt, legId, { at: now(), side, cause });
+  }
+  return true;
+};
+
+/** Ends every leg of a call still in progress; resolves to how many there were. */
+export const hangupCallLegs = async (rt: CallRuntime, callUuid: string, side: HangupSideValue, cause: HangupCause) => {
+  let n = 0;
+  for (const leg of await legs.legsOfCall(rt.db, callUuid)) {
+    if (leg.state === CALL_STATE.ended) continue;
+    if (await hangupLeg(rt, leg.id, side, cause)) n++;
+  }
+  return n;
+};
+
+/** The agent answers (call/answer) or declines (call/hangup) a server call ringing him: his leg of it. */
+export const ringingAgentLeg = async (rt: CallRuntime, actor: Actor, callUuid: string) => {
+  const all = await legs.legsOfCall(rt.db, callUuid);
+  return all.find((l) => l.role === 'agent' && l.staffId === actor.staffId && l.state < CALL_STATE.answered);
+};
+
+/** Wires the routing of hang-ups into the event handling (a leg's end ends its partner's, on any instance). */
+export const wireCallControl = () => setHangupOther(hangupLeg);
+
+/** Where trunk calls offered to the app go (AI reception sets it); none: they are refused. */
+export const setInboundRoute = (rt: CallRuntime, route: InboundRoute | undefined) => {
+  rt.control.inboundRoute = route;
+};

@@ -1,0 +1,179 @@
+import { CALL_LIMITS, DATA_SCOPE, dialNumberRefusal, HANGUP_CAUSE, HANGUP_SIDE } from '@crm/contracts';
+import type { Db, DbOrTx } from '../../db/client';
+import { AppError } from '../../lib/app-error';
+import type { Actor } from '../../lib/auth-context';
+import { msSince, now } from '../../lib/clock';
+import { normalisePhone } from '../../lib/phone';
+import { isNumberBlacklisted } from '../blacklist/blacklist.service';
+import { isCompanyActive } from '../company/company.service';
+import { customerNumber } from '../contacts/contacts.service';
+import type { CustomerRecord } from '../customers/customers.repo';
+import { findCustomerRecord, findVisibleCustomerByPhone, requireVisibleCustomer } from '../customers/customers.service';
+import type { CallRuntime } from './call-bus';
+import * as repo from './calls.repo';
+import { endCall } from './calls-lifecycle';
+
+// The one dial policy (issue 12): every call the product places passes here, whoever places it.
+// An agent's dial (browser or bound phone, calls-dial.ts) and a leg the server places to a customer
+// (tasks, the dialer, the bot: call-control.ts) share the rules: the company may call, the number is
+// looked up by customer id on the server (never through a browser), SPEC §5 number rules, the
+// blacklist (100011, or 100014 for a task), the agent's dial lock (SPEC §9), and for server legs the
+// company's calling hours and caller number (call_settings).
+
+/** SPEC §5: 4 to 20 digits unless a task dials; returns the normalised number. */
+export const dialNumberOf = (raw: string, isTask: boolean): string => {
+  // the rule the browser checks first (packages/contracts/src/rules.ts)
+  if (dialNumberRefusal(raw, isTask)) throw new AppError('DIAL_NUMBER_INVALID');
+  return normalisePhone(raw)?.phone ?? raw.replace(/\D/g, '');
+};
+
+/** A disabled company places no call (its staff cannot log in; its tasks and bots stop too). */
+export const checkCompanyActive = async (db: DbOrTx, tenantId: number) => {
+  if (!(await isCompanyActive(db, tenantId))) throw new AppError('COMPANY_DISABLED');
+};
+
+/** SPEC §8: 100011 carries the customer so the web can offer to discard it; 100014 releases a task call. */
+export const checkBlacklist = async (db: DbOrTx, tenantId: number, number: string, isTask: boolean, customerId?: number) => {
+  if (await isNumberBlacklisted(db, tenantId, number)) {
+    throw new AppError(isTask ? 'TASK_BLACKLISTED' : 'BLACKLISTED', undefined, { cmCtid: customerId ?? 0 });
+  }
+};
+
+/**
+ * SPEC §9 dial lock: while the staff has a call in progress that is unanswered for less than
+ * 30 s, or answered less than 60 s ago, another dial is refused. The same number again:
+ * 请勿重复拨打; a call in talk: 通话中请勿重复拨打; a call still ringing: 有其他号码正在通话中...
+ * Calls past those windows are taken as abandoned and ended by the system.
+ */
+export const checkDialLock = async (rt: CallRuntime, staffId: number, number: string) => {
+  const active = await repo.activeCallsOf(rt.db, staffId);
+  for (const c of active) {
+    const isHeld = c.answerAt
+      ? msSince(c.answerAt) < CALL_LIMITS.lockAnsweredSeconds * 1000
+      : msSince(c.startAt) < CALL_LIMITS.lockUnansweredSeconds * 1000;
+    if (!isHeld) continue;
+    if (c.calledNumber === number) throw new AppError('DIAL_REPEAT');
+    throw new AppError(c.answerAt ? 'CALL_TALKING' : 'DIAL_LOCKED');
+  }
+  for (const c of active) await endCall(rt, c, HANGUP_SIDE.system, HANGUP_CAUSE.lockExpired);
+};
+
+// ---------- the company's calling rules (call_settings) ----------
+
+export type CallSettings = { callerNumber: string; callHours: { from: string; to: string } };
+
+/** Until a company saves its own: no caller number of its own, server legs 08:00–21:00 Beijing time. */
+export const CALL_SETTINGS_DEFAULTS: Readonly<CallSettings> = { callerNumber: '', callHours: { from: '08:00', to: '21:00' } };
+
+export const callSettingsOf = async (db: DbOrTx, tenantId: number): Promise<CallSettings> => {
+  const row = await repo.findCallSettings(db, tenantId);
+  if (!row) return { ...CALL_SETTINGS_DEFAULTS, callHours: { ...CALL_SETTINGS_DEFAULTS.callHours } };
+  return { callerNumber: row.callerNumber, callHours: { from: row.callHoursFrom, to: row.callHoursTo } };
+};
+
+const BEIJING_OFFSET_MS = 8 * 60 * 60 * 1000;
+const minuteOfHHmm = (hhmm: string) => {
+  const [h, m] = hhmm.split(':').map(Number);
+  return h * 60 + m;
+};
+
+/**
+ * Whether `at` lies in the calling hours (Beijing time, from inclusive to exclusive, minute by
+ * minute; a window past midnight such as 20:00–02:00 wraps). Returns the refusal or null.
+ */
+export const callHoursRefusal = (hours: CallSettings['callHours'], at: Date): string | null => {
+  const minute = Math.floor(((at.getTime() + BEIJING_OFFSET_MS) % 86_400_000) / 60_000);
+  const from = minuteOfHHmm(hours.from);
+  const to = minuteOfHHmm(hours.to);
+  const isInside = from <= to ? minute >= from && minute < to : minute >= from || minute < to;
+  if (isInside) return null;
+  return new AppError('CALL_OUTSIDE_HOURS').message.replace('{from}', hours.from).replace('{to}', hours.to);
+};
+
+// ---------- the two entries ----------
+
+/**
+ * An agent's dial, before the line checks (calls-dial.ts checks the extension and the channel in
+ * between): the number by customer id, the SPEC §5 number rule. Returns the number and customer.
+ */
+export const agentDialNumber = async (
+  db: Db,
+  actor: Actor,
+  req: { cmCtid?: number; cbTacid?: number; ccId?: number; dstNumber?: string; cmStid?: number },
+) => {
+  let customer: CustomerRecord | undefined;
+  let raw = req.dstNumber ?? '';
+  if (req.cmCtid) {
+    customer = await requireVisibleCustomer(db, actor, req.cmCtid);
+    if (req.cbTacid || req.ccId || !raw) {
+      raw = (await customerNumber(db, actor, customer, { cbTacid: req.cbTacid, ccId: req.ccId })) ?? '';
+    }
+  }
+  return { number: dialNumberOf(raw, Boolean(req.cmStid)), customer };
+};
+
+/** An agent's dial, once the line may dial: the company, the customer of the number, the dial lock, the blacklist. */
+export const checkAgentDial = async (
+  rt: CallRuntime,
+  actor: Actor,
+  dial: { number: string; customer: CustomerRecord | undefined; isTask: boolean },
+) => {
+  await checkCompanyActive(rt.db, actor.tenantId);
+  const customer = dial.customer ?? (await findVisibleCustomerByPhone(rt.db, actor, dial.number));
+  await checkDialLock(rt, actor.staffId, dial.number);
+  await checkBlacklist(rt.db, actor.tenantId, dial.number, dial.isTask, customer?.id);
+  return customer;
+};
+
+/** The system as an actor: a server leg of no one's dial sees every customer of its company. */
+export const systemActor = (tenantId: number): Actor => ({
+  sessionId: 0,
+  staffId: 0,
+  tenantId,
+  departmentId: null,
+  roleId: 0,
+  dataScope: DATA_SCOPE.all,
+  isSystemRole: true,
+  menuIds: new Set(),
+  actions: new Set(),
+  name: '系统',
+});
+
+export type ServerDialRequest = {
+  tenantId: number;
+  /** the customer to call (his first number, or the one named by cbTacid/ccId); or `number` */
+  customerId?: number;
+  cbTacid?: number;
+  ccId?: number;
+  number?: string;
+  /** a task's leg: any number with a digit, 100014 on the blacklist */
+  taskId?: number;
+  /** who asked for the leg (a manager starting a task): the customer must be in his sight */
+  actor?: Actor;
+};
+
+export type ServerDial = { number: string; customer: CustomerRecord | undefined; callerId: string };
+
+/** A leg the server places to a customer (task, dialer, bot): every rule, plus the company's hours and caller number. */
+export const checkServerDial = async (db: Db, req: ServerDialRequest, at: Date = now()): Promise<ServerDial> => {
+  await checkCompanyActive(db, req.tenantId);
+  const actor = req.actor ?? systemActor(req.tenantId);
+  if (actor.tenantId !== req.tenantId) throw new AppError('CUSTOMER_NOT_FOUND');
+  let customer: CustomerRecord | undefined;
+  let raw = req.number ?? '';
+  if (req.customerId) {
+    customer = req.actor
+      ? await requireVisibleCustomer(db, actor, req.customerId)
+      : await findCustomerRecord(db, req.tenantId, req.customerId);
+    if (!customer) throw new AppError('CUSTOMER_NOT_FOUND');
+    raw = (await customerNumber(db, actor, customer, { cbTacid: req.cbTacid, ccId: req.ccId })) ?? '';
+  }
+  const isTask = Boolean(req.taskId);
+  const number = dialNumberOf(raw, isTask);
+  customer ??= await findVisibleCustomerByPhone(db, actor, number);
+  await checkBlacklist(db, req.tenantId, number, isTask, customer?.id);
+  const settings = await callSettingsOf(db, req.tenantId);
+  const refusal = callHoursRefusal(settings.callHours, at);
+  if (refusal) throw new AppError('CALL_OUTSIDE_HOURS', refusal);
+  return { number, customer, callerId: settings.callerNumber };
+};
