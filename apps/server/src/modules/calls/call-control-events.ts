@@ -114,7 +114,8 @@ export const legEnded = async (rt: CallRuntime, legId: string, ending: LegEnding
 const legOffered = async (rt: CallRuntime, e: Extract<ControlEvent, { kind: 'offered' }>) => {
   const route = await rt.control.inboundRoute?.({ from: e.from, to: e.to });
   if (!route) {
-    await rt.line.hangup(e.legId, HANGUP_CAUSE.rejected);
+    // not awaited: the leg's ended event queues behind this one (events of a leg run in order)
+    void rt.line.hangup(e.legId, HANGUP_CAUSE.rejected).catch(() => undefined);
     return;
   }
   const phone = normalisePhone(e.from)?.phone ?? e.from.replace(/\D/g, '');
