@@ -5,10 +5,13 @@ import { createSimControl } from './sim/sim-control';
 import { createSimProvider } from './sim/sim-provider';
 import { createKamailioControl } from './sip/kamailio-control';
 import { createSipControl } from './sip/sip-control';
-import { createSipProvider } from './sip/sip-provider';
+import { createSipProvider, type SipProvider } from './sip/sip-provider';
+
+/** A provider of either line; `name` tells them apart (the sip one answers Kamailio's questions). */
+export type AnyProvider = (TelephonyProvider & { readonly name: 'sim' }) | SipProvider;
 
 /** The configured line (TELEPHONY): the built-in sim carrier, or the real sip line (Kamailio + rtpengine). */
-export const createProvider = (config: Config): TelephonyProvider => {
+export const createProvider = (config: Config): AnyProvider => {
   if (config.telephony === 'sip') {
     const { rpcUrl, internalSecret, recordingDir } = config.sip;
     const control = rpcUrl ? createKamailioControl({ url: rpcUrl, secret: internalSecret }) : undefined;

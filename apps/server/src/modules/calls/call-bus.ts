@@ -2,8 +2,9 @@ import type { CallFrame, CallProgress, DeviceServerFrame } from '@crm/contracts'
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import type { PubSub } from '../../lib/pubsub';
+import type { AnyProvider } from '../../telephony';
 import type { CallControlLine } from '../../telephony/control';
-import type { HangupSideValue, TelephonyProvider } from '../../telephony/provider';
+import type { HangupSideValue } from '../../telephony/provider';
 import type { SessionsRevoked } from '../auth/auth.service';
 
 /**
@@ -37,7 +38,7 @@ export type ControlState = {
 export type CallRuntime = {
   db: Db;
   config: Config;
-  provider: TelephonyProvider;
+  provider: AnyProvider;
   bus: PubSub;
   /** the call-control line (issue 12): legs the server places, answers, bridges, plays into */
   line: CallControlLine;

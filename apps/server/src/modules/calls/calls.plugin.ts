@@ -5,7 +5,6 @@ import { createRedisPubSub } from '../../lib/pubsub-redis';
 import { createControlLine, createProvider } from '../../telephony';
 import type { ControlEvent } from '../../telephony/control';
 import type { LegEvent } from '../../telephony/provider';
-import type { SipProvider } from '../../telephony/sip/sip-provider';
 import type { CallRuntime } from './call-bus';
 import { executeLocal, wireCallControl } from './call-control';
 import { endOrphanedLegs, handleControlEvent } from './call-control-events';
@@ -99,13 +98,13 @@ export const callsPlugin = fp(async (app: FastifyInstance) => {
   await app.register(callsRoutes(rt));
   registerCallSocket(app, rt);
   registerDeviceSocket(app, rt);
-  if (rt.provider.name === 'sip') {
-    const line = rt.provider as SipProvider;
-    line.useStore({
+  const { provider } = rt;
+  if (provider.name === 'sip') {
+    provider.useStore({
       find: (uuid) => sipLegOf(rt, uuid),
       saveDialog: (uuid, dialog) => saveSipDialog(rt, uuid, dialog),
     });
-    registerTelephonyInternal(app, rt, line);
+    registerTelephonyInternal(app, rt, provider);
   }
 
   app.addHook('onClose', async () => {

@@ -77,7 +77,7 @@ type Leg = {
 };
 
 /** The built-in simulated carrier (DESIGN §6): deterministic outcomes, realistic delays, recordings. */
-export const createSimProvider = (opts: SimOptions): TelephonyProvider => {
+export const createSimProvider = (opts: SimOptions): TelephonyProvider & { readonly name: 'sim' } => {
   const legs = new Map<string, Leg>();
   let listener: LegListener = () => undefined;
 
