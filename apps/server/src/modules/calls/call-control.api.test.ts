@@ -195,6 +195,30 @@ describe('bridging a customer to an agent', () => {
     s.ws.terminate();
   });
 
+  it("masks the customer's number on the agent's screen as the customer-access policy says", async () => {
+    await readyLine(t, tokens.lisi);
+    const phone = mobileEnding(1);
+    const customerId = await mustCreate(t, tokens.lisi, tpl, '加密转人工', demoValues({ 手机: phone }));
+    const info = (await t.get('/api/frontend/customerset/strategyinfo', tokens.admin)).json().data;
+    const setPhoneEncryp = (v: number) =>
+      t.post('/api/frontend/customerset/strategyset', { ...info, phoneEncryp: v }, tokens.admin);
+    expect((await setPhoneEncryp(1)).json().code).toBe(0);
+    const s = await callSocket(t, tokens.lisi);
+    try {
+      const { callUuid, legId } = await originateCustomerLeg(t.app.calls, { tenantId, customerId, ringSeconds: 30 });
+      await legIn(legId, 2);
+      await bridgeLegs(t.app.calls, legId, staffIds.lisi);
+      const f = await s.next((x) => x.msg_type === 5 && (x.data as CallProgress).uuid === callUuid, 'the agent rings');
+      expect(f.data).toMatchObject({ phone: `${phone.slice(0, 3)}****${phone.slice(-4)}`, encryptPhone: 1, cmCtid: customerId });
+      expect(JSON.stringify(s.frames)).not.toContain(phone);
+      await hangupLeg(t.app.calls, legId);
+      await endedCall(t, callUuid);
+    } finally {
+      expect((await setPhoneEncryp(0)).json().code).toBe(0);
+      s.ws.terminate();
+    }
+  });
+
   it('refuses an agent whose extension is offline, and a leg that has ended', async () => {
     const { legId } = await originate(mobileEnding(1));
     await legIn(legId, 2);
