@@ -1,10 +1,11 @@
 #!/bin/bash
 # npm run telephony:install — the Debian packages of the sip line (Debian 12 bookworm, as root).
 # rtpengine-daemon, not the rtpengine metapackage (that one pulls a DKMS kernel module build).
-# baresip-core is only needed by the real-call test (it plays the callee / the trunk).
+# baresip-core, sip-tester (SIPp), espeak-ng and sox are only needed by the real-call test and the
+# capacity bench (the callee / the trunk, the synthesized prompt).
 set -euo pipefail
 PKGS=(kamailio kamailio-websocket-modules kamailio-utils-modules kamailio-extra-modules
-      rtpengine-daemon rtpengine-utils baresip-core iproute2 util-linux)
+      rtpengine-daemon rtpengine-utils baresip-core sip-tester espeak-ng sox iproute2 util-linux)
 missing=()
 for p in "${PKGS[@]}"; do dpkg -s "$p" >/dev/null 2>&1 || missing+=("$p"); done
 if [ ${#missing[@]} -eq 0 ]; then echo "telephony packages already installed"; exit 0; fi

@@ -6,6 +6,9 @@
 #   SIP_IP SIP_PORT      SIP/UDP for the trunk                 (127.0.0.1 5060)
 #   WS_PORT              SIP over WebSocket for the browsers   (8080: ws://SIP_IP:WS_PORT)
 #   TRUNK_HOSTPORT       the SIP trunk (UDP)                   (127.0.0.1:5080); INVITEs from its IP are inbound calls
+#   SIP_APP_ADDR         the app's own SIP UA (call control)   (127.0.0.1:5070); trusted by address + the secret
+#   APP_NUMBERS          regex of the dialled numbers the trunk sends to the app UA instead of an
+#                        extension (default ^$: none)
 #   RTPENGINE_NG RTPENGINE_CLI RTP_MIN RTP_MAX                 (127.0.0.1:2223 127.0.0.1:9900 30000 30199)
 #   TELEPHONY_RUN_DIR    rendered configs, pid files, logs, recordings (.tmp/telephony); the app's
 #                        SIP_RECORDING_DIR is $TELEPHONY_RUN_DIR/recordings
@@ -17,11 +20,14 @@ RUN="$(mkdir -p "${TELEPHONY_RUN_DIR:-.tmp/telephony}" && cd "${TELEPHONY_RUN_DI
 : "${SIP_INTERNAL_SECRET:?SIP_INTERNAL_SECRET is required}"
 SIP_IP=${SIP_IP:-127.0.0.1}
 TRUNK_HOSTPORT=${TRUNK_HOSTPORT:-127.0.0.1:5080}
+SIP_APP_ADDR=${SIP_APP_ADDR:-127.0.0.1:5070}
 declare -A V=(
   [APP_URL]=${APP_URL:-http://127.0.0.1:${PORT:-3000}}
   [SECRET]=$SIP_INTERNAL_SECRET
   [SIP_IP]=$SIP_IP [SIP_PORT]=${SIP_PORT:-5060} [WS_PORT]=${WS_PORT:-8080}
   [TRUNK_HOSTPORT]=$TRUNK_HOSTPORT [TRUNK_IP]=${TRUNK_HOSTPORT%%:*}
+  [APP_HOSTPORT]=$SIP_APP_ADDR [APP_IP]=${SIP_APP_ADDR%%:*}
+  [APP_NUMBERS]=${APP_NUMBERS:-^\$}
   [MEDIA_IP]=${MEDIA_IP:-$SIP_IP}
   [RTPENGINE_NG]=${RTPENGINE_NG:-127.0.0.1:2223} [RTPENGINE_CLI]=${RTPENGINE_CLI:-127.0.0.1:9900}
   [RTP_MIN]=${RTP_MIN:-30000} [RTP_MAX]=${RTP_MAX:-30199}
