@@ -53,6 +53,8 @@ export default defineConfig({
       SIP_WS_URL: 'ws://127.0.0.1:8080',
       SIP_DOMAIN: '127.0.0.1',
       SIP_RPC_URL: 'http://127.0.0.1:8080/RPC',
+      // the call-control scenarios' own line holds SIP_APP_ADDR (5070): the app's UA takes the next port
+      SIP_APP_ADDR: '127.0.0.1:5071',
       SIP_RECORDING_DIR: `${process.env.TELEPHONY_RUN_DIR ?? `${RUN}/telephony`}/recordings`,
     },
   },

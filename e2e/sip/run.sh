@@ -20,6 +20,10 @@ export SIP_INTERNAL_SECRET="sip-test-$(head -c 12 /dev/urandom | od -An -tx1 | t
 export SIP_TEST_PORT=${SIP_TEST_PORT:-3950}
 export APP_URL="http://127.0.0.1:$SIP_TEST_PORT"
 export SIP_TEST_RUN="$RUN"
+# call control (issue 12): the app UA that Kamailio trusts (the scenarios' line), and the trunk
+# numbers it answers itself
+export SIP_APP_ADDR=127.0.0.1:5070
+export APP_NUMBERS='^4008'
 BARESIP_PID=""
 cleanup() {
   [ -n "$BARESIP_PID" ] && kill "$BARESIP_PID" 2>/dev/null || true
@@ -27,6 +31,10 @@ cleanup() {
 }
 trap cleanup EXIT
 node e2e/sip/tones.mjs "$RUN"
+mkdir -p "$RUN/baresip-dumps"
+# the app's prompt: synthesized Mandarin, 8 kHz mono
+espeak-ng -v cmn-latn-pinyin -w "$RUN/prompt-22k.wav" "您好，这里是云呼科技"
+sox "$RUN/prompt-22k.wav" -r 8000 -c 1 -b 16 "$RUN/prompt.wav"
 sed "s#@RUN@#$RUN#g" e2e/sip/baresip.config.in >"$RUN/baresip/config"
 cp e2e/sip/baresip.accounts "$RUN/baresip/accounts"
 bash deploy/telephony/up.sh

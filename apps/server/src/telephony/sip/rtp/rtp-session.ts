@@ -32,6 +32,7 @@ export type RtpStats = {
   jitterMs: number;
   txPackets: number;
   firstRxAt: number | undefined;
+  firstTxAt: number | undefined;
 };
 
 export class RtpSession implements Ticking {
@@ -52,7 +53,7 @@ export class RtpSession implements Ticking {
   private ts = randomInt(2 ** 31);
   private fwdOffset: number | undefined;
   private rx = { packets: 0, firstSeq: -1, maxSeq: 0, cycles: 0, lastAt: 0, maxGap: 0, jitter: 0, transit: NaN };
-  private tx = { packets: 0 };
+  private tx = { packets: 0, firstAt: undefined as number | undefined };
   private firstRxAt: number | undefined;
   private lastEventTs: number | undefined;
   private isClosed = false;
@@ -151,6 +152,7 @@ export class RtpSession implements Ticking {
     this.seq = (this.seq + 1) & 0xffff;
     this.ts = (this.ts + advance) >>> 0;
     this.tx.packets++;
+    this.tx.firstAt ??= performance.now();
     this.socket.send(packet, r.port, r.ip);
   }
 
@@ -231,6 +233,7 @@ export class RtpSession implements Ticking {
       jitterMs: Math.round(rx.jitter / 0.8) / 10,
       txPackets: this.tx.packets,
       firstRxAt: this.firstRxAt,
+      firstTxAt: this.tx.firstAt,
     };
   }
 

@@ -32,7 +32,7 @@ export const scheduleStream = (s: Ticking) => {
   if (!timer) {
     t0 = performance.now();
     n = 0;
-    timer = setTimeout(loop, TICK_MS);
+    timer = setTimeout(loop, 0);
   }
 };
 
