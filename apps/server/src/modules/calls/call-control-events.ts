@@ -163,7 +163,7 @@ const agentAnswered = async (rt: CallRuntime, leg: legs.CallLeg) => {
     const row = await legs.attachAgent(tx, leg.callUuid, {
       staffId: leg.staffId as number,
       departmentId: member?.departmentId ?? null,
-      sipId: sip?.sip.id ?? 0,
+      sipId: sip?.sip.id ?? null,
       sipUser: sip?.sip.user ?? leg.target,
     });
     if (row && sip) await setCallState(tx, leg.tenantId, sip.sip.id, { callStatus: CALL_STATUS.talking });

@@ -65,7 +65,7 @@ export const activeLegsOwnedBy = (db: DbOrTx, instanceId: string) =>
 export const attachAgent = async (
   db: DbOrTx,
   uuid: string,
-  agent: { staffId: number; departmentId: number | null; sipId: number; sipUser: string },
+  agent: { staffId: number; departmentId: number | null; sipId: number | null; sipUser: string },
 ) => {
   const rows = await db
     .update(callRecords)
