@@ -39,6 +39,12 @@ export type ControlEvent =
   /** an RFC 4733 key press, reported once at its end */
   | { kind: 'digit'; legId: string; at: Date; digit: string; durationMs: number }
   | { kind: 'bridged'; legId: string; otherLegId: string; at: Date; mode: BridgeMode }
+  /**
+   * what ends the leg when this process is gone (sip: its dialog, e.g. Call-ID and tags as JSON),
+   * reported once known (after the answer); the calls module stores it on the leg (`line_handle`)
+   * and passes it to `endByHandle` on another or the restarted instance
+   */
+  | { kind: 'handle'; legId: string; at: Date; handle: string }
   | {
       kind: 'ended';
       legId: string;
@@ -89,5 +95,11 @@ export type CallControlLine = {
   /** ends a leg; resolves once its ended event is handled (false when the line does not hold it) */
   hangup: (legId: string, cause: HangupCause) => Promise<boolean>;
   isActive: (legId: string) => boolean;
+  /**
+   * ends a leg this process does not hold, from the handle its owner reported (its owner died or
+   * does not answer); resolves to false when nothing was there to end. Optional: sim legs die
+   * with their process.
+   */
+  endByHandle?: (handle: string, cause: HangupCause) => Promise<boolean>;
   close: () => Promise<void> | void;
 };

@@ -207,6 +207,9 @@ export const handleControlEvent = async (rt: CallRuntime, e: ControlEvent): Prom
         legs.setBridged(tx, e.legId, e.otherLegId),
       );
       return;
+    case 'handle':
+      await legs.setLineHandle(rt.db, e.legId, e.handle);
+      return;
     case 'ended': {
       const side = rt.control.sides.get(e.legId) ?? e.side;
       rt.control.sides.delete(e.legId);
@@ -216,12 +219,22 @@ export const handleControlEvent = async (rt: CallRuntime, e: ControlEvent): Prom
   }
 };
 
+/**
+ * Ends on the line, from its stored handle, a leg whose owner is gone (sip: the dialog may outlive
+ * the process that held it); false when the line cannot or there was nothing left.
+ */
+export const endByHandle = async (rt: CallRuntime, leg: legs.CallLeg, cause: HangupCause) => {
+  if (!leg.lineHandle || !rt.line.endByHandle) return false;
+  return rt.line.endByHandle(leg.lineHandle, cause).catch(() => false);
+};
+
 /** A restarted instance ends the legs its previous life held (their media died with it). */
 export const endOrphanedLegs = async (rt: CallRuntime): Promise<number> => {
   const orphans = await legs.activeLegsOwnedBy(rt.db, rt.instanceId);
   let n = 0;
   for (const leg of orphans) {
     if (rt.line.isActive(leg.id)) continue;
+    await endByHandle(rt, leg, HANGUP_CAUSE.instanceRestart);
     await legEnded(rt, leg.id, { at: now(), side: 3, cause: HANGUP_CAUSE.instanceRestart });
     n++;
   }

@@ -33,8 +33,9 @@ const config = (instanceId: string) =>
 let a: TestApp;
 let b: FastifyInstance;
 let tenantId: number;
-let lisi: string;
-let lisiId: number;
+// wangwu: calls-redis.api.test.ts uses lisi on the same Redis (a socket login replaces the staff's others)
+let wangwu: string;
+let wangwuId: number;
 
 const legIn = (legId: string, state: number) =>
   waitFor(async () => {
@@ -46,9 +47,9 @@ beforeAll(async () => {
   a = await createTestApp({ config: { simSpeed: 200, simTalkSeconds: 3600, redisUrl, instanceId: id('a') } });
   b = await buildApp(config(id('b')), a.database);
   await b.ready();
-  lisi = await a.login('lisi');
-  lisiId = (await a.get('/api/frontend/user/info', lisi)).json().data.userInfo.cmSid;
-  const [me] = await a.database.db.select().from(staff).where(eq(staff.id, lisiId));
+  wangwu = await a.login('wangwu');
+  wangwuId = (await a.get('/api/frontend/user/info', wangwu)).json().data.userInfo.cmSid;
+  const [me] = await a.database.db.select().from(staff).where(eq(staff.id, wangwuId));
   tenantId = me.tenantId;
   await repo.upsertCallSettings(a.app.db, tenantId, { callerNumber: '', callHoursFrom: '00:00', callHoursTo: '24:00' });
 });
@@ -77,11 +78,11 @@ describe('call control across instances', () => {
   });
 
   it("bridges from another instance: the agent leg is placed by the customer leg's owner", async () => {
-    await readyLine(a, lisi);
-    const s = await callSocket(a, lisi);
+    await readyLine(a, wangwu);
+    const s = await callSocket(a, wangwu);
     const { callUuid, legId } = await originateCustomerLeg(a.app.calls, { tenantId, number: mobileEnding(2), ringSeconds: 30 });
     await legIn(legId, 2);
-    const agentLegId = await bridgeLegs(b.calls, legId, lisiId);
+    const agentLegId = await bridgeLegs(b.calls, legId, wangwuId);
     expect(await legIn(agentLegId, 1)).toMatchObject({ ownerInstance: id('a'), role: 'agent' });
     await s.next((f) => f.msg_type === 5 && (f.data as { uuid: string }).uuid === callUuid, 'the agent rings');
     // he answers through instance b's route; a's line answers his leg
@@ -89,11 +90,11 @@ describe('call control across instances', () => {
       method: 'POST',
       url: '/api/frontend/call/answer',
       payload: { uuid: callUuid },
-      headers: { authorization: lisi },
+      headers: { authorization: wangwu },
     });
     expect(res.json().code).toBe(0);
     await waitFor(async () => (await legs.findLeg(a.app.db, legId))?.bridgedWith === agentLegId, 'bridged');
-    expect((await callRow(a, callUuid)).staffId).toBe(lisiId);
+    expect((await callRow(a, callUuid)).staffId).toBe(wangwuId);
     advanceSeconds(3);
     await hangupLeg(b.calls, agentLegId, 1, 'normal');
     expect(await endedCall(a, callUuid)).toMatchObject({ hangupSide: 1 });
@@ -119,14 +120,29 @@ describe('call control across instances', () => {
       await again.close();
     }
 
-    // an owner that never comes back: a hang-up from another instance ends the leg on its row
+    // an owner that never comes back: a hang-up from another instance asks the line to end what may
+    // outlive it (the stored handle: a sip dialog) and ends the leg on its row
     const d = await buildApp(config(id('d')), a.database);
     await d.ready();
     const lost = await originateCustomerLeg(d.calls, { tenantId, number: mobileEnding(1), ringSeconds: 30 });
     await legIn(lost.legId, 2);
+    const handle = await waitFor(async () => (await legs.findLeg(a.app.db, lost.legId))?.lineHandle, 'the leg handle');
+    expect(JSON.parse(handle)).toEqual({ sim: lost.legId });
     await d.close();
     advanceSeconds(3);
-    expect(await hangupLeg(a.app.calls, lost.legId)).toBe(true);
+    const asked: string[] = [];
+    const line = a.app.calls.line;
+    const original = line.endByHandle;
+    line.endByHandle = async (h, cause) => {
+      asked.push(`${h} ${cause}`);
+      return false;
+    };
+    try {
+      expect(await hangupLeg(a.app.calls, lost.legId)).toBe(true);
+    } finally {
+      line.endByHandle = original;
+    }
+    expect(asked).toEqual([`${handle} normal`]);
     expect(await endedCall(a, lost.callUuid)).toMatchObject({ hangupSide: 3, hangupCause: 'normal' });
   }, 20_000);
 });

@@ -10,7 +10,7 @@ import { SAMPLE_RATE } from '../../telephony/control';
 import type { HangupSideValue } from '../../telephony/provider';
 import { findDefaultSip, setCallState } from '../extensions/extensions.service';
 import type { CallRuntime, InboundRoute } from './call-bus';
-import { legEnded, setHangupOther } from './call-control-events';
+import { endByHandle, legEnded, setHangupOther } from './call-control-events';
 import { type ControlOp, decodeSamples, encodeSamples, InstanceUnreachable, sendCommand } from './call-control-remote';
 import * as legs from './call-legs.repo';
 import * as repo from './calls.repo';
@@ -224,6 +224,8 @@ export const hangupLeg = async (
     await sendCommand(rt, leg.ownerInstance, 'hangup', [legId, side, cause]);
   } catch (err) {
     if (!(err instanceof InstanceUnreachable)) throw err;
+    // the owner is gone: the line ends what may outlive it (sip dialog), the row records the end
+    await endByHandle(rt, leg, cause);
     await legEnded(rt, legId, { at: now(), side, cause });
   }
   return true;

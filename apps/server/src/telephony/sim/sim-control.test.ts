@@ -51,7 +51,8 @@ describe('sim call-control line', () => {
     start();
     await Promise.all([originate('ans', 1), originate('busy', 6), originate('empty', 7), originate('ring', 5, 2)]);
     await waitEvent('ans', 'answered');
-    expect(events.filter((e) => e.legId === 'ans').map((e) => e.kind)).toEqual(['ringing', 'answered']);
+    expect(events.filter((e) => e.legId === 'ans').map((e) => e.kind)).toEqual(['ringing', 'answered', 'handle']);
+    expect(await waitEvent('ans', 'handle')).toMatchObject({ handle: '{"sim":"ans"}' });
     expect(await waitEvent('busy', 'ended')).toMatchObject({ cause: 'busy', side: 2 });
     expect(await waitEvent('empty', 'ended')).toMatchObject({ cause: 'empty_number' });
     expect(events.some((e) => e.legId === 'empty' && e.kind === 'ringing')).toBe(false);
@@ -64,6 +65,7 @@ describe('sim call-control line', () => {
     expect(await waitEvent('ans', 'ended')).toMatchObject({ side: 3, cause: 'normal' });
     expect(line.isActive('ans')).toBe(false);
     expect(await line.hangup('ans', 'normal')).toBe(false);
+    expect(await line.endByHandle?.('{"sim":"ans"}', 'normal')).toBe(false);
   });
 
   it('hangs up an unanswered leg as cancelled, and reports the far end hanging up', async () => {

@@ -187,6 +187,8 @@ export const createSimControl = (opts: SimOptions): SimControlLine => {
     later(leg, leg.talkSeconds, () => void end(leg, simNow(leg), HANGUP_SIDE.customer, HANGUP_CAUSE.normal));
     startFrames(leg);
     await emit({ kind: 'answered', legId: leg.id, at: when });
+    // as the sip line reports its dialog: what names the leg to whoever must end it later
+    await emit({ kind: 'handle', legId: leg.id, at: when, handle: JSON.stringify({ sim: leg.id }) });
     if (leg.bridgeTo && legs.has(leg.bridgeTo.legId)) await bridge(leg.id, leg.bridgeTo.legId, leg.bridgeTo.mode);
   };
   /** the far end gives up ringing (no_answer) */
@@ -274,6 +276,14 @@ export const createSimControl = (opts: SimOptions): SimControlLine => {
       return true;
     },
     isActive: (legId) => legs.has(legId),
+    // a sim leg lives in its process only: this line ends it when it holds it
+    endByHandle: async (handle, cause) => {
+      const legId = (JSON.parse(handle) as { sim?: string }).sim;
+      const leg = legId ? activeLeg(legId) : undefined;
+      if (!leg) return false;
+      await end(leg, simNow(leg), HANGUP_SIDE.system, cause);
+      return true;
+    },
     close: () => {
       for (const leg of legs.values()) {
         for (const t of leg.timers) clearTimeout(t);
