@@ -34,7 +34,13 @@ const pair = async () => {
   const a = mk(pa, pb);
   const b = mk(pb, pa);
   await Promise.all([a.line.ready, b.line.ready]);
-  return { a, b };
+  /** another process of a's side: same proxy (b), its own port */
+  const other = async () => {
+    const c = mk(await freePort(), pb);
+    await c.line.ready;
+    return c;
+  };
+  return { a, b, other };
 };
 
 const until = async (check: () => boolean, ms = 3000) => {
@@ -110,6 +116,22 @@ describe('sip control line (two UAs on loopback)', () => {
     await b.line.hangup(offered?.legId ?? '', HANGUP_CAUSE.busy);
     await until(() => a.events.filter((e) => e.kind === 'ended').length === 2);
     expect(a.events.filter((e) => e.kind === 'ended')[1]).toMatchObject({ legId: 'r2', cause: 'busy' });
+  });
+
+  it('ends a leg from its handle in another process (its owner died)', async () => {
+    const { a, b, other } = await pair();
+    await a.line.originate({ legId: 'h1', target, ringSeconds: 5 });
+    await until(() => b.events.some((e) => e.kind === 'offered'));
+    const offered = b.events.find((e) => e.kind === 'offered');
+    await b.line.answer(offered?.legId ?? '');
+    await until(() => kinds(a.events).includes('handle'));
+    const h = a.events.find((e) => e.kind === 'handle');
+    if (h?.kind !== 'handle') throw new Error('no handle');
+    const c = await other();
+    expect(await c.line.endByHandle?.(h.handle, HANGUP_CAUSE.normal)).toBe(true);
+    await until(() => kinds(b.events).includes('ended'));
+    expect(await c.line.endByHandle?.(h.handle, HANGUP_CAUSE.normal)).toBe(false);
+    expect(await c.line.endByHandle?.('not a handle', HANGUP_CAUSE.normal)).toBe(false);
   });
 
   it('forwards RTP between two bridged legs', async () => {

@@ -23,6 +23,7 @@ import { RtpSession, type RtpStats } from './rtp/rtp-session';
 import { bridgeAnswered, joinOnAnswer, offerFor, unbridge } from './sip-bridge';
 import { aimRtp, answerOf, type SipLeg } from './sip-leg';
 import { causeOfStatus } from './sip-provider';
+import { Dialog } from './ua/dialog';
 import { parseSdp } from './ua/sdp';
 import { parseNameAddr, userOf } from './ua/sip-message';
 import { type HostPort, type SipLog, SipTransport } from './ua/sip-transport';
@@ -167,6 +168,7 @@ export const createSipControl = (opts: SipControlOptions): SipControlLine => {
         watchDialog(leg);
         if (!leg.isMediaAway) aimRtp(leg, d.remoteSdp);
         await emit({ kind: 'answered', legId: leg.id, at: now() });
+        void emit({ kind: 'handle', legId: leg.id, at: now(), handle: d.toHandle() });
         if (req.bridgeTo) await joinOnAnswer(ctx, leg, req.bridgeTo).catch(() => hangup(leg.id, HANGUP_CAUSE.deviceError));
       },
       (e: unknown) => {
@@ -210,6 +212,7 @@ export const createSipControl = (opts: SipControlOptions): SipControlLine => {
     watchDialog(leg);
     // not awaited: answer() may be called from an event listener (the queue would wait for itself)
     void emit({ kind: 'answered', legId, at: now() });
+    void emit({ kind: 'handle', legId, at: now(), handle: d.toHandle() });
   };
 
   const hangup = async (legId: string, cause: HangupCause): Promise<boolean> => {
@@ -253,6 +256,13 @@ export const createSipControl = (opts: SipControlOptions): SipControlLine => {
       return () => leg.listeners.delete(l);
     },
     hangup,
+    endByHandle: async (handle) => {
+      await ready;
+      const d = Dialog.ofHandle(handle);
+      if (!d) return false;
+      const status = await Promise.race([ua.bye(d), new Promise<number>((r) => setTimeout(() => r(408), 5000))]);
+      return status >= 200 && status < 300;
+    },
     isActive: (legId) => {
       const leg = legs.get(legId);
       return !!leg && leg.state !== 'ended';
@@ -267,7 +277,11 @@ export const createSipControl = (opts: SipControlOptions): SipControlLine => {
       await ready.catch(() => {});
       await Promise.all([...legs.keys()].map((id) => hangup(id, HANGUP_CAUSE.normal)));
       await queue;
-      transport.close();
+      try {
+        transport.close();
+      } catch {
+        // the socket never bound
+      }
     },
   };
 };

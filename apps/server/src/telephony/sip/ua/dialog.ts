@@ -87,6 +87,40 @@ export class Dialog {
     return { kind: 'request', method, uri: this.remoteTarget, headers, body };
   }
 
+  /** what another process needs to send a request in this dialog (a BYE after its owner died) */
+  toHandle(): string {
+    const { callId, localTag, remoteTag, localAddr, remoteAddr, routeSet, remoteTarget, localSeq, isUac } = this;
+    return JSON.stringify({ callId, localTag, remoteTag, localAddr, remoteAddr, routeSet, remoteTarget, localSeq, isUac });
+  }
+
+  /** the dialog of a handle; undefined when it is not one */
+  static ofHandle(handle: string): Dialog | undefined {
+    try {
+      const h = JSON.parse(handle) as Record<string, unknown>;
+      const str = (k: string) => (typeof h[k] === 'string' ? (h[k] as string) : undefined);
+      const callId = str('callId');
+      const localTag = str('localTag');
+      const remoteTarget = str('remoteTarget');
+      if (!callId || !localTag || !remoteTarget || !Array.isArray(h.routeSet)) return undefined;
+      const d = new Dialog(
+        callId,
+        localTag,
+        str('remoteTag') ?? '',
+        str('localAddr') ?? '',
+        str('remoteAddr') ?? '',
+        h.routeSet.filter((r): r is string => typeof r === 'string'),
+        remoteTarget,
+        // a later CSeq than any the owner may have used (re-INVITEs)
+        (typeof h.localSeq === 'number' ? h.localSeq : 1) + 100,
+        h.isUac === true,
+      );
+      d.state = 'confirmed';
+      return d;
+    } catch {
+      return undefined;
+    }
+  }
+
   end(by: EndedBy) {
     if (this.state === 'ended') return;
     this.state = 'ended';
