@@ -6,6 +6,7 @@ import { buildApp } from '../../app';
 import { loadConfig } from '../../config';
 import { staff } from '../../db/schema';
 import { setClockOffsetMs } from '../../lib/clock';
+import { samplesOfWav } from '../../telephony/sim/wav';
 import { advanceSeconds, callRow, callSocket, endedCall, mobileEnding, readyLine, waitFor } from '../../test/calls';
 import { createTestApp, type TestApp } from '../../test/harness';
 import { bridgeLegs, hangupLeg, originateCustomerLeg, playInto, stopPlay } from './call-control';
@@ -74,7 +75,18 @@ describe('call control across instances', () => {
     advanceSeconds(3);
     expect(await hangupLeg(b.calls, legId, 1, 'normal')).toBe(true);
     expect(a.app.calls.line.isActive(legId)).toBe(false);
-    expect(await endedCall(a, callUuid)).toMatchObject({ hangupSide: 1, hangupCause: 'normal' });
+    const call = await endedCall(a, callUuid);
+    expect(call).toMatchObject({ hangupSide: 1, hangupCause: 'normal' });
+    // the prompt crossed the bus intact: 0.2 s at 1000 in the owner's recording
+    const wav = await a.get(call.recordFile, await a.login('admin'));
+    const samples = samplesOfWav(wav.rawPayload);
+    let best = 0;
+    for (let i = 0; i + 1600 <= samples.length; i += 40) {
+      let sum = 0;
+      for (let k = i; k < i + 1600; k++) sum += samples[k];
+      best = Math.max(best, sum / 1600);
+    }
+    expect(best).toBeGreaterThan(950);
   });
 
   it("bridges from another instance: the agent leg is placed by the customer leg's owner", async () => {
