@@ -185,7 +185,7 @@ describe('bridging a customer to an agent', () => {
     const s = await callSocket(t, tokens.lisi);
     const { callUuid, legId } = await originate(mobileEnding(2));
     await legIn(legId, 2);
-    const agentLegId = await bridgeLegs(t.app.calls, legId, staffIds.lisi);
+    const agentLegId = await bridgeLegs(t.app.calls, legId, staffIds.lisi, 'forward');
     await legIn(agentLegId, 1);
     expect((await t.post('/api/frontend/call/hangup', { uuid: callUuid }, tokens.lisi)).json().code).toBe(0);
     expect(await legIn(agentLegId, 3)).toMatchObject({ hangupCause: 'rejected', hangupSide: 1 });
@@ -223,7 +223,7 @@ describe('bridging a customer to an agent', () => {
   it('refuses an agent whose extension is offline, and a leg that has ended', async () => {
     const { legId } = await originate(mobileEnding(1));
     await legIn(legId, 2);
-    await expect(bridgeLegs(t.app.calls, legId, staffIds.wangwu)).rejects.toMatchObject({ code: 110002 });
+    await expect(bridgeLegs(t.app.calls, legId, staffIds.wangwu, 'forward')).rejects.toMatchObject({ code: 110002 });
     await hangupLeg(t.app.calls, legId);
     await expect(bridgeLegs(t.app.calls, legId, staffIds.lisi)).rejects.toMatchObject({ code: 110025 });
   });

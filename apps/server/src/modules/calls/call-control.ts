@@ -5,7 +5,7 @@ import type { Actor } from '../../lib/auth-context';
 import { now } from '../../lib/clock';
 import { deliver, publish } from '../../lib/events/events';
 import { yearMonthOf } from '../../lib/time';
-import type { AudioFrame, LegRole, PlayResult } from '../../telephony/control';
+import type { AudioFrame, BridgeMode, LegRole, PlayResult } from '../../telephony/control';
 import { SAMPLE_RATE } from '../../telephony/control';
 import type { HangupSideValue } from '../../telephony/provider';
 import { findDefaultSip, setCallState } from '../extensions/extensions.service';
@@ -84,7 +84,7 @@ export const originateCustomerLeg = async (rt: CallRuntime, req: OriginateCustom
 };
 
 /** Rings the agent's default extension for a waiting customer leg; joined to it once he answers. */
-const placeAgentLeg = async (rt: CallRuntime, customerLegId: string, staffId: number): Promise<string> => {
+const placeAgentLeg = async (rt: CallRuntime, customerLegId: string, staffId: number, mode: BridgeMode): Promise<string> => {
   const customerLeg = await legs.findLeg(rt.db, customerLegId);
   if (!customerLeg || customerLeg.state === CALL_STATE.ended || !rt.line.isActive(customerLegId)) {
     throw new AppError('CALL_LEG_NOT_FOUND');
@@ -127,7 +127,7 @@ const placeAgentLeg = async (rt: CallRuntime, customerLegId: string, staffId: nu
   // the browser sees the call uuid as the caller, never the customer's number
   const target = { kind: 'extension' as const, user: sip.user, callerId: customerLeg.callUuid, callUuid: customerLeg.callUuid };
   try {
-    await rt.line.originate({ legId, target, ringSeconds: AGENT_RING_SECONDS, bridgeTo: { legId: customerLegId, mode: '3pcc' } });
+    await rt.line.originate({ legId, target, ringSeconds: AGENT_RING_SECONDS, bridgeTo: { legId: customerLegId, mode } });
   } catch {
     await legEnded(rt, legId, { at: now(), side: HANGUP_SIDE.system, cause: HANGUP_CAUSE.unreachable });
   }
@@ -152,7 +152,7 @@ export const executeLocal = async (rt: CallRuntime, op: ControlOp, args: unknown
       await rt.line.answer(legId);
       return null;
     case 'bridge':
-      return placeAgentLeg(rt, legId, Number(args[1]));
+      return placeAgentLeg(rt, legId, Number(args[1]), args[2] === 'forward' ? 'forward' : '3pcc');
     case 'play':
       return rt.line.play(legId, typeof args[1] === 'string' ? decodeSamples(args[1]) : (args[1] as Int16Array));
     case 'stopPlay':
@@ -181,9 +181,13 @@ export const answerLeg = async (rt: CallRuntime, legId: string) => {
   await onOwner(rt, legId, 'answer', [legId]);
 };
 
-/** Joins an agent to a customer leg: his default extension rings (his screen pops the customer); resolves to the agent leg id. */
-export const bridgeLegs = async (rt: CallRuntime, customerLegId: string, agentStaffId: number) =>
-  String(await onOwner(rt, customerLegId, 'bridge', [customerLegId, agentStaffId]));
+/**
+ * Joins an agent to a customer leg: his default extension rings (his screen pops the customer);
+ * resolves to the agent leg id. `mode`: third-party call control (media stays in rtpengine), or
+ * RTP forwarding in the app (the fallback a trunk may need).
+ */
+export const bridgeLegs = async (rt: CallRuntime, customerLegId: string, agentStaffId: number, mode: BridgeMode = '3pcc') =>
+  String(await onOwner(rt, customerLegId, 'bridge', [customerLegId, agentStaffId, mode]));
 
 /** Plays 8 kHz samples into a leg (they end up in its recording); resolves when played, stopped or ended. */
 export const playInto = async (rt: CallRuntime, legId: string, samples: Int16Array): Promise<PlayResult> => {
