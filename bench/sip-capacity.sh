@@ -3,6 +3,8 @@
 # Kamailio (deploy/telephony) with SIPp as the customer side behind the trunk address, then
 # bench/sip-capacity.ts drives the app's call-control line. Needs root (or user namespaces) and the
 # packages of `npm run telephony:install`. Usage: bash bench/sip-capacity.sh [legs...] (default 10 20 40)
+# SIP_BENCH_PRIORITY=1 runs the media path (Node, rtpengine, SIPp) at nice -10: on a machine shared
+# with other work it shows which gaps come from the OS scheduler rather than from the line.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 if [ -z "${SIP_BENCH_IN_NS:-}" ]; then
@@ -27,4 +29,9 @@ sipp -sf bench/sip-carrier-uas.xml -i 127.0.0.1 -p 5080 -mi 127.0.0.1 -mp 6000 -
   -trace_err -error_file "$RUN/sipp-errors.log" >"$RUN/sipp.log" 2>&1 &
 SIPP_PID=$!
 for _ in $(seq 1 50); do ss -lnu | grep -q ' 127.0.0.1:5080 ' && break; sleep 0.1; done
-node --import tsx bench/sip-capacity.ts "$@"
+NICE=()
+if [ "${SIP_BENCH_PRIORITY:-0}" = 1 ]; then
+  renice -n -10 -p "$SIPP_PID" "$(cat "$TELEPHONY_RUN_DIR/rtpengine.pid")" >/dev/null
+  NICE=(nice -n -10)
+fi
+"${NICE[@]}" node --import tsx bench/sip-capacity.ts "$@"

@@ -69,6 +69,15 @@ const kamailioCpu = () => {
   return sum;
 };
 
+/** /proc/pressure/cpu "some avg10": how much of the last 10 s a runnable task waited for a core */
+const cpuPressure = () => {
+  try {
+    return `${/some avg10=([\d.]+)/.exec(fs.readFileSync('/proc/pressure/cpu', 'utf8'))?.[1] ?? '?'} %`;
+  } catch {
+    return 'n/a';
+  }
+};
+
 const tone = Int16Array.from({ length: 8000 * 8 }, (_, i) => Math.round(8000 * Math.sin((2 * Math.PI * 440 * i) / 8000)));
 
 type Row = Record<string, string | number>;
@@ -145,6 +154,7 @@ const main = async () => {
     .loadavg()
     .map((x) => round(x, 2))
     .join(' ');
+  const psi0 = cpuPressure();
   const rows: Row[] = [];
   for (const n of SIZES) {
     rows.push(await run(n, 'play'));
@@ -170,7 +180,8 @@ const main = async () => {
       .loadavg()
       .map((x) => round(x, 2))
       .join(' ')}: the cores are shared with other work);`,
-    'legs through Kamailio + rtpengine (userspace, pcap recording)',
+    `CPU pressure (/proc/pressure/cpu "some avg10": share of time a runnable task waited for a core): ${psi0} at the start, ${cpuPressure()} at the end.`,
+    `${process.env.SIP_BENCH_PRIORITY === '1' ? 'Node, rtpengine and SIPp at nice -10; ' : ''}legs through Kamailio + rtpengine (userspace, pcap recording)`,
     `to SIPp (G.711a, 30 ms packets, 7 s); hold ${HOLD_MS / 1000} s; each leg plays 440 Hz from the app's 20 ms scheduler`,
     '(forward: the pairs copy each other\'s SIPp audio instead). "app rx" is what the app received from rtpengine;',
     '"rtpengine rx from app" is the app\'s stream in rtpengine\'s recording.',
@@ -179,7 +190,7 @@ const main = async () => {
     '',
   ].join('\n');
   fs.mkdirSync('bench/results', { recursive: true });
-  fs.writeFileSync('bench/results/sip-capacity.md', md);
+  fs.writeFileSync(process.env.SIP_BENCH_OUT ?? 'bench/results/sip-capacity.md', md);
   console.log(`\n${table}`);
 };
 
