@@ -7,7 +7,7 @@
 
 import { now } from '../../lib/clock';
 import type { BridgeMode, ControlEvent } from '../control';
-import { offerOf, type SipLeg } from './sip-leg';
+import { aimRtp, offerOf, type SipLeg } from './sip-leg';
 import type { Dialog } from './ua/dialog';
 import { buildSdp, originOf, parseSdp } from './ua/sdp';
 import type { HostPort } from './ua/sip-transport';
@@ -49,6 +49,7 @@ export const offerFor = (ctx: BridgeContext, leg: SipLeg, to: BridgeTo | undefin
   peer.rtp.setSending(false);
   peer.isMediaAway = true;
   leg.isMediaAway = true;
+  leg.joining = peer.id;
   return buildSdp({ ...m, direction: 'sendrecv' }, { sessionId: `${Date.now()}`, version: 1 });
 };
 
@@ -84,6 +85,7 @@ export const joinOnAnswer = async (ctx: BridgeContext, leg: SipLeg, to: BridgeTo
     forward(peer, self);
   } else {
     await waitGuard(ctx, peer);
+    peer.isReanchored = true;
     await ctx.ua.reinvite(peer.dialog, reofferOf(peer.dialog, self.dialog.remoteSdp));
   }
   await markBridged(ctx, peer, self, to.mode);
@@ -102,6 +104,8 @@ export const bridgeAnswered = async (ctx: BridgeContext, aId: string, bId: strin
     a.isMediaAway = true;
     b.isMediaAway = true;
     await waitGuard(ctx, b);
+    a.isReanchored = true;
+    b.isReanchored = true;
     const bAnswer = await ctx.ua.reinvite(b.dialog, reofferOf(b.dialog, a.dialog.remoteSdp));
     await waitGuard(ctx, a);
     await ctx.ua.reinvite(a.dialog, reofferOf(a.dialog, bAnswer || b.dialog.remoteSdp));
@@ -109,11 +113,34 @@ export const bridgeAnswered = async (ctx: BridgeContext, aId: string, bId: strin
   await markBridged(ctx, a, b, mode);
 };
 
-/** a bridged leg ended: the other one keeps its dialog; forwarded RTP stops, its own audio resumes */
-export const unbridge = (leg: SipLeg, legs: Map<string, SipLeg>) => {
-  const other = leg.peer ? legs.get(leg.peer.legId) : undefined;
+/**
+ * A leg ended: its partner stays up (the calls module decides what becomes of it) and gets the
+ * app's media back: forwarding stops; after 3PCC the partner is re-INVITEd to the app's RTP, so
+ * prompts, listening and digits work on it again (a declined agent, a leftover customer).
+ */
+export const unbridge = (ctx: BridgeContext, leg: SipLeg) => {
+  const otherId = leg.peer?.legId ?? leg.joining;
+  const other = otherId ? ctx.legs.get(otherId) : undefined;
   leg.peer = undefined;
-  if (!other) return;
+  leg.joining = undefined;
+  if (!other || other.state === 'ended') return;
   other.peer = undefined;
   if (other.rtp.forwardTo === leg.rtp) other.rtp.forwardTo = undefined;
+  if (!other.isMediaAway) return;
+  if (!other.isReanchored || !other.dialog) {
+    other.isMediaAway = false;
+    other.rtp.setSending(true);
+    return;
+  }
+  const d = other.dialog;
+  const o = originOf(d.localSdp) ?? { sessionId: `${Date.now()}`, version: 1 };
+  void waitGuard(ctx, other)
+    .then(() => ctx.ua.reinvite(d, offerOf(ctx.local.host, other.rtp.port, o.version + 1, o.sessionId)))
+    .then((answer) => {
+      if (other.state === 'ended' || !aimRtp(other, answer || d.remoteSdp)) return;
+      other.isReanchored = false;
+      other.isMediaAway = false;
+      other.rtp.setSending(true);
+    })
+    .catch(() => {});
 };

@@ -134,6 +134,60 @@ describe('sip control line (two UAs on loopback)', () => {
     expect(await c.line.endByHandle?.('not a handle', HANGUP_CAUSE.normal)).toBe(false);
   });
 
+  it('bridges by 3PCC (one re-INVITE to the waiting leg) and takes the leg back when its partner leaves', async () => {
+    const { a, b } = await pair();
+    await a.line.originate({ legId: 'c', target, ringSeconds: 5 });
+    await until(() => b.events.some((e) => e.kind === 'offered'));
+    const bc = b.events.find((e) => e.kind === 'offered')?.legId as string;
+    await b.line.answer(bc);
+    await until(() => kinds(a.events).includes('answered'));
+    const agent = { kind: 'extension', user: '8001', callerId: 'call-1', callUuid: 'call-1' } as const;
+    await a.line.originate({ legId: 'g', target: agent, ringSeconds: 5, bridgeTo: { legId: 'c', mode: '3pcc' } });
+    await until(() => b.events.filter((e) => e.kind === 'offered').length === 2);
+    const bg = b.events.filter((e) => e.kind === 'offered')[1]?.legId as string;
+    await b.line.answer(bg);
+    await until(() => a.events.filter((e) => e.kind === 'bridged').length === 2);
+    // the app left the media path: b's two legs now send to each other
+    expect(await a.line.play('c', tone(440, 100))).toBe('stopped');
+    const heardByAgent: Int16Array[] = [];
+    b.line.listen(bg, (f) => heardByAgent.push(f.samples));
+    void b.line.play(bc, tone(1000, 600));
+    await until(() => heardByAgent.filter((f) => Math.max(...f) > 5000).length >= 10);
+
+    // the agent leaves: the customer leg is re-INVITEd back to the app's RTP and hears its prompts again
+    await b.line.hangup(bg, HANGUP_CAUSE.normal);
+    await until(() => a.events.some((e) => e.kind === 'ended' && e.legId === 'g'));
+    const heardByCustomer: Int16Array[] = [];
+    b.line.listen(bc, (f) => heardByCustomer.push(f.samples));
+    await until(() => a.line.figures('c') !== undefined);
+    const t = Date.now();
+    let result = 'stopped';
+    while (result === 'stopped' && Date.now() - t < 3000) {
+      result = await a.line.play('c', tone(1000, 400));
+      if (result === 'stopped') await new Promise((r) => setTimeout(r, 50));
+    }
+    expect(result).toBe('done');
+    await until(() => heardByCustomer.filter((f) => Math.max(...f) > 5000).length >= 10);
+  });
+
+  it('gives a waiting leg its media back when the agent declines (3PCC never completed)', async () => {
+    const { a, b } = await pair();
+    await a.line.originate({ legId: 'c', target, ringSeconds: 5 });
+    await until(() => b.events.some((e) => e.kind === 'offered'));
+    const bc = b.events.find((e) => e.kind === 'offered')?.legId as string;
+    await b.line.answer(bc);
+    await until(() => kinds(a.events).includes('answered'));
+    const agent = { kind: 'extension', user: '8001', callerId: 'call-2' } as const;
+    await a.line.originate({ legId: 'g', target: agent, ringSeconds: 5, bridgeTo: { legId: 'c', mode: '3pcc' } });
+    await until(() => b.events.filter((e) => e.kind === 'offered').length === 2);
+    await b.line.hangup(b.events.filter((e) => e.kind === 'offered')[1]?.legId as string, HANGUP_CAUSE.rejected);
+    await until(() => a.events.some((e) => e.kind === 'ended' && e.legId === 'g'));
+    const heard: Int16Array[] = [];
+    b.line.listen(bc, (f) => heard.push(f.samples));
+    expect(await a.line.play('c', tone(1000, 400))).toBe('done');
+    await until(() => heard.filter((f) => Math.max(...f) > 5000).length >= 10);
+  });
+
   it('forwards RTP between two bridged legs', async () => {
     const { a, b } = await pair();
     await a.line.originate({ legId: 'x', target, ringSeconds: 5 });

@@ -89,7 +89,7 @@ export const createSipControl = (opts: SipControlOptions): SipControlLine => {
     leg.state = 'ended';
     clearTimeout(leg.ringTimer);
     leg.rtp.close();
-    unbridge(leg, legs);
+    unbridge(ctx, leg);
     leg.ended = (async () => {
       // rtpengine closes the pcap once Kamailio relayed the BYE
       if (wasAnswered && opts.recordingDir) await new Promise((r) => setTimeout(r, 200));
@@ -106,6 +106,13 @@ export const createSipControl = (opts: SipControlOptions): SipControlLine => {
     if (!d) return;
     d.onEnded = (by) => {
       if (by === 'remote') void end(leg, sideOf(leg), HANGUP_CAUSE.normal);
+    };
+    // a re-INVITE from the far end (its media moved): the app's RTP follows, unless 3PCC took it away
+    d.onReinvite = (offer) => {
+      const m = parseSdp(offer);
+      if (!m || leg.isMediaAway) return d.localSdp;
+      aimRtp(leg, offer);
+      return answerOf(m, local.host, leg.rtp.port);
     };
   };
 

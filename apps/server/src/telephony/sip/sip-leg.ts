@@ -26,6 +26,10 @@ export type SipLeg = {
   peer?: { legId: string; mode: BridgeMode };
   /** 3PCC: the app's RTP left the media path of this leg (play and listen no longer reach it) */
   isMediaAway: boolean;
+  /** 3PCC: the waiting leg this (agent) leg was offered the media of, until it is bridged */
+  joining?: string;
+  /** 3PCC: this leg was re-INVITEd towards its partner (rtpengine now sends its audio there) */
+  isReanchored?: boolean;
   listeners: Set<(samples: Int16Array, seq: number) => void>;
   frameSeq: number;
   /** set by hangup(): the ended event's cause comes from the app */
