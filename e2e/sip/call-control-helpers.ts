@@ -94,17 +94,26 @@ export const baresip = (command: 'dial' | 'hangup' | 'sndcode', params = '') =>
     socket.on('error', reject);
   });
 
-/** what baresip (the customer) heard in its newest call: its sndfile dump of decoded audio */
+/**
+ * what baresip (the customer) heard since a time: its sndfile dumps of decoded audio, in order
+ * (a re-INVITE restarts baresip's audio stream and so starts a new dump)
+ */
 export const customerHeard = (since: number): Int16Array => {
   const dir = path.join(RUN, 'baresip-dumps');
-  const files = fs
+  const parts = fs
     .readdirSync(dir)
     .filter((f) => f.includes('dec') && f.endsWith('.wav'))
     .map((f) => ({ f, t: fs.statSync(path.join(dir, f)).mtimeMs }))
     .filter((x) => x.t >= since)
-    .sort((x, y) => y.t - x.t);
-  const newest = files[0];
-  return newest ? readWav(fs.readFileSync(path.join(dir, newest.f))) : new Int16Array(0);
+    .sort((x, y) => x.t - y.t)
+    .map((x) => readWav(fs.readFileSync(path.join(dir, x.f))));
+  const out = new Int16Array(parts.reduce((n, p) => n + p.length, 0));
+  let o = 0;
+  for (const p of parts) {
+    out.set(p, o);
+    o += p.length;
+  }
+  return out;
 };
 
 let server: Promise<string> | undefined;

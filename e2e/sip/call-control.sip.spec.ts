@@ -152,13 +152,25 @@ for (const mode of ['3pcc', 'forward'] as const) {
     console.log(`agent call (${mode}): ${JSON.stringify({ ...call, peaks: call?.peaks.slice(0, 40) })}`);
     expect(near1k).toBeGreaterThan(10);
 
-    await line.hangup(c, 'normal');
+    // the agent leaves: the customer leg comes back to the app (3PCC: a re-INVITE), which plays to it again
+    const left = performance.now();
     await line.hangup(a, 'normal');
+    let played = await line.play(c, prompt);
+    while (played === 'stopped' && performance.now() - left < 5000) {
+      await new Promise((r) => setTimeout(r, 50));
+      played = await line.play(c, prompt);
+    }
+    expect(played).toBe('done');
+    figures[`bridge_${mode}_agentLeftToPromptDone`] = ms(performance.now() - left);
+    // the prompt's last packets are still on their way through rtpengine and baresip's jitter buffer
+    await new Promise((r) => setTimeout(r, 500));
+    await line.hangup(c, 'normal');
     const ended = await log.waitFor('ended', c);
     // the browser's 440 Hz reaches the customer, and both directions are in the customer leg's recording
     const heard = customerHeard(since);
     figures[`bridge_${mode}_customerHeard440share`] = Math.round(toneShare(heard, 440) * 100) / 100;
     expect(toneShare(heard, 440)).toBeGreaterThan(0.05);
+    expect(promptCorrelation(heard, prompt)).toBeGreaterThan(0.6);
     const rec = readWav(ended.recording ?? Buffer.alloc(0));
     expect(toneShare(rec, 1000)).toBeGreaterThan(0.05);
     expect(toneShare(rec, 440)).toBeGreaterThan(0.02);

@@ -127,18 +127,24 @@ export const unbridge = (ctx: BridgeContext, leg: SipLeg) => {
   other.peer = undefined;
   if (other.rtp.forwardTo === leg.rtp) other.rtp.forwardTo = undefined;
   if (!other.isMediaAway) return;
-  if (!other.isReanchored || !other.dialog) {
+  // a waiting leg never re-INVITEd still has its media on the app's RTP
+  if ((!other.isReanchored && !other.joining) || !other.dialog) {
     other.isMediaAway = false;
     other.rtp.setSending(true);
     return;
   }
+  // re-INVITEd towards its partner, or (an agent) offered the partner's media from the start
   const d = other.dialog;
   const o = originOf(d.localSdp) ?? { sessionId: `${Date.now()}`, version: 1 };
   void waitGuard(ctx, other)
-    .then(() => ctx.ua.reinvite(d, offerOf(ctx.local.host, other.rtp.port, o.version + 1, o.sessionId)))
+    .then(() => {
+      if (other.state === 'ended') throw new Error('ended');
+      return ctx.ua.reinvite(d, offerOf(ctx.local.host, other.rtp.port, o.version + 1, o.sessionId));
+    })
     .then((answer) => {
       if (other.state === 'ended' || !aimRtp(other, answer || d.remoteSdp)) return;
       other.isReanchored = false;
+      other.joining = undefined;
       other.isMediaAway = false;
       other.rtp.setSending(true);
     })
