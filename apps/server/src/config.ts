@@ -82,6 +82,9 @@ const schema = z.object({
     .string()
     .regex(/^[0-9.]+:\d{1,5}$/)
     .default('127.0.0.1:5060'),
+  /** 线路测试: the speech synthesizer and the converter to 8 kHz (optional; missing: the test call is refused) */
+  TTS_ESPEAK_BIN: z.string().default('espeak-ng'),
+  TTS_SOX_BIN: z.string().default('sox'),
   /** Which proxies' X-Forwarded-For is believed (client address for the login throttle and logs) */
   TRUST_PROXY: z
     .string()
@@ -146,6 +149,8 @@ export type Config = {
     appAddr?: string;
     proxy?: string;
   };
+  /** speech for 线路测试 (telephony/tts.ts): the binaries, looked up once at start */
+  tts: { espeakBin: string; soxBin: string };
   /** where file bytes live (lib/storage) */
   storage: { driver: 'local' } | { driver: 's3'; s3: S3Config };
   demoPassword: string;
@@ -205,6 +210,7 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env, overrides: Part
       appAddr: e.SIP_APP_ADDR,
       proxy: e.SIP_PROXY,
     },
+    tts: { espeakBin: e.TTS_ESPEAK_BIN, soxBin: e.TTS_SOX_BIN },
     storage:
       e.STORAGE_DRIVER === 's3'
         ? {

@@ -125,6 +125,10 @@ export const ERRORS = {
   CALL_OUTSIDE_HOURS: { code: 110024, status: 400, msg: '当前不在允许外呼的时段（{from}–{to}），请稍后再拨' },
   CALL_LEG_NOT_FOUND: { code: 110025, status: 404, msg: '通话线路不存在或已结束' },
   CALL_INSTANCE_UNREACHABLE: { code: 110026, status: 503, msg: '通话所在的服务暂时无法连接，请稍后再试' },
+  // 外呼设置 · 线路测试
+  TTS_UNAVAILABLE: { code: 110027, status: 503, msg: '语音合成不可用：服务器未安装 espeak-ng 或 sox，无法进行线路测试' },
+  TTS_FAILED: { code: 110028, status: 503, msg: '语音合成失败，请换一段提示语或稍后再试' },
+  TEST_CALL_BUSY: { code: 110029, status: 409, msg: '已有线路测试正在进行，请等待其结束后再试' },
   BLACK_FILE_NOT_FOUND: { code: 110030, status: 404, msg: '黑名单文件不存在或已被删除' },
   BLACK_FILE_EMPTY: { code: 110031, status: 400, msg: '文件中没有有效的电话号码' },
   BLACK_FILE_TYPE: { code: 110032, status: 400, msg: '请上传 .xlsx 或 .txt 文件' },

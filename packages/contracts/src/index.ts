@@ -1,5 +1,6 @@
 export * from './auth';
 export * from './blacklist';
+export * from './call-settings';
 export * from './calls';
 export * from './common';
 export * from './customers';

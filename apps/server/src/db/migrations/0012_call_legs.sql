@@ -26,7 +26,20 @@ CREATE TABLE "call_settings" (
 	"caller_number" text DEFAULT '' NOT NULL,
 	"call_hours_from" text DEFAULT '08:00' NOT NULL,
 	"call_hours_to" text DEFAULT '21:00' NOT NULL,
+	"bridge_mode" text DEFAULT '3pcc' NOT NULL,
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "call_tests" (
+	"tenant_id" integer PRIMARY KEY NOT NULL,
+	"staff_id" integer NOT NULL,
+	"call_uuid" text DEFAULT '' NOT NULL,
+	"leg_id" text DEFAULT '' NOT NULL,
+	"prompt" text DEFAULT '' NOT NULL,
+	"started_at" timestamp with time zone NOT NULL,
+	"play_start_at" timestamp with time zone,
+	"play_end_at" timestamp with time zone,
+	"play_result" text DEFAULT '' NOT NULL
 );
 --> statement-breakpoint
 ALTER TABLE "call_records" ALTER COLUMN "staff_id" DROP NOT NULL;--> statement-breakpoint

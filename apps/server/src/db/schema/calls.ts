@@ -154,7 +154,27 @@ export const callSettings = pgTable('call_settings', {
   callerNumber: text('caller_number').notNull().default(''),
   callHoursFrom: text('call_hours_from').notNull().default('08:00'),
   callHoursTo: text('call_hours_to').notNull().default('21:00'),
+  /** how an agent is joined to a customer leg: '3pcc' (media stays in rtpengine) or 'forward' (the app relays RTP) */
+  bridgeMode: text('bridge_mode').notNull().default('3pcc'),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * A company's line test (线路测试, one at a time): the admin's call to a number that plays a
+ * synthesized prompt and hangs up. One row per company, its latest test; `legId` empty while the
+ * test is being placed (a placement older than a minute is taken as abandoned).
+ */
+export const callTests = pgTable('call_tests', {
+  tenantId: integer('tenant_id').primaryKey(),
+  staffId: integer('staff_id').notNull(),
+  callUuid: text('call_uuid').notNull().default(''),
+  legId: text('leg_id').notNull().default(''),
+  prompt: text('prompt').notNull().default(''),
+  startedAt: timestamp('started_at', { withTimezone: true }).notNull(),
+  playStartAt: timestamp('play_start_at', { withTimezone: true }),
+  playEndAt: timestamp('play_end_at', { withTimezone: true }),
+  /** how the prompt ended: done, stopped, ended (the leg ended first); empty until then */
+  playResult: text('play_result').notNull().default(''),
 });
 
 /** A blacklist file: numbers imported from .xlsx/.txt; switched off files are not checked. */

@@ -14,7 +14,7 @@ import { endByHandle, legEnded, setHangupOther } from './call-control-events';
 import { type ControlOp, decodeSamples, encodeSamples, InstanceUnreachable, sendCommand } from './call-control-remote';
 import * as legs from './call-legs.repo';
 import * as repo from './calls.repo';
-import { checkServerDial, type ServerDialRequest } from './dial-policy';
+import { callSettingsOf, checkServerDial, type ServerDialRequest } from './dial-policy';
 
 // Call control (issue 12): the server places, answers, bridges, plays into, listens to and hangs
 // up call legs. Every customer leg passes the dial policy first; the call record (origin 1, no
@@ -184,10 +184,14 @@ export const answerLeg = async (rt: CallRuntime, legId: string) => {
 /**
  * Joins an agent to a customer leg: his default extension rings (his screen pops the customer);
  * resolves to the agent leg id. `mode`: third-party call control (media stays in rtpengine), or
- * RTP forwarding in the app (the fallback a trunk may need).
+ * RTP forwarding in the app (the fallback a trunk may need); none given: the company's 外呼设置
+ * (call_settings.bridge_mode, 3pcc by default).
  */
-export const bridgeLegs = async (rt: CallRuntime, customerLegId: string, agentStaffId: number, mode: BridgeMode = '3pcc') =>
-  String(await onOwner(rt, customerLegId, 'bridge', [customerLegId, agentStaffId, mode]));
+export const bridgeLegs = async (rt: CallRuntime, customerLegId: string, agentStaffId: number, mode?: BridgeMode) => {
+  const leg = await liveLeg(rt, customerLegId);
+  const chosen = mode ?? (await callSettingsOf(rt.db, leg.tenantId)).bridgeMode;
+  return String(await onOwner(rt, customerLegId, 'bridge', [customerLegId, agentStaffId, chosen]));
+};
 
 /** Plays 8 kHz samples into a leg (they end up in its recording); resolves when played, stopped or ended. */
 export const playInto = async (rt: CallRuntime, legId: string, samples: Int16Array): Promise<PlayResult> => {

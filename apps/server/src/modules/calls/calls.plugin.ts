@@ -5,10 +5,12 @@ import { createRedisPubSub } from '../../lib/pubsub-redis';
 import { createControlLine, createProvider } from '../../telephony';
 import type { ControlEvent } from '../../telephony/control';
 import type { LegEvent } from '../../telephony/provider';
+import { findSpeech } from '../../telephony/tts';
 import type { CallRuntime } from './call-bus';
 import { executeLocal, wireCallControl } from './call-control';
 import { endOrphanedLegs, handleControlEvent } from './call-control-events';
 import { serveCommands } from './call-control-remote';
+import { callSettingsRoutes } from './call-settings.routes';
 import { registerCallSocket } from './call-socket';
 import { callsRoutes } from './calls.routes';
 import { handleLegEvent, sweepCalls } from './calls-lifecycle';
@@ -96,6 +98,10 @@ export const callsPlugin = fp(async (app: FastifyInstance) => {
   sweep.unref();
 
   await app.register(callsRoutes(rt));
+  // 线路测试's prompts: espeak-ng and sox, looked for once (optional: without them the test is refused)
+  const speech = await findSpeech(app.config.tts);
+  if (!speech.isAvailable) app.log.warn({ missing: speech.missing }, 'speech synthesis unavailable: 线路测试 is refused');
+  await app.register(callSettingsRoutes(rt, speech));
   registerCallSocket(app, rt);
   registerDeviceSocket(app, rt);
   const { provider } = rt;

@@ -222,7 +222,7 @@ export const findCallSettings = async (db: DbOrTx, tenantId: number) => {
 export const upsertCallSettings = async (
   db: DbOrTx,
   tenantId: number,
-  values: { callerNumber: string; callHoursFrom: string; callHoursTo: string },
+  values: { callerNumber: string; callHoursFrom: string; callHoursTo: string; bridgeMode?: '3pcc' | 'forward' },
 ) => {
   await db
     .insert(callSettings)

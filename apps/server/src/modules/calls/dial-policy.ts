@@ -4,6 +4,7 @@ import { AppError } from '../../lib/app-error';
 import type { Actor } from '../../lib/auth-context';
 import { msSince, now } from '../../lib/clock';
 import { normalisePhone } from '../../lib/phone';
+import type { BridgeMode } from '../../telephony/control';
 import { isNumberBlacklisted } from '../blacklist/blacklist.service';
 import { isCompanyActive } from '../company/company.service';
 import { customerNumber } from '../contacts/contacts.service';
@@ -60,15 +61,23 @@ export const checkDialLock = async (rt: CallRuntime, staffId: number, number: st
 
 // ---------- the company's calling rules (call_settings) ----------
 
-export type CallSettings = { callerNumber: string; callHours: { from: string; to: string } };
+export type CallSettings = { callerNumber: string; callHours: { from: string; to: string }; bridgeMode: BridgeMode };
 
-/** Until a company saves its own: no caller number of its own, server legs 08:00–21:00 Beijing time. */
-export const CALL_SETTINGS_DEFAULTS: Readonly<CallSettings> = { callerNumber: '', callHours: { from: '08:00', to: '21:00' } };
+/** Until a company saves its own: no caller number of its own, server legs 08:00–21:00 Beijing time, 3PCC bridging. */
+export const CALL_SETTINGS_DEFAULTS: Readonly<CallSettings> = {
+  callerNumber: '',
+  callHours: { from: '08:00', to: '21:00' },
+  bridgeMode: '3pcc',
+};
 
 export const callSettingsOf = async (db: DbOrTx, tenantId: number): Promise<CallSettings> => {
   const row = await repo.findCallSettings(db, tenantId);
   if (!row) return { ...CALL_SETTINGS_DEFAULTS, callHours: { ...CALL_SETTINGS_DEFAULTS.callHours } };
-  return { callerNumber: row.callerNumber, callHours: { from: row.callHoursFrom, to: row.callHoursTo } };
+  return {
+    callerNumber: row.callerNumber,
+    callHours: { from: row.callHoursFrom, to: row.callHoursTo },
+    bridgeMode: row.bridgeMode === 'forward' ? 'forward' : '3pcc',
+  };
 };
 
 const BEIJING_OFFSET_MS = 8 * 60 * 60 * 1000;

@@ -357,6 +357,8 @@ const NO_BASELINE: Record<string, string> = {
   'POST /api/callend/phone/dial': 'device accounts only (merchantType 2)',
   // The job of an export is the caller's own; jobId is the only field.
   'GET /api/frontend/customer/job': 'body is the jobId only',
+  // 线路测试's progress: the uuid of the company's own test call is the only field.
+  'GET /api/frontend/callsetting/testcall': 'needs a test call of admin’s company; the uuid is the only field',
 };
 
 // ---------------------------------------------------------------------------------------------------
