@@ -89,6 +89,7 @@ export const APPLICATIONS: Application[] = [
       m(220, '通话记录', '/call/record', 'AudioOutlined'),
       m(230, '黑名单检测', '/call/blackcheck', 'SafetyOutlined'),
       m(240, '分机管理', '/call/sip', 'CustomerServiceOutlined'),
+      m(245, '外呼设置', '/call/setting', 'SettingOutlined'),
       planned(250, '坐席任务', '/calltask/tasklist', 'ScheduleOutlined'),
     ],
   },

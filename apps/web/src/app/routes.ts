@@ -67,6 +67,11 @@ export const ROUTES: AppRoute[] = [
   { path: '/call/mysip', title: '我的分机', Page: page(() => import('../features/extensions/pages/MySipPage'), 'MySipPage') },
   { path: '/call/sip', title: '分机管理', Page: page(() => import('../features/extensions/pages/SipPage'), 'SipPage') },
   {
+    path: '/call/setting',
+    title: '外呼设置',
+    Page: page(() => import('../features/call-settings/pages/CallSettingsPage'), 'CallSettingsPage'),
+  },
+  {
     path: '/call/blackcheck',
     title: '黑名单检测',
     Page: page(() => import('../features/blacklist/pages/BlackCheckPage'), 'BlackCheckPage'),
