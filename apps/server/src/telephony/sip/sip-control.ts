@@ -59,6 +59,12 @@ const hostPort = (s: string | undefined, fallback: string): HostPort => {
   return { host: host || '127.0.0.1', port: Number(port) || 0 };
 };
 
+/** the From of an app leg: the caller id as user and display name; anonymous without one (the trunk's own number) */
+export const fromOf = (callerId: string, domain: string) => {
+  const user = callerId.replace(/[^\w.!~*'()&=+$,;?/-]/g, '');
+  return user ? `"${user}" <sip:${user}@${domain}>` : `"anonymous" <sip:anonymous@${domain}>`;
+};
+
 export const createSipControl = (opts: SipControlOptions): SipControlLine => {
   const local = hostPort(opts.config.appAddr, '127.0.0.1:5070');
   const proxy = hostPort(opts.config.proxy, '127.0.0.1:5060');
@@ -73,14 +79,13 @@ export const createSipControl = (opts: SipControlOptions): SipControlLine => {
   const legs = new Map<string, SipLeg>();
   const timing = new Map<string, { inviteAt?: number; bridgedAt?: number }>();
   let listener: ControlListener = () => {};
-  let queue: Promise<void> = Promise.resolve();
   const guardMs = opts.reinviteGuardMs ?? 1500;
 
-  /** events are handled one after the other, in the order they happened */
-  const emit = (ev: ControlEvent): Promise<void> => {
-    queue = queue.then(() => listener(ev)).catch(() => {});
-    return queue;
-  };
+  /**
+   * the listener is called at once, as the sim line does: a listener may itself hang up or answer a
+   * leg (the partner of one that ended), which a queue of events would make wait for itself
+   */
+  const emit = (ev: ControlEvent): Promise<void> => Promise.resolve(listener(ev)).catch(() => {});
   const sideOf = (leg: SipLeg): HangupSideValue => (leg.target?.kind === 'extension' ? HANGUP_SIDE.agent : HANGUP_SIDE.customer);
 
   const end = (leg: SipLeg, side: HangupSideValue, cause: HangupCause): Promise<void> => {
@@ -137,7 +142,7 @@ export const createSipControl = (opts: SipControlOptions): SipControlLine => {
     const t = req.target;
     const isAgent = t.kind === 'extension';
     const uri = `sip:${isAgent ? t.user : t.number}@${domain}`;
-    const from = `"${t.callerId}" <sip:${t.callerId}@${domain}>`;
+    const from = fromOf(t.callerId, domain);
     const headers: [string, string][] = isAgent
       ? [
           ['x-crm-leg', 'agent'],
@@ -283,7 +288,6 @@ export const createSipControl = (opts: SipControlOptions): SipControlLine => {
     close: async () => {
       await ready.catch(() => {});
       await Promise.all([...legs.keys()].map((id) => hangup(id, HANGUP_CAUSE.normal)));
-      await queue;
       try {
         transport.close();
       } catch {

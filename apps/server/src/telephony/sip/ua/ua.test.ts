@@ -68,6 +68,15 @@ describe('SIP messages', () => {
   });
 });
 
+describe('From of an app leg', () => {
+  it('is the caller id, or anonymous when the company has none; nothing that breaks the URI gets in', async () => {
+    const { fromOf } = await import('../sip-control');
+    expect(fromOf('02150001234', '127.0.0.1')).toBe('"02150001234" <sip:02150001234@127.0.0.1>');
+    expect(fromOf('', 'h')).toBe('"anonymous" <sip:anonymous@h>');
+    expect(fromOf('a"b <c>@d', 'h')).toBe('"abcd" <sip:abcd@h>');
+  });
+});
+
 describe('digest', () => {
   it('answers the RFC 2617 §3.5 example', () => {
     const c = parseChallenge(
