@@ -80,8 +80,8 @@ export const promptCorrelation = (signal: Int16Array, prompt: Int16Array) => {
   return Math.round(best * 100) / 100;
 };
 
-/** baresip's ctrl_tcp (netstring JSON): dial, hangup, sndcode (an RFC 4733 key press) */
-export const baresip = (command: 'dial' | 'hangup' | 'sndcode', params = '') =>
+/** baresip's ctrl_tcp (netstring JSON): dial, hangup, sndcode (an RFC 4733 key press on the current account's call), uafind (make an account current) */
+export const baresip = (command: 'dial' | 'hangup' | 'sndcode' | 'uafind', params = '') =>
   new Promise<void>((resolve, reject) => {
     const body = JSON.stringify({ command, params, token: 'cc' });
     const socket = net.connect(4444, '127.0.0.1', () => {

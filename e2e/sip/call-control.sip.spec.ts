@@ -68,6 +68,8 @@ test('the app calls a customer, plays a synthesized prompt the customer hears, a
   figures.firstAppAudioAfterAnswer = ms((after?.firstTxAt ?? 0) - (after?.answeredAt ?? 0));
   figures.firstCustomerAudioAfterAnswer = ms((after?.firstRxAt ?? 0) - (after?.answeredAt ?? 0));
 
+  // keys and dials go from baresip's current account: make the customer's current
+  await baresip('uafind', `sip:${CUSTOMER}@127.0.0.1:5080`);
   const latencies: number[] = [];
   for (const digit of ['1', '2']) {
     const sent = performance.now();
@@ -95,6 +97,7 @@ test('the app calls a customer, plays a synthesized prompt the customer hears, a
 
 test('a trunk call to the app number is answered by the app, played the prompt, and its digit read', async () => {
   const since = Date.now();
+  await baresip('uafind', `sip:${CUSTOMER}@127.0.0.1:5080`);
   await baresip('dial', `sip:${APP_NUMBER}@127.0.0.1`);
   const offered = await log.waitFor('offered');
   expect(offered.to).toBe(APP_NUMBER);

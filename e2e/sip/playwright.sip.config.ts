@@ -55,6 +55,8 @@ export default defineConfig({
       SIP_RPC_URL: 'http://127.0.0.1:8080/RPC',
       // the call-control scenarios' own line holds SIP_APP_ADDR (5070): the app's UA takes the next port
       SIP_APP_ADDR: '127.0.0.1:5071',
+      // the service's calling hours: the through-the-app scenario moves the business clock into them
+      CLOCK_CONTROL: '1',
       SIP_RECORDING_DIR: `${process.env.TELEPHONY_RUN_DIR ?? `${RUN}/telephony`}/recordings`,
     },
   },

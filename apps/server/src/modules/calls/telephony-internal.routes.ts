@@ -2,7 +2,11 @@ import { timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { SipCallEvent, SipProvider } from '../../telephony/sip/sip-provider';
+import { findStaffForLogin } from '../auth/auth.repo';
 import type { CallRuntime } from './call-bus';
+import { bridgeLegs, hangupLeg, originateCustomerLeg, playInto } from './call-control';
+import { decodeSamples } from './call-control-remote';
+import { legsOfCall } from './call-legs.repo';
 import { sipInbound, sipPasswordOf } from './calls-sip';
 
 const authBody = z.object({ user: z.string().min(1).max(64) });
@@ -23,6 +27,20 @@ const eventBody = z.object({
   sipStatus: z.union([z.string(), z.number()]).optional(),
   byAgent: z.union([z.string(), z.number()]).optional(),
 });
+
+/** call control from the real-call test (e2e/sip/call-control.sip.spec.ts): the service's own operations */
+const controlBody = z.discriminatedUnion('op', [
+  z.object({
+    op: z.literal('originate'),
+    username: z.string().min(1).max(64),
+    number: z.string().min(1).max(32),
+    ringSeconds: z.number().int().min(1).max(120).default(30),
+  }),
+  z.object({ op: z.literal('bridge'), legId: z.string().min(1).max(64), username: z.string().min(1).max(64) }),
+  z.object({ op: z.literal('play'), legId: z.string().min(1).max(64), samples: z.string().max(2_000_000) }),
+  z.object({ op: z.literal('hangup'), legId: z.string().min(1).max(64) }),
+  z.object({ op: z.literal('legs'), callUuid: z.string().min(1).max(64) }),
+]);
 
 const isSecretOk = (given: unknown, secret: string) => {
   if (typeof given !== 'string' || !secret) return false;
@@ -64,6 +82,35 @@ export const registerTelephonyInternal = (app: FastifyInstance, rt: CallRuntime,
     if (!r) return reply.code(404).send({ error: 'not available' });
     await line.report({ event: 'ringing', callUuid: r.uuid, callId: body.data.callId, cseq: body.data.cseq });
     return r;
+  });
+  /**
+   * Call control by the real-call test (issue 12): originate a customer leg for a staff's company
+   * (through the dial policy), bridge it to a staff's extension, play 8 kHz samples (base64 LE),
+   * hang up, read a call's legs. Same secret as Kamailio's routes: nothing a browser can reach.
+   */
+  app.post('/internal/telephony/control', opts, async (req, reply) => {
+    const body = controlBody.safeParse(req.body);
+    if (!body.success) return reply.code(400).send({ error: 'bad request' });
+    const c = body.data;
+    const staffOf = async (username: string) => {
+      const s = await findStaffForLogin(rt.db, username);
+      if (!s) throw Object.assign(new Error('unknown staff'), { statusCode: 404 });
+      return s;
+    };
+    switch (c.op) {
+      case 'originate': {
+        const s = await staffOf(c.username);
+        return originateCustomerLeg(rt, { tenantId: s.tenantId, number: c.number, ringSeconds: c.ringSeconds });
+      }
+      case 'bridge':
+        return { agentLegId: await bridgeLegs(rt, c.legId, (await staffOf(c.username)).id) };
+      case 'play':
+        return { result: await playInto(rt, c.legId, decodeSamples(c.samples)) };
+      case 'hangup':
+        return { ok: await hangupLeg(rt, c.legId) };
+      case 'legs':
+        return { legs: await legsOfCall(rt.db, c.callUuid) };
+    }
   });
   app.post('/internal/telephony/event', opts, async (req, reply) => {
     const body = eventBody.safeParse(req.body);
