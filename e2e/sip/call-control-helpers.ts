@@ -5,9 +5,10 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import net from 'node:net';
 import path from 'node:path';
-import type { Page } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 import { build } from 'esbuild';
 import type { ControlEvent } from '../../apps/server/src/telephony/control';
+import { loginAs } from '../fixtures/login';
 
 export const RUN = process.env.SIP_TEST_RUN ?? '.tmp/sip-test';
 
@@ -89,7 +90,7 @@ export const baresip = (command: 'dial' | 'hangup' | 'sndcode' | 'uafind', param
       setTimeout(() => {
         socket.end();
         resolve();
-      }, 50);
+      }, 200);
     });
     socket.on('error', reject);
   });
@@ -183,3 +184,19 @@ export const eventLog = () => {
 };
 
 export const ms = (x: number | undefined) => (x === undefined ? NaN : Math.round(x * 10) / 10);
+
+/** the web phone's call modal */
+export const inCall = (page: Page) => page.locator('.ant-modal').filter({ has: page.getByTestId('call-status') });
+
+/** Logs in and goes 在线: a real registration; t0 is when the agent started going online. */
+export const goOnline = async (page: Page, username: string) => {
+  await loginAs(page, username);
+  const extension = page.getByTestId('extension-area');
+  const t0 = Date.now();
+  await expect(async () => {
+    await page.getByRole('button', { name: '分机状态' }).click();
+    await page.getByRole('menuitem', { name: '在线' }).click({ timeout: 2_000 });
+    await expect(extension).toContainText('在线', { timeout: 3_000 });
+  }).toPass({ timeout: 20_000 });
+  return { extension, t0 };
+};

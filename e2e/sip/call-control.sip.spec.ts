@@ -98,11 +98,13 @@ test('the app calls a customer, plays a synthesized prompt the customer hears, a
 test('a trunk call to the app number is answered by the app, played the prompt, and its digit read', async () => {
   const since = Date.now();
   await baresip('uafind', `sip:${CUSTOMER}@127.0.0.1:5080`);
-  await baresip('dial', `sip:${APP_NUMBER}@127.0.0.1`);
+  // the line answers as soon as the offer comes (baresip's control socket is closed 0.2 s later)
+  const dialing = baresip('dial', `sip:${APP_NUMBER}@127.0.0.1`);
   const offered = await log.waitFor('offered');
   expect(offered.to).toBe(APP_NUMBER);
   expect(offered.from).toBe(CUSTOMER);
   await line.answer(offered.legId);
+  await dialing;
   const f = line.figures(offered.legId);
   figures.inboundOfferToAnswer = ms((f?.answeredAt ?? 0) - (f?.inviteAt ?? 0));
   expect(await line.play(offered.legId, prompt)).toBe('done');

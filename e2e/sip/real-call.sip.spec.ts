@@ -1,11 +1,10 @@
 import { execFile } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { expect, type Page, test } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { apiLogin, createCustomer, uniq } from '../fixtures/api';
-import { loginAs } from '../fixtures/login';
+import { baresip, goOnline, inCall } from './call-control-helpers';
 
 /**
  * A real call (issue 7): lisi's browser registers extension 8001 to Kamailio, dials a customer
@@ -26,8 +25,6 @@ const run = promisify(execFile);
 type Row = { uuid: string; billsec: number; endTime: string; recordFile: string; hangupPeople: number; callType: number };
 type Frame = { at: number; dir: 'out' | 'in'; text: string };
 
-const inCall = (page: Page) => page.locator('.ant-modal').filter({ has: page.getByTestId('call-status') });
-
 /** Power of one frequency in 8 kHz samples (Goertzel), normalised per sample. */
 const toneEnergy = (samples: Int16Array, freq: number) => {
   const k = 2 * Math.cos((2 * Math.PI * freq) / 8000);
@@ -41,20 +38,6 @@ const toneEnergy = (samples: Int16Array, freq: number) => {
   return (s1 * s1 + s2 * s2 - k * s1 * s2) / samples.length / samples.length;
 };
 
-/** baresip's ctrl_tcp (netstring JSON): the customer dials the extension, or rejects the ringing call. */
-const baresip = (command: 'dial' | 'hangup', params = '') =>
-  new Promise<void>((resolve, reject) => {
-    const body = JSON.stringify({ command, params, token: 'crm' });
-    const socket = net.connect(4444, '127.0.0.1', () => {
-      socket.write(`${Buffer.byteLength(body)}:${body},`);
-      setTimeout(() => {
-        socket.end();
-        resolve();
-      }, 200);
-    });
-    socket.on('error', reject);
-  });
-
 /** Kamailio's confirmed dialogs (state 4: calls in talk), read with kamcmd over its ctl socket. */
 const kamailioDialogs = async () => {
   const { stdout } = await run('kamcmd', ['-s', `unix:${path.resolve(TELEPHONY_RUN)}/kamailio_ctl`, 'dlg.list']);
@@ -63,19 +46,6 @@ const kamailioDialogs = async () => {
 /** Calls baresip (the customer side) saw end. */
 const customerHangups = () =>
   (fs.readFileSync(path.join(RUN, 'baresip.log'), 'utf8').match(/terminated \(duration/g) ?? []).length;
-
-/** Logs in and goes 在线: a real registration; t0 is when the agent started going online. */
-const goOnline = async (page: Page, username: string) => {
-  await loginAs(page, username);
-  const extension = page.getByTestId('extension-area');
-  const t0 = Date.now();
-  await expect(async () => {
-    await page.getByRole('button', { name: '分机状态' }).click();
-    await page.getByRole('menuitem', { name: '在线' }).click({ timeout: 2_000 });
-    await expect(extension).toContainText('在线', { timeout: 3_000 });
-  }).toPass({ timeout: 20_000 });
-  return { extension, t0 };
-};
 
 type Api = Awaited<ReturnType<typeof apiLogin>>;
 const callOf = async (api: Api, uuid: string) => {

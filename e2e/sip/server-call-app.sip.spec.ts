@@ -1,8 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { expect, type Page, test } from '@playwright/test';
-import { loginAs } from '../fixtures/login';
-import { baresip, customerHeard, promptCorrelation, RUN, readWav, toneShare } from './call-control-helpers';
+import { expect, test } from '@playwright/test';
+import { baresip, customerHeard, goOnline, inCall, promptCorrelation, RUN, readWav, toneShare } from './call-control-helpers';
 
 /**
  * Call control through the running app (issue 12): the calls module's service (dial policy, call
@@ -18,18 +17,6 @@ const CUSTOMER = '13800138000';
 const BEIJING_MS = 8 * 3600_000;
 
 type Leg = { id: string; role: string; state: number; digits: string; bridgedWith: string | null; hangupCause: string };
-
-const inCall = (page: Page) => page.locator('.ant-modal').filter({ has: page.getByTestId('call-status') });
-
-const goOnline = async (page: Page, username: string) => {
-  await loginAs(page, username);
-  const extension = page.getByTestId('extension-area');
-  await expect(async () => {
-    await page.getByRole('button', { name: '分机状态' }).click();
-    await page.getByRole('menuitem', { name: '在线' }).click({ timeout: 2_000 });
-    await expect(extension).toContainText('在线', { timeout: 3_000 });
-  }).toPass({ timeout: 20_000 });
-};
 
 const base64 = (s: Int16Array) => Buffer.from(s.buffer, s.byteOffset, s.byteLength).toString('base64');
 
