@@ -6,7 +6,7 @@ import { setClockOffsetMs } from '../../lib/clock';
 import type { OriginateRequest } from '../../telephony/control';
 import type { SimControlLine } from '../../telephony/sim/sim-control';
 import { findSpeech } from '../../telephony/tts';
-import { mobileEnding, readyLine, waitFor } from '../../test/calls';
+import { endedCall, mobileEnding, readyLine, waitFor } from '../../test/calls';
 import { createTestApp, type TestApp } from '../../test/harness';
 import { bridgeLegs, hangupLeg, originateCustomerLeg } from './call-control';
 import * as legs from './call-legs.repo';
@@ -140,7 +140,8 @@ describe('线路测试', () => {
     expect(s).toMatchObject({ stateName: '已结束', hangupCause: 'normal', hangupCauseName: '正常挂断' });
     expect(s.events.find((e) => e.kind === 'played')?.text).toBe('提示语播放完毕');
     expect(s.events.at(-1)?.text).toBe('已结束（正常挂断）');
-    const [call] = await t.database.db.select().from(callRecords).where(eq(callRecords.uuid, uuid));
+    // the record ends after its last leg
+    const call = await endedCall(t, uuid);
     expect(call).toMatchObject({ origin: 1, caller: '057188886666', hangupCause: 'normal' });
     // the prompt (≈ 2.7 s) was played into the answered leg before the hang-up
     expect(call.billsec).toBeGreaterThanOrEqual(2);

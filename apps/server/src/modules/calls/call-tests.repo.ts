@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../../db/client';
 import { callTests } from '../../db/schema';
 
@@ -6,9 +6,12 @@ import { callTests } from '../../db/schema';
 
 export type CallTest = typeof callTests.$inferSelect;
 
+/** never placed, or released: no test in progress */
+const EPOCH = new Date(0);
+
 /** The company's test row, locked for the rest of the transaction (created empty when missing). */
-export const lockCallTest = async (tx: Tx, tenantId: number, staffId: number, at: Date): Promise<CallTest> => {
-  await tx.insert(callTests).values({ tenantId, staffId, startedAt: at }).onConflictDoNothing({ target: callTests.tenantId });
+export const lockCallTest = async (tx: Tx, tenantId: number, staffId: number): Promise<CallTest> => {
+  await tx.insert(callTests).values({ tenantId, staffId, startedAt: EPOCH }).onConflictDoNothing({ target: callTests.tenantId });
   const rows = await tx.select().from(callTests).where(eq(callTests.tenantId, tenantId)).for('update');
   return rows[0];
 };
@@ -25,8 +28,8 @@ export const reserveCallTest = async (tx: Tx, tenantId: number, staffId: number,
 export const releaseCallTest = async (db: DbOrTx, tenantId: number) => {
   await db
     .update(callTests)
-    .set({ startedAt: sql`'epoch'::timestamptz` })
-    .where(sql`${callTests.tenantId} = ${tenantId} and ${callTests.legId} = ''`);
+    .set({ startedAt: EPOCH })
+    .where(and(eq(callTests.tenantId, tenantId), eq(callTests.legId, '')));
 };
 
 export const setCallTestLeg = async (db: DbOrTx, tenantId: number, callUuid: string, legId: string) => {

@@ -36,8 +36,9 @@ const PLACING_STALE_MS = 60_000;
 const ANSWER_WAIT_MS = (RING_SECONDS + 60) * 1000;
 const POLL_MS = 100;
 
+/** A test whose leg is not ended, or one still being placed (not yet stale), holds the company's line test. */
 const isBusy = async (tx: Tx, row: tests.CallTest, at: Date) => {
-  if (!row.legId) return at.getTime() - row.startedAt.getTime() < PLACING_STALE_MS && row.startedAt.getTime() > 0;
+  if (!row.legId) return at.getTime() - row.startedAt.getTime() < PLACING_STALE_MS;
   const leg = await legs.findLeg(tx, row.legId);
   return leg !== undefined && leg.state < CALL_STATE.ended;
 };
@@ -86,8 +87,8 @@ export const startTestCall = async (
   const samples = await synthesize(speech, body.prompt);
   const at = now();
   await rt.db.transaction(async (tx) => {
-    const row = await tests.lockCallTest(tx, actor.tenantId, actor.staffId, at);
-    if (row.prompt !== '' && (await isBusy(tx, row, at))) throw new AppError('TEST_CALL_BUSY');
+    const row = await tests.lockCallTest(tx, actor.tenantId, actor.staffId);
+    if (await isBusy(tx, row, at)) throw new AppError('TEST_CALL_BUSY');
     await tests.reserveCallTest(tx, actor.tenantId, actor.staffId, body.prompt, at);
   });
   let placed: Awaited<ReturnType<typeof originateCustomerLeg>>;
