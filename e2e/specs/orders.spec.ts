@@ -1,0 +1,209 @@
+import { type Browser, expect, type Page, test } from '@playwright/test';
+import { apiLogin, createCustomer, uniq, uniqPhone } from '../fixtures/api';
+import { loginAs } from '../fixtures/login';
+
+const VIEWPORT = { width: 1366, height: 768 };
+const shot = (page: Page, name: string) => page.screenshot({ path: `.tmp/shots/${name}.png` });
+
+type Api = Awaited<ReturnType<typeof apiLogin>>;
+type StaffOption = { staff_id: number; linkman: string };
+
+/** An antd select: open it by its label, then pick the option showing `text`. */
+const pick = async (page: Page, scope: ReturnType<Page['getByRole']>, label: string, text: string, typed?: string) => {
+  const box = scope.getByLabel(label, { exact: true });
+  await box.click();
+  if (typed) await box.fill(typed);
+  await page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: text }).first().click();
+};
+
+/** The catalogue and the flow this spec sells with, made by the admin through the API. */
+const seedCatalogue = async (admin: Api, u: string) => {
+  const plain = `云呼叫坐席${u}`;
+  const variant = `智能外呼系统${u}`;
+  await admin.post('/api/frontend/product/create', {
+    name: plain,
+    code: `ZX${u}`.slice(0, 30),
+    status: 1,
+    price: 1_200_000,
+    cost: 300_000,
+    minimum_price: 1_000_000,
+  });
+  await admin.post('/api/frontend/product/create', {
+    name: variant,
+    code: `WH${u}`.slice(0, 30),
+    status: 1,
+    price: 5_000_000,
+    cost: 1_000_000,
+    minimum_price: 4_000_000,
+    specifications: [
+      { name: '版本', values: ['基础版', '专业版'] },
+      { name: '年限', values: ['1年', '3年'] },
+    ],
+    detailed: [
+      { values: ['基础版', '1年'], price: 5_000_000, cost: 1_000_000, minimum_price: 4_000_000 },
+      { values: ['基础版', '3年'], price: 12_000_000, cost: 2_500_000, minimum_price: 10_000_000 },
+      { values: ['专业版', '1年'], price: 8_000_000, cost: 1_500_000, minimum_price: 6_500_000 },
+      { values: ['专业版', '3年'], price: 19_800_000, cost: 4_000_000, minimum_price: 16_000_000 },
+    ],
+  });
+  const staff = await admin.get<{ list: StaffOption[] }>('/api/frontend/staff/search?linkman=');
+  const cc = staff.list.find((s) => s.linkman !== '张三' && s.linkman !== '李四') ?? staff.list[0];
+  const flow = `订单审批${u}`;
+  await admin.post('/api/v1/merchantapp/templateadd', {
+    name: flow,
+    isOrder: 1,
+    actionState: 0,
+    controls: [{ name: '合同说明', dmType: 0, dmDesc: '', dmValue: [], dmMust: 0 }],
+    nodes: [
+      { name: '主管审批', type: 0, mode: 1, staffIds: [] },
+      { name: '财务抄送', type: 1, mode: 1, staffIds: [cc.staff_id] },
+    ],
+  });
+  return { plain, variant, flow };
+};
+
+const openPage = async (browser: Browser, user: string) => {
+  const page = await (await browser.newContext({ viewport: VIEWPORT, locale: 'zh-CN', timezoneId: 'Asia/Shanghai' })).newPage();
+  await loginAs(page, user);
+  return page;
+};
+
+test('lisi sells two products, 张三 approves in 我的审批: the order is 已通过, the customer 成交, the workbench moves', async ({
+  browser,
+  request,
+}) => {
+  test.setTimeout(180_000);
+  const u = uniq();
+  const admin = await apiLogin(request, 'admin');
+  const lisiApi = await apiLogin(request, 'lisi');
+  const { plain, variant, flow } = await seedCatalogue(admin, u);
+  const customer = `成交测试${u}`;
+  const cmCtid = await createCustomer(lisiApi, { name: customer, contact: '王总', phone: uniqPhone() });
+
+  const lisi = await openPage(browser, 'lisi');
+  await expect(lisi.getByText('订单与审批')).toBeVisible();
+  const amountCard = lisi.getByTestId('order-figure').filter({ hasText: '本月成交金额' });
+  const amountBefore = (await amountCard.textContent()) ?? '';
+  await shot(lisi, 'workbench-before');
+
+  // The customer drawer: 新建订单.
+  await lisi.goto(`/manage/mycustomer?detail=${cmCtid}`);
+  await lisi.getByRole('button', { name: '新建订单' }).click();
+  const win = lisi.getByRole('dialog', { name: '新建订单' });
+  await expect(win.getByText(customer)).toBeVisible();
+
+  // Submitting empty shows the SPEC §5 messages.
+  await win.getByLabel('联系方式').fill('');
+  await win.getByRole('button', { name: /提\s?交/ }).click();
+  await expect(win.getByText('请输入联系方式')).toBeVisible();
+  await expect(win.getByText('请选择审批流程').last()).toBeVisible();
+  await win.getByLabel('联系方式').fill('13800138000');
+
+  // Two products: one plain, one by specification.
+  await win.getByRole('button', { name: '添加产品' }).click();
+  const picker = lisi.getByRole('dialog', { name: '添加产品' });
+  await picker.getByPlaceholder('产品名称/编号').fill(u);
+  await picker.getByPlaceholder('产品名称/编号').press('Enter');
+  await expect(picker.getByRole('row', { name: new RegExp(plain) })).toBeVisible();
+  await picker
+    .getByRole('row', { name: new RegExp(plain) })
+    .getByRole('checkbox')
+    .check();
+  await pick(lisi, picker, `${variant}的规格`, '专业版 / 3年');
+  await shot(lisi, 'order-product-picker');
+  await picker.getByRole('button', { name: /确\s?定/ }).click();
+  await expect(win.getByText('专业版 / 3年')).toBeVisible();
+  // 1,200.00 + 19,800.00 at list price; the deal price of the plain one goes below its minimum.
+  await expect(win.getByTestId('order-total')).toHaveText('¥21,000.00');
+  await win.getByLabel(`${plain}成交价`).fill('900');
+  await expect(win.getByText('低于最低价')).toBeVisible();
+  await win.getByLabel(`${plain}成交价`).fill('1100');
+  await expect(win.getByTestId('order-total')).toHaveText('¥20,900.00');
+
+  // The order form and the flow: 张三 in the free node.
+  await win.getByLabel('签约日期').fill('2026-11-24');
+  await win.getByLabel('签约日期').press('Enter');
+  await pick(lisi, win, '付款方式', '公对公转账');
+  await win.getByLabel('备注').fill('年度合同，含专业版三年服务');
+  await pick(lisi, win, '审批流程', flow);
+  await expect(win.getByText('主管审批')).toBeVisible();
+  await win.getByRole('button', { name: /提\s?交/ }).click();
+  await expect(win.getByText('请选择审批人！')).toBeVisible();
+  await pick(lisi, win, '主管审批的审批人', '张三', '张三');
+  await shot(lisi, 'order-window');
+  await win.getByRole('button', { name: /提\s?交/ }).click();
+  await expect(lisi.getByText('添加成功')).toBeVisible();
+  await expect(win).toBeHidden();
+
+  // The order tab: 待审核.
+  const drawer = lisi.getByRole('dialog').filter({ has: lisi.getByRole('tab', { name: '订单' }) });
+  await drawer.getByRole('tab', { name: '订单' }).click();
+  await expect(drawer.getByRole('row', { name: /待审核/ })).toBeVisible();
+  await drawer.getByRole('row', { name: /待审核/ }).click();
+  const detail = lisi.getByRole('dialog').filter({ hasText: '订单详情' }).last();
+  await expect(detail.getByText('总价')).toBeVisible();
+  await expect(detail.getByText('¥20,900.00').first()).toBeVisible();
+  await shot(lisi, 'order-detail-pending');
+  await detail.getByRole('button', { name: 'Close' }).or(detail.getByLabel('Close')).first().click();
+
+  // 张三 approves in 我的审批.
+  const zhang = await openPage(browser, 'zhangsan');
+  await zhang.goto('/order/approval');
+  const row = zhang.getByRole('row', { name: new RegExp(customer) });
+  await expect(row).toBeVisible();
+  await shot(zhang, 'my-approvals');
+  await row.click();
+  const zDetail = zhang.getByRole('dialog').filter({ hasText: '订单详情' });
+  await zDetail
+    .getByRole('button', { name: /审\s?核/ })
+    .first()
+    .click();
+  const verify = zhang.getByRole('dialog', { name: '审核订单' });
+  await verify.getByLabel('审核意见').fill('同意，按合同执行');
+  await shot(zhang, 'order-verify');
+  await verify.getByRole('button', { name: /确\s?定|OK/ }).click();
+  await expect(zhang.getByText('审核成功')).toBeVisible();
+  await expect(zDetail.getByText('已通过').first()).toBeVisible();
+  await shot(zhang, 'order-detail-approved');
+
+  // lisi: 已通过 in the drawer, the customer 成交, the workbench figure moved.
+  await lisi.goto(`/manage/mycustomer?detail=${cmCtid}`);
+  const drawer2 = lisi.getByRole('dialog').filter({ has: lisi.getByRole('tab', { name: '订单' }) });
+  await expect(drawer2.getByText('成交', { exact: true })).toBeVisible();
+  await drawer2.getByRole('tab', { name: '订单' }).click();
+  await expect(drawer2.getByRole('row', { name: /已通过/ })).toBeVisible();
+  await shot(lisi, 'customer-orders-tab');
+  await lisi.goto('/home/Index');
+  await expect(amountCard).not.toHaveText(amountBefore);
+  await shot(lisi, 'workbench-after');
+});
+
+test('the admin screens of the catalogue, the flows and the orders', async ({ browser }) => {
+  const admin = await openPage(browser, 'admin');
+  await admin.goto('/set/product');
+  await expect(admin.getByText('产品分类')).toBeVisible();
+  await shot(admin, 'products');
+  await admin.getByRole('button', { name: '新增产品' }).click();
+  const form = admin.getByRole('dialog', { name: '新增产品' });
+  await form.getByRole('button', { name: '添加规格' }).click();
+  await form.getByLabel('规格1名称').fill('版本');
+  await form.getByLabel('规格1的值').fill('基础版');
+  await form.getByLabel('规格1的值').press('Enter');
+  await form.getByLabel('规格1的值').fill('专业版');
+  await form.getByLabel('规格1的值').press('Enter');
+  await expect(form.getByText('专业版').last()).toBeVisible();
+  await shot(admin, 'product-form');
+  await form.getByRole('button', { name: /取\s?消/ }).click();
+
+  await admin.goto('/set/approval');
+  await expect(admin.getByRole('button', { name: '新建审批流程' })).toBeVisible();
+  await shot(admin, 'approval-settings');
+  await admin.getByRole('row').nth(1).getByRole('button', { name: '编辑' }).click();
+  await expect(admin.getByText('保存后将生成新版本')).toBeVisible();
+  await shot(admin, 'approval-editor');
+  await admin.getByRole('button', { name: /取\s?消/ }).click();
+
+  await admin.goto('/order/list');
+  await expect(admin.getByRole('button', { name: '导出' })).toBeVisible();
+  await shot(admin, 'orders');
+});
