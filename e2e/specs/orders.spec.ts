@@ -3,7 +3,11 @@ import { apiLogin, createCustomer, uniq, uniqPhone } from '../fixtures/api';
 import { loginAs } from '../fixtures/login';
 
 const VIEWPORT = { width: 1366, height: 768 };
-const shot = (page: Page, name: string) => page.screenshot({ path: `.tmp/shots/${name}.png` });
+/** A screenshot once modals and tables have finished their animations. */
+const shot = async (page: Page, name: string) => {
+  await page.waitForTimeout(600);
+  await page.screenshot({ path: `.tmp/shots/${name}.png` });
+};
 
 type Api = Awaited<ReturnType<typeof apiLogin>>;
 type StaffOption = { staff_id: number; linkman: string };
@@ -121,8 +125,8 @@ test('lisi sells two products, 张三 approves in 我的审批: the order is 已
   await expect(win.getByTestId('order-total')).toHaveText('¥20,900.00');
 
   // The order form and the flow: 张三 in the free node.
-  await win.getByLabel('签约日期').fill('2026-11-24');
-  await win.getByLabel('签约日期').press('Enter');
+  await win.getByLabel('签约日期').click();
+  await lisi.locator('.ant-picker-dropdown:visible').getByText('今天').click();
   await pick(lisi, win, '付款方式', '公对公转账');
   await win.getByLabel('备注').fill('年度合同，含专业版三年服务');
   await pick(lisi, win, '审批流程', flow);
@@ -169,7 +173,8 @@ test('lisi sells two products, 张三 approves in 我的审批: the order is 已
   // lisi: 已通过 in the drawer, the customer 成交, the workbench figure moved.
   await lisi.goto(`/manage/mycustomer?detail=${cmCtid}`);
   const drawer2 = lisi.getByRole('dialog').filter({ has: lisi.getByRole('tab', { name: '订单' }) });
-  await expect(drawer2.getByText('成交', { exact: true })).toBeVisible();
+  // the stage tag beside the customer's name
+  await expect(drawer2.locator('.ant-drawer-header').getByText('成交', { exact: true })).toBeVisible();
   await drawer2.getByRole('tab', { name: '订单' }).click();
   await expect(drawer2.getByRole('row', { name: /已通过/ })).toBeVisible();
   await shot(lisi, 'customer-orders-tab');

@@ -71,7 +71,7 @@ export const useStartOrderExport = () =>
 export const useOrderJob = (jobId: string | null) =>
   useQuery({
     queryKey: ['order-job', jobId],
-    queryFn: () => http.get<JobInfo>(`${BASE}/job`, { jobId }),
+    queryFn: () => http.get<JobInfo>('/api/frontend/customer/job', { jobId }),
     enabled: jobId !== null,
     staleTime: 0,
     refetchInterval: (q) => (q.state.data?.status === 'running' || (!q.state.data && !q.state.error) ? 1000 : false),

@@ -18,11 +18,12 @@ const rulesOf = (c: DynamicControl): Rule[] => {
   const rules: Rule[] = [];
   if (c.dmMust === 1) {
     const isArray = c.dmType === DM_TYPE.multiSelect || c.dmType === DM_TYPE.file;
-    rules.push(
-      isArray
-        ? { required: true, type: 'array', min: 1, message: requiredText(c) }
-        : { required: true, whitespace: true, message: requiredText(c) },
-    );
+    if (isArray) rules.push({ required: true, type: 'array', min: 1, message: requiredText(c) });
+    // dates are Dayjs objects: no string checks on them
+    else if (c.dmType === DM_TYPE.date || c.dmType === DM_TYPE.datetime)
+      rules.push({ required: true, type: 'object', message: requiredText(c) });
+    else if (isChoice(c.dmType)) rules.push({ required: true, message: requiredText(c) });
+    else rules.push({ required: true, whitespace: true, message: requiredText(c) });
   }
   if (c.dmType === DM_TYPE.integer) rules.push({ pattern: /^-?\d+$/, message: `${c.name}必须是整数` });
   if (c.dmType === DM_TYPE.number) rules.push({ pattern: /^-?\d+(\.\d+)?$/, message: `${c.name}必须是数字` });

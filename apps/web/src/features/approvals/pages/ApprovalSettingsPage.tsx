@@ -21,18 +21,18 @@ export const ApprovalSettingsPage = () => {
   const confirmDelete = useConfirmDelete();
   const editor = useModalTarget<ApprovalTemplate | null>();
   const columns: TableColumnsType<ApprovalTemplate> = [
-    { title: '流程名称', dataIndex: 'name', width: 180 },
+    { title: '流程名称', dataIndex: 'name', width: 160, ellipsis: true },
     { title: '用于订单', dataIndex: 'isOrder', width: 90, render: (v: number) => (v === 1 ? <Tag color="blue">订单</Tag> : '-') },
     {
       title: '审批流程',
       key: 'flow',
       render: (_, t) => (
-        <Typography.Text ellipsis={{ tooltip: flowText(t) }} style={{ maxWidth: 420 }}>
+        <Typography.Text ellipsis={{ tooltip: flowText(t) }} style={{ maxWidth: 360 }}>
           {flowText(t)}
         </Typography.Text>
       ),
     },
-    { title: '表单控件', key: 'controls', width: 90, render: (_, t) => t.templateControls.filter((c) => c.dmType !== 17).length },
+    { title: '表单控件', key: 'controls', width: 80, render: (_, t) => t.templateControls.filter((c) => c.dmType !== 17).length },
     { title: '版本', dataIndex: 'version', width: 70, render: (v: number) => `v${v}` },
     {
       title: '状态',
@@ -45,6 +45,7 @@ export const ApprovalSettingsPage = () => {
       title: '操作',
       key: 'actions',
       width: 120,
+      fixed: 'right',
       render: (_, t) => (
         <Space size={0}>
           <Button type="link" size="small" onClick={() => editor.open(t)}>
@@ -80,7 +81,7 @@ export const ApprovalSettingsPage = () => {
         loading={list.isFetching}
         pagination={false}
         locale={{ emptyText: '暂无审批流程' }}
-        scroll={{ x: 1100 }}
+        scroll={{ x: 980 }}
       />
       <TemplateEditorModal key={editor.openKey} open={editor.isOpen} template={editor.target} onClose={editor.close} />
     </Card>

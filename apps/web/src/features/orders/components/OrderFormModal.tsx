@@ -111,7 +111,6 @@ export const OrderFormModal = ({ open, customer, onClose }: Props) => {
       onCancel={close}
       mask={{ closable: false }}
       destroyOnHidden
-      afterOpenChange={(isOpen) => isOpen && form.setFieldsValue({ contact_phone: customer.phone ?? '' })}
       footer={
         <Space>
           <Button onClick={close}>取消</Button>
@@ -131,7 +130,7 @@ export const OrderFormModal = ({ open, customer, onClose }: Props) => {
           description={`${draft.reason}。请调整审批流程或审批人后点击“重新提交审批”，也可稍后在订单详情中提交。`}
         />
       )}
-      <Form form={form} layout="vertical" preserve={false}>
+      <Form form={form} layout="vertical" preserve={false} initialValues={{ contact_phone: customer.phone ?? '' }}>
         <Row gutter={16}>
           <Col span={12}>
             <Form.Item label="客户名称">

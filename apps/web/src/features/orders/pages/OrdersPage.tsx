@@ -118,7 +118,7 @@ export const OrdersPage = () => {
         columns={columns}
         dataSource={list.data?.list}
         loading={list.isFetching}
-        scroll={{ x: 1200 }}
+        scroll={{ x: 1050 }}
         locale={{ emptyText: '暂无订单' }}
         pagination={{ ...paging.pagination(list.data?.count ?? 0), pageSizeOptions: [...ORDER_LIMITS.pageSizeOptions] }}
         onRow={(r) => ({ onClick: () => setOrderId(r.id), style: { cursor: 'pointer' } })}

@@ -37,10 +37,14 @@ const CategoryNameModal = ({ editing, onClose }: { editing: Editing | null; onCl
       onOk={submit}
       confirmLoading={create.isPending || edit.isPending}
       destroyOnHidden
-      afterOpenChange={(open) => open && form.setFieldsValue({ name: editing?.mode === 'rename' ? editing.category.name : '' })}
       width={420}
     >
-      <Form form={form} layout="vertical" preserve={false}>
+      <Form
+        form={form}
+        layout="vertical"
+        preserve={false}
+        initialValues={{ name: editing?.mode === 'rename' ? editing.category.name : '' }}
+      >
         <Form.Item
           name="name"
           label="分类名称"

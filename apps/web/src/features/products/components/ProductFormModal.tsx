@@ -74,11 +74,13 @@ export const ProductFormModal = ({ open, product, onClose }: Props) => {
       okText="保存"
       confirmLoading={create.isPending || edit.isPending}
       destroyOnHidden
-      afterOpenChange={(isOpen) => {
-        if (isOpen) form.setFieldsValue(product ? productFormValues(product) : { status: 1, specifications: [] });
-      }}
     >
-      <Form form={form} layout="vertical" preserve={false} requiredMark>
+      <Form
+        form={form}
+        layout="vertical"
+        preserve={false}
+        initialValues={product ? productFormValues(product) : { status: 1, specifications: [] }}
+      >
         <Row gutter={16}>
           <Col span={12}>
             <Form.Item name="name" label="产品名称" rules={[{ required: true, whitespace: true, message: '请输入产品名称' }]}>

@@ -51,11 +51,10 @@ export const ProductsPage = () => {
   };
 
   const columns: TableColumnsType<Product> = [
-    { title: '产品编号', dataIndex: 'code', width: 120, render: (v: string) => v || '-' },
+    { title: '产品编号', dataIndex: 'code', width: 110, ellipsis: true, render: (v: string) => v || '-' },
     {
       title: '产品名称',
       dataIndex: 'name',
-      width: 200,
       ellipsis: true,
       render: (v: string, p) => (
         <Typography.Link onClick={() => formModal.open(p)} ellipsis>
@@ -63,22 +62,31 @@ export const ProductsPage = () => {
         </Typography.Link>
       ),
     },
-    { title: '分类', dataIndex: 'category_name', width: 110, render: (v: string) => v || '未分类' },
-    { title: '规格', key: 'specs', width: 150, render: (_, p) => variantsText(p) },
-    { title: '售价(元)', dataIndex: 'price', width: 120, align: 'right', render: formatMoney },
-    { title: '成本价(元)', dataIndex: 'cost', width: 120, align: 'right', render: formatMoney },
-    { title: '最低价(元)', dataIndex: 'minimum_price', width: 120, align: 'right', render: formatMoney },
+    { title: '分类', dataIndex: 'category_name', width: 90, render: (v: string) => v || '未分类' },
+    { title: '规格', key: 'specs', width: 130, render: (_, p) => variantsText(p) },
+    {
+      title: '价格(元)',
+      key: 'prices',
+      width: 170,
+      render: (_, p) => (
+        <div style={{ lineHeight: 1.6, fontSize: 13 }}>
+          <div>售价 {formatMoney(p.price)}</div>
+          <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+            最低 {formatMoney(p.minimum_price)} · 成本 {formatMoney(p.cost)}
+          </Typography.Text>
+        </div>
+      ),
+    },
     {
       title: '状态',
       dataIndex: 'status',
-      width: 80,
+      width: 70,
       render: (v: number) => <Tag color={v === 1 ? 'green' : 'default'}>{PRODUCT_STATUS_LABEL[v] ?? '-'}</Tag>,
     },
-    { title: '创建时间', dataIndex: 'created_at', width: 165 },
     {
       title: '操作',
       key: 'actions',
-      width: 170,
+      width: 150,
       fixed: 'right',
       render: (_, p) => (
         <Space size={0}>
@@ -108,7 +116,7 @@ export const ProductsPage = () => {
 
   return (
     <Row gutter={16} wrap={false}>
-      <Col flex="240px">
+      <Col flex="220px">
         <CategoryTree
           selected={pcid}
           onSelect={(id) => {
@@ -167,7 +175,7 @@ export const ProductsPage = () => {
             columns={columns}
             dataSource={list.data?.list}
             loading={list.isFetching}
-            scroll={{ x: 1360 }}
+            scroll={{ x: 900 }}
             pagination={paging.pagination(list.data?.count ?? 0)}
             locale={{ emptyText: list.isLoading ? ' ' : '暂无产品' }}
           />
