@@ -110,7 +110,10 @@ export const templateNodeInput = z.object({
 });
 export const templateControlInput = z.object({
   name: text('控件名称', APPROVAL_LIMITS.name),
-  dmType: z.union(APPROVAL_CONTROL_TYPES.map((t) => z.literal(t)) as unknown as [z.ZodLiteral<0>, z.ZodLiteral<1>]),
+  dmType: z
+    .number()
+    .int()
+    .refine((v) => (APPROVAL_CONTROL_TYPES as readonly number[]).includes(v), '控件类型不正确'),
   dmDesc: zText().max(APPROVAL_LIMITS.controlText).default(''),
   dmValue: z.array(zText().trim().min(1).max(APPROVAL_LIMITS.controlText)).max(50).default([]),
   dmMust: z.union([z.literal(0), z.literal(1)]).default(0),

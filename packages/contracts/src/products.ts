@@ -156,9 +156,9 @@ export const productStatusBody = z.object({
 export const attrInfoQuery = z.object({
   product_ids: z.preprocess(
     (v) =>
-      typeof v === 'string'
-        ? v
-            .split(',')
+      typeof v === 'string' || Array.isArray(v)
+        ? (Array.isArray(v) ? v : [v])
+            .flatMap((x) => String(x).split(','))
             .filter((s) => s.trim() !== '')
             .map(Number)
         : v,
