@@ -9,6 +9,12 @@ const shot = async (page: Page, name: string) => {
   await page.screenshot({ path: `.tmp/shots/${name}.png` });
 };
 
+// a 2×2 red PNG: the order's attached picture
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAIAAAACCAIAAAD91JpzAAAAFklEQVR4nGP8z8DAwMDAxMDAwMDAAAANHQEDasKb6QAAAABJRU5ErkJggg==',
+  'base64',
+);
+
 type Api = Awaited<ReturnType<typeof apiLogin>>;
 type StaffOption = { staff_id: number; linkman: string };
 
@@ -123,12 +129,15 @@ test('lisi sells two products, 张三 approves in 我的审批: the order is 已
   await expect(win.getByText('低于最低价')).toBeVisible();
   await win.getByLabel(`${plain}成交价`).fill('1100');
   await expect(win.getByTestId('order-total')).toHaveText('¥20,900.00');
+  await shot(lisi, 'order-window-products');
 
   // The order form and the flow: 张三 in the free node.
   await win.getByLabel('签约日期').click();
   await lisi.locator('.ant-picker-dropdown:visible').getByText('今天').click();
   await pick(lisi, win, '付款方式', '公对公转账');
   await win.getByLabel('备注').fill('年度合同，含专业版三年服务');
+  await win.locator('input[type=file]').setInputFiles({ name: '合同首页.png', mimeType: 'image/png', buffer: PNG });
+  await expect(win.getByText('上传图片 1/9')).toBeVisible();
   await pick(lisi, win, '审批流程', flow);
   await expect(win.getByText('主管审批')).toBeVisible();
   await win.getByRole('button', { name: /提\s?交/ }).click();
@@ -147,6 +156,7 @@ test('lisi sells two products, 张三 approves in 我的审批: the order is 已
   const detail = lisi.getByRole('dialog').filter({ hasText: '订单详情' }).last();
   await expect(detail.getByText('总价')).toBeVisible();
   await expect(detail.getByText('¥20,900.00').first()).toBeVisible();
+  await expect(detail.getByRole('img', { name: '合同首页.png' })).toBeVisible();
   await shot(lisi, 'order-detail-pending');
   await detail.getByRole('button', { name: 'Close' }).or(detail.getByLabel('Close')).first().click();
 
@@ -168,6 +178,8 @@ test('lisi sells two products, 张三 approves in 我的审批: the order is 已
   await verify.getByRole('button', { name: /确\s?定|OK/ }).click();
   await expect(zhang.getByText('审核成功')).toBeVisible();
   await expect(zDetail.getByText('已通过').first()).toBeVisible();
+  await zDetail.getByText('审批记录').scrollIntoViewIfNeeded();
+  await expect(zDetail.getByText('意见：同意，按合同执行')).toBeVisible();
   await shot(zhang, 'order-detail-approved');
 
   // lisi: 已通过 in the drawer, the customer 成交, the workbench figure moved.
@@ -187,6 +199,14 @@ test('the admin screens of the catalogue, the flows and the orders', async ({ br
   const admin = await openPage(browser, 'admin');
   await admin.goto('/set/product');
   await expect(admin.getByText('产品分类')).toBeVisible();
+  const category = `软件${uniq()}`.slice(0, 20);
+  await admin.getByRole('button', { name: '添加分类' }).click();
+  await admin.getByRole('dialog', { name: '添加分类' }).getByLabel('分类名称').fill(category);
+  await admin
+    .getByRole('dialog', { name: '添加分类' })
+    .getByRole('button', { name: /确\s?定|OK/ })
+    .click();
+  await expect(admin.getByRole('tree').getByText(category)).toBeVisible();
   await shot(admin, 'products');
   await admin.getByRole('button', { name: '新增产品' }).click();
   const form = admin.getByRole('dialog', { name: '新增产品' });

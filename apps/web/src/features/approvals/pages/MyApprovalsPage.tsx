@@ -11,10 +11,9 @@ type Tab = (typeof APPROVAL_TABS)[number];
 
 const columns: TableColumnsType<ApprovalRow> = [
   { title: '审批内容', dataIndex: 'title', ellipsis: true },
-  { title: '客户', dataIndex: 'customer_name', width: 160, ellipsis: true },
   { title: '金额(元)', dataIndex: 'amount', width: 130, align: 'right', render: formatMoney },
   { title: '审批流程', dataIndex: 'templateName', width: 130, ellipsis: true },
-  { title: '发起人', dataIndex: 'submitter_name', width: 90 },
+  { title: '发起人', dataIndex: 'submitter_name', width: 80 },
   { title: '当前节点', dataIndex: 'current_node_name', width: 110, render: (v: string) => v || '-' },
   { title: '状态', dataIndex: 'status', width: 90, render: (v: number) => <VerifyStatusTag status={v} /> },
   { title: '发起时间', dataIndex: 'created_at', width: 165 },
@@ -55,7 +54,7 @@ export const MyApprovalsPage = () => {
         locale={{ emptyText: tab === 'todo' ? '暂无待我审批的事项' : '暂无数据' }}
         onRow={(r) => ({ onClick: () => setOrderId(r.docId), style: { cursor: 'pointer' } })}
         pagination={paging.pagination(list.data?.count ?? 0)}
-        scroll={{ x: 1100 }}
+        scroll={{ x: 900 }}
       />
       <OrderDetailDrawer orderId={orderId} onClose={() => setOrderId(null)} />
     </Card>

@@ -150,9 +150,11 @@ export const OrderDetailDrawer = ({ orderId, onClose }: Props) => {
                   {b.value || '-'}
                 </Descriptions.Item>
               ))}
-              <Descriptions.Item label="备注" span={2}>
-                <span style={{ whiteSpace: 'pre-wrap' }}>{d.remark || '-'}</span>
-              </Descriptions.Item>
+              {!d.base.some((b) => b.key === '备注') && (
+                <Descriptions.Item label="备注" span={2}>
+                  <span style={{ whiteSpace: 'pre-wrap' }}>{d.remark || '-'}</span>
+                </Descriptions.Item>
+              )}
             </Descriptions>
             <Typography.Text type="secondary">图片：</Typography.Text>
             {d.images.length === 0 ? (

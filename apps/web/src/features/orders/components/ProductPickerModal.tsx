@@ -93,7 +93,7 @@ export const ProductPickerModal = ({ open, onClose, onAdd }: Props) => {
             }),
         }}
         columns={[
-          { title: '产品编号', dataIndex: 'code', width: 110, render: (v: string) => v || '-' },
+          { title: '产品编号', dataIndex: 'code', width: 110, ellipsis: true, render: (v: string) => v || '-' },
           { title: '产品名称', dataIndex: 'name', ellipsis: true },
           { title: '分类', dataIndex: 'category_name', width: 100, render: (v: string) => v || '未分类' },
           {

@@ -124,7 +124,13 @@ export const CategoryTree = ({ selected, onSelect }: Props) => {
       title="产品分类"
       size="small"
       extra={
-        <Button type="link" size="small" icon={<PlusOutlined />} onClick={() => setEditing({ mode: 'add', pid: 0, depth: 1 })}>
+        <Button
+          type="link"
+          size="small"
+          aria-label="添加分类"
+          icon={<PlusOutlined />}
+          onClick={() => setEditing({ mode: 'add', pid: 0, depth: 1 })}
+        >
           添加
         </Button>
       }
