@@ -132,8 +132,11 @@ test('lisi sells two products, 张三 approves in 我的审批: the order is 已
   await shot(lisi, 'order-window-products');
 
   // The order form and the flow: 张三 in the free node.
+  const today = new Date(Date.now() + 8 * 3600_000).toISOString().slice(0, 10);
   await win.getByLabel('签约日期').click();
-  await lisi.locator('.ant-picker-dropdown:visible').getByText('今天').click();
+  await win.getByLabel('签约日期').fill(today);
+  await win.getByLabel('签约日期').press('Enter');
+  await expect(win.getByLabel('签约日期')).toHaveValue(today);
   await pick(lisi, win, '付款方式', '公对公转账');
   await win.getByLabel('备注').fill('年度合同，含专业版三年服务');
   await win.locator('input[type=file]').setInputFiles({ name: '合同首页.png', mimeType: 'image/png', buffer: PNG });
@@ -182,6 +185,19 @@ test('lisi sells two products, 张三 approves in 我的审批: the order is 已
   await expect(zDetail.getByText('意见：同意，按合同执行')).toBeVisible();
   await shot(zhang, 'order-detail-approved');
 
+  // 选择协同人 (销售主管): 王五 then sees the order.
+  await zDetail.getByRole('button', { name: '选择协同人' }).click();
+  const coop = zhang.getByRole('dialog', { name: '选择协同人' });
+  await pick(zhang, coop, '协同人', '王五', '王五');
+  await coop.getByText('选择协同人').click(); // closes the multiple select's list
+  await shot(zhang, 'order-cooperators');
+  await coop.getByRole('button', { name: /确\s?定|OK/ }).click();
+  await expect(zhang.getByText('操作成功')).toBeVisible();
+  await expect(zDetail.getByText('王五')).toBeVisible();
+  const wangwu = await apiLogin(request, 'wangwu');
+  const seen = await wangwu.get<{ list: { customer_name: string }[] }>('/api/frontend/order/list?page=1&limit=10');
+  expect(seen.list.map((o) => o.customer_name)).toContain(customer);
+
   // lisi: 已通过 in the drawer, the customer 成交, the workbench figure moved.
   await lisi.goto(`/manage/mycustomer?detail=${cmCtid}`);
   const drawer2 = lisi.getByRole('dialog').filter({ has: lisi.getByRole('tab', { name: '订单' }) });
@@ -190,6 +206,12 @@ test('lisi sells two products, 张三 approves in 我的审批: the order is 已
   await drawer2.getByRole('tab', { name: '订单' }).click();
   await expect(drawer2.getByRole('row', { name: /已通过/ })).toBeVisible();
   await shot(lisi, 'customer-orders-tab');
+
+  // 销售 may not set collaborators or transfer: the buttons are not there.
+  await drawer2.getByRole('row', { name: /已通过/ }).click();
+  const detail2 = lisi.getByRole('dialog').filter({ hasText: '订单详情' }).last();
+  await expect(detail2.getByText('已通过').first()).toBeVisible();
+  await expect(detail2.getByRole('button', { name: '选择协同人' })).toHaveCount(0);
   await lisi.goto('/home/Index');
   await expect(amountCard).not.toHaveText(amountBefore);
   await shot(lisi, 'workbench-after');
@@ -229,6 +251,9 @@ test('the admin screens of the catalogue, the flows and the orders', async ({ br
   await admin.getByRole('button', { name: /取\s?消/ }).click();
 
   await admin.goto('/order/list');
-  await expect(admin.getByRole('button', { name: '导出' })).toBeVisible();
+  await expect(admin.getByRole('row').nth(1)).toBeVisible();
   await shot(admin, 'orders');
+  await admin.getByRole('button', { name: '导出' }).click();
+  await expect(admin.getByRole('dialog', { name: '导出订单' }).getByText('导出完成')).toBeVisible({ timeout: 30_000 });
+  await shot(admin, 'orders-export');
 });

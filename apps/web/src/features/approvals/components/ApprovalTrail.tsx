@@ -1,5 +1,6 @@
 import { type ApprovalInstance, NODE_MODE_LABEL, NODE_TYPE, STEP_STATE, STEP_STATE_LABEL } from '@crm/contracts';
 import { Empty, Space, Tag, Timeline, Typography } from 'antd';
+import { unixText } from '../../../components/shanghaiTime';
 
 const STATE_COLOR: Record<number, string> = {
   [STEP_STATE.waiting]: 'processing',
@@ -52,11 +53,7 @@ export const ApprovalTrail = ({ instance }: { instance: ApprovalInstance | null 
                 <Space size={6} wrap>
                   <span>{s.name}</span>
                   <Tag color={STATE_COLOR[s.actionState]}>{STEP_STATE_LABEL[s.actionState] ?? '-'}</Tag>
-                  {s.actionTime > 0 && (
-                    <Typography.Text type="secondary">
-                      {new Date(s.actionTime * 1000).toLocaleString('zh-CN', { timeZone: 'Asia/Shanghai', hour12: false })}
-                    </Typography.Text>
-                  )}
+                  {s.actionTime > 0 && <Typography.Text type="secondary">{unixText(s.actionTime)}</Typography.Text>}
                 </Space>
                 {s.remarks && (
                   <div>

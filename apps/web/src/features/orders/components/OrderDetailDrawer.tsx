@@ -2,6 +2,7 @@ import type { OrderDetail } from '@crm/contracts';
 import { App, Button, Card, Descriptions, Drawer, Empty, Image, Result, Skeleton, Space, Table, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { formatMoney } from '../../../components/money';
+import { hasPermission, useSession } from '../../../stores/session';
 import { ApprovalTrail } from '../../approvals/components/ApprovalTrail';
 import { useOrderDetail, useWithdrawOrder } from '../api';
 import { CooperatorsModal, TransferModal, VerifyModal } from './OrderActionModals';
@@ -67,6 +68,10 @@ export const OrderDetailDrawer = ({ orderId, onClose }: Props) => {
   const withdraw = useWithdrawOrder();
   const { modal, message } = App.useApp();
   const [open, setOpen] = useState<Open>(null);
+  const canTransfer = hasPermission(
+    useSession((s) => s.permissions),
+    'frontend/order/transfer',
+  );
   const d = detail.data;
   const ids = orderId === null ? [] : [orderId];
 
@@ -113,8 +118,12 @@ export const OrderDetailDrawer = ({ orderId, onClose }: Props) => {
                 提交审批
               </Button>
             )}
-            <Button onClick={() => setOpen('cooperators')}>选择协同人</Button>
-            <Button onClick={() => setOpen('transfer')}>转移订单</Button>
+            {canTransfer && (
+              <>
+                <Button onClick={() => setOpen('cooperators')}>选择协同人</Button>
+                <Button onClick={() => setOpen('transfer')}>转移订单</Button>
+              </>
+            )}
           </Space>
         )
       }

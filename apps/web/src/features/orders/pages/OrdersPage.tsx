@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { yuanToMilli } from '../../../components/money';
 import { useTablePaging } from '../../../components/useTablePaging';
 import { YuanInput } from '../../../components/YuanInput';
+import { hasPermission, useSession } from '../../../stores/session';
 import { useOrderList } from '../api';
 import { OrderDetailDrawer } from '../components/OrderDetailDrawer';
 import { OrderExportButton } from '../components/OrderExportButton';
@@ -66,13 +67,17 @@ export const OrdersPage = () => {
   const [filters, setFilters] = useState<Partial<OrderListQuery>>({});
   const [orderId, setOrderId] = useState<number | null>(null);
   const paging = useTablePaging();
+  const canExport = hasPermission(
+    useSession((s) => s.permissions),
+    'frontend/order/export',
+  );
   const list = useOrderList({ ...filters, page: paging.page, limit: paging.limit });
   const search = (v: SearchValues) => {
     setFilters(toFilters(v));
     paging.resetPage();
   };
   return (
-    <Card title="订单管理" extra={<OrderExportButton filters={filters} />}>
+    <Card title="订单管理" extra={canExport && <OrderExportButton filters={filters} />}>
       <Form form={form} layout="inline" onFinish={search} style={{ marginBottom: 16, rowGap: 12 }}>
         <Form.Item name="keyword">
           <Input placeholder="客户名称" allowClear maxLength={50} style={{ width: 180 }} />
