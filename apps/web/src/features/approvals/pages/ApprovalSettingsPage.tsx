@@ -26,13 +26,10 @@ export const ApprovalSettingsPage = () => {
     {
       title: '审批流程',
       key: 'flow',
-      render: (_, t) => (
-        <Typography.Text ellipsis={{ tooltip: flowText(t) }} style={{ maxWidth: 360 }}>
-          {flowText(t)}
-        </Typography.Text>
-      ),
+      ellipsis: true,
+      render: (_, t) => <span title={flowText(t)}>{flowText(t)}</span>,
     },
-    { title: '表单控件', key: 'controls', width: 80, render: (_, t) => t.templateControls.filter((c) => c.dmType !== 17).length },
+    { title: '控件数', key: 'controls', width: 80, render: (_, t) => t.templateControls.filter((c) => c.dmType !== 17).length },
     { title: '版本', dataIndex: 'version', width: 70, render: (v: number) => `v${v}` },
     {
       title: '状态',

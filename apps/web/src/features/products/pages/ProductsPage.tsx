@@ -14,7 +14,7 @@ import { ProductImportModal } from '../components/ProductImportModal';
 type SearchValues = { keyword?: string; status?: number };
 
 const variantsText = (p: Product) =>
-  p.specifications.length === 0 ? '-' : p.specifications.map((s) => `${s.name}(${s.values.length})`).join(' × ');
+  p.specifications.length === 0 ? '-' : `${p.specifications.map((s) => s.name).join('×')}（${p.detailed.length}个）`;
 
 /** 产品管理: the category tree, the catalogue with search, status, create/edit, 上架/下架, delete and import. */
 export const ProductsPage = () => {
@@ -51,42 +51,37 @@ export const ProductsPage = () => {
   };
 
   const columns: TableColumnsType<Product> = [
-    { title: '产品编号', dataIndex: 'code', width: 110, ellipsis: true, render: (v: string) => v || '-' },
+    { title: '产品编号', dataIndex: 'code', width: 100, ellipsis: true, render: (v: string) => v || '-' },
     {
       title: '产品名称',
       dataIndex: 'name',
       ellipsis: true,
       render: (v: string, p) => (
-        <Typography.Link onClick={() => formModal.open(p)} ellipsis>
-          {v}
-        </Typography.Link>
+        <>
+          {p.status !== 1 && <Tag>{PRODUCT_STATUS_LABEL[p.status] ?? '下架'}</Tag>}
+          <Typography.Link onClick={() => formModal.open(p)}>{v}</Typography.Link>
+        </>
       ),
     },
     { title: '分类', dataIndex: 'category_name', width: 90, render: (v: string) => v || '未分类' },
-    { title: '规格', key: 'specs', width: 130, render: (_, p) => variantsText(p) },
+    { title: '规格', key: 'specs', width: 120, render: (_, p) => variantsText(p) },
     {
       title: '价格(元)',
       key: 'prices',
-      width: 170,
+      width: 215,
       render: (_, p) => (
         <div style={{ lineHeight: 1.6, fontSize: 13 }}>
           <div>售价 {formatMoney(p.price)}</div>
-          <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+          <Typography.Text type="secondary" style={{ fontSize: 12, whiteSpace: 'nowrap' }}>
             最低 {formatMoney(p.minimum_price)} · 成本 {formatMoney(p.cost)}
           </Typography.Text>
         </div>
       ),
     },
     {
-      title: '状态',
-      dataIndex: 'status',
-      width: 70,
-      render: (v: number) => <Tag color={v === 1 ? 'green' : 'default'}>{PRODUCT_STATUS_LABEL[v] ?? '-'}</Tag>,
-    },
-    {
       title: '操作',
       key: 'actions',
-      width: 150,
+      width: 140,
       fixed: 'right',
       render: (_, p) => (
         <Space size={0}>
@@ -175,7 +170,7 @@ export const ProductsPage = () => {
             columns={columns}
             dataSource={list.data?.list}
             loading={list.isFetching}
-            scroll={{ x: 900 }}
+            scroll={{ x: 885 }}
             pagination={paging.pagination(list.data?.count ?? 0)}
             locale={{ emptyText: list.isLoading ? ' ' : '暂无产品' }}
           />
