@@ -21,12 +21,20 @@ const t = await createTestApp({ config: { logLevel: 'silent' } });
 const db = t.database.db;
 const kind = t.database.kind;
 const tenant = (await queryRows<{ id: number }>(db, sql`select id from tenants where is_demo limit 1`))[0].id;
-const staffRows = await queryRows<{ id: number; username: string }>(db, sql`select id, username from staff where tenant_id = ${tenant}`);
+const staffRows = await queryRows<{ id: number; username: string }>(
+  db,
+  sql`select id, username from staff where tenant_id = ${tenant}`,
+);
 const staffId = (u: string) => staffRows.find((s) => s.username === u)?.id ?? 0;
-const product = (await queryRows<{ id: number; name: string }>(db, sql`select id, name from products where tenant_id = ${tenant} and code = 'QC-001'`))[0];
+const product = (
+  await queryRows<{ id: number; name: string }>(
+    db,
+    sql`select id, name from products where tenant_id = ${tenant} and code = 'QC-001'`,
+  )
+)[0];
 
 // ---------- seed: ORDERS orders over the last year, owners spread over the five demo staff ----------
-let t0 = Date.now();
+const t0 = Date.now();
 const owners = `{${staffRows.map((s) => s.id).join(',')}}`;
 const CHUNK = 20_000;
 for (let from = 1; from <= ORDERS; from += CHUNK) {
@@ -48,8 +56,12 @@ for (let from = 1; from <= ORDERS; from += CHUNK) {
     insert into order_lines (tenant_id, order_id, product_id, product_name, deal_price, cost, minimum_price, qty, total)
     select ${tenant}, o.id, ${product.id}, ${product.name}, o.amount, 0, 0, 1, o.amount from o`);
 }
-await db.execute(sql`analyze orders`);
-await db.execute(sql`analyze order_lines`);
+// lisi collaborates on 50 orders of others (the list shows his own plus these)
+await db.execute(sql`insert into order_cooperators (tenant_id, order_id, staff_id)
+  select ${tenant}, id, ${staffId('lisi')} from orders where tenant_id = ${tenant} and owner_id <> ${staffId('lisi')} order by id limit 50`);
+// the steady state autovacuum keeps (visibility map set, statistics fresh)
+await db.execute(sql`vacuum analyze orders`);
+await db.execute(sql`vacuum analyze order_lines`);
 const seedMs = Date.now() - t0;
 
 const tokens: Record<string, string> = {};
@@ -75,25 +87,48 @@ const listMix = async (measure: string, user: string, query: string, pageBase = 
 await listMix('admin (all), no filter', 'admin', '');
 await listMix('lisi (own scope + collaborations)', 'lisi', '');
 await listMix('zhangsan (department tree), 已通过', 'zhangsan', '&verify_status=1');
-await listMix('admin, deal range + amount range', 'admin', '&deal_start=2026-09-01&deal_end=2026-10-31&amount_min=1000000&amount_max=20000000');
-await listMix('admin, keyword (customer or product)', 'admin', `&keyword=${encodeURIComponent('智能')}`);
+await listMix(
+  'admin, deal range + amount range',
+  'admin',
+  '&deal_start=2026-09-01&deal_end=2026-10-31&amount_min=1000000&amount_max=20000000',
+);
+await listMix('admin, keyword matching every order (product name)', 'admin', `&keyword=${encodeURIComponent('智能')}`);
+const oneCustomer = (
+  await queryRows<{ name: string }>(
+    db,
+    sql`select name from customers where tenant_id = ${tenant} and name <> '' order by id limit 1`,
+  )
+)[0].name;
+await listMix(`admin, keyword = one customer's name (${oneCustomer})`, 'admin', `&keyword=${encodeURIComponent(oneCustomer)}`);
 await listMix('admin, pages 200–204 (offset ≈ 2,000)', 'admin', '', 200);
 
 // ---------- approve / reject: ACTIONS each on fresh pending orders (lisi submits, zhangsan decides) ----------
-const flow = ((await t.get('/api/v1/merchantapp/templatelist?isOrder=1', tokens.lisi)).json().data.list as {
-  coMatid: number;
-  name: string;
-  templateControls: { coTacid: number; dmType: number }[];
-}[]).find((x) => x.name === '订单审批');
+const flow = (
+  (await t.get('/api/v1/merchantapp/templatelist?isOrder=1', tokens.lisi)).json().data.list as {
+    coMatid: number;
+    name: string;
+    templateControls: { coTacid: number; dmType: number }[];
+  }[]
+).find((x) => x.name === '订单审批');
 if (!flow) throw new Error('no flow');
 const link = flow.templateControls.find((c) => c.dmType === 17)?.coTacid ?? 0;
-const customer = (await queryRows<{ id: number }>(db, sql`select id from customers where tenant_id = ${tenant} and owner_id = ${staffId('lisi')} limit 1`))[0].id;
+const customer = (
+  await queryRows<{ id: number }>(
+    db,
+    sql`select id from customers where tenant_id = ${tenant} and owner_id = ${staffId('lisi')} limit 1`,
+  )
+)[0].id;
 const pending: number[] = [];
 const submitMs: number[] = [];
 for (let i = 0; i < ACTIONS * 2; i++) {
   const store = await t.post(
     '/api/frontend/order/store',
-    { customer_id: customer, contact_phone: '13900001111', attr: { '2': '2026-11-24', '5': '微信' }, product: [{ id: product.id, cost_price: 2_400_000, num: 1 }] },
+    {
+      customer_id: customer,
+      contact_phone: '13900001111',
+      attr: { '2': '2026-11-24', '5': '微信' },
+      product: [{ id: product.id, cost_price: 2_400_000, num: 1 }],
+    },
     tokens.lisi,
   );
   const orderId = store.json().data.order_id as number;
@@ -101,7 +136,12 @@ for (let i = 0; i < ACTIONS * 2; i++) {
     await time(() =>
       t.post(
         '/api/v1/staff/templatecreate',
-        { isSave: 2, coMatid: flow.coMatid, templateControls: [{ coTacid: link, dmValue: [String(orderId)] }], staffApproveNode: [{ nodeId: 1, staffS: [{ id: staffId('zhangsan') }] }] },
+        {
+          isSave: 2,
+          coMatid: flow.coMatid,
+          templateControls: [{ coTacid: link, dmValue: [String(orderId)] }],
+          staffApproveNode: [{ nodeId: 1, staffS: [{ id: staffId('zhangsan') }] }],
+        },
         tokens.lisi,
       ),
     ),
@@ -113,16 +153,21 @@ const approveMs: number[] = [];
 const rejectMs: number[] = [];
 for (const [i, orderId] of pending.entries()) {
   const status = i % 2 === 0 ? 1 : 2;
-  const ms = await time(() => t.post('/api/frontend/order/verify', { order_id: orderId, status, remark: '压测' }, tokens.zhangsan));
+  const ms = await time(() =>
+    t.post('/api/frontend/order/verify', { order_id: orderId, status, remark: '压测' }, tokens.zhangsan),
+  );
   (status === 1 ? approveMs : rejectMs).push(ms);
 }
 rows.push({ measure: 'order/verify approve (last node → 已通过, CC, events)', ...summarise(approveMs) });
 rows.push({ measure: 'order/verify reject', ...summarise(rejectMs) });
 
 const total = (await queryRows<{ n: number }>(db, sql`select count(*)::int as n from orders where tenant_id = ${tenant}`))[0].n;
-console.log(`\n${kind}: ${total} orders (seeded ${ORDERS} in ${(seedMs / 1000).toFixed(1)} s), ${REQUESTS} requests per list mix\n`);
+console.log(
+  `\n${kind}: ${total} orders (seeded ${ORDERS} in ${(seedMs / 1000).toFixed(1)} s), ${REQUESTS} requests per list mix\n`,
+);
 const f = (n: number) => n.toFixed(1).padStart(7);
 console.log(`| measure | rows | n | p50 ms | p95 ms | p99 ms | max ms |\n|---|---|---|---|---|---|---|`);
-for (const r of rows) console.log(`| ${r.measure} | ${r.count ?? ''} | ${r.n} | ${f(r.p50)} | ${f(r.p95)} | ${f(r.p99)} | ${f(r.max)} |`);
+for (const r of rows)
+  console.log(`| ${r.measure} | ${r.count ?? ''} | ${r.n} | ${f(r.p50)} | ${f(r.p95)} | ${f(r.p99)} | ${f(r.max)} |`);
 await t.close();
 process.exit(0);

@@ -1,6 +1,7 @@
 import { and, asc, count, desc, eq, gt, gte, ilike, inArray, lte, or, type SQL, sql, sum } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { customers, orderCooperators, orderLines, orders, staff } from '../../db/schema';
+import { bigrams } from '../customers/customers-filters';
 
 export type OrderRow = typeof orders.$inferSelect;
 export type OrderInsert = typeof orders.$inferInsert;
@@ -52,7 +53,8 @@ export type OrderFilter = {
   tenantId: number;
   /** owners whose orders the caller sees (null = all); with `cooperatorId` also the orders he collaborates on */
   ownerIds: number[] | null;
-  cooperatorId?: number;
+  /** the orders the caller collaborates on (read before: an index-friendly `id = any(…)`), or a sub-select when many */
+  cooperated?: number[] | { staffId: number };
   customerId?: number;
   keyword?: string;
   staffId?: number;
@@ -67,14 +69,16 @@ export const whereOf = (f: OrderFilter): SQL | undefined => {
   const conds: (SQL | undefined)[] = [eq(orders.tenantId, f.tenantId)];
   if (f.ownerIds !== null) {
     const own = sql`${orders.ownerId} = any(${intArray(f.ownerIds)})`;
-    conds.push(
-      f.cooperatorId
-        ? or(
-            own,
-            sql`exists (select 1 from order_cooperators oc where oc.order_id = ${orders.id} and oc.staff_id = ${f.cooperatorId})`,
-          )
-        : own,
-    );
+    const c = f.cooperated;
+    if (c === undefined || (Array.isArray(c) && c.length === 0)) conds.push(own);
+    else if (Array.isArray(c)) conds.push(or(own, sql`${orders.id} = any(${intArray(c)})`));
+    else
+      conds.push(
+        or(
+          own,
+          sql`${orders.id} in (select oc.order_id from order_cooperators oc where oc.tenant_id = ${f.tenantId} and oc.staff_id = ${c.staffId})`,
+        ),
+      );
   }
   if (f.customerId) conds.push(eq(orders.customerId, f.customerId));
   if (f.staffId) conds.push(eq(orders.ownerId, f.staffId));
@@ -85,26 +89,43 @@ export const whereOf = (f: OrderFilter): SQL | undefined => {
   if (f.amountMax !== undefined) conds.push(lte(orders.amount, f.amountMax));
   if (f.keyword) {
     const like = `%${f.keyword.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    // customers by name through their bigram GIN index (computed once), or the order's product names
+    const grams = bigrams(f.keyword);
+    const byGrams =
+      grams.length > 0
+        ? sql` and c.name_grams @> ${`{${grams.map((g) => `"${g.replace(/["\\]/g, (x) => `\\${x}`)}"`).join(',')}}`}::text[]`
+        : sql``;
     conds.push(
       or(
         ilike(orders.productNames, like),
-        sql`exists (select 1 from customers c where c.id = ${orders.customerId} and c.name ilike ${like})`,
+        sql`${orders.customerId} in (select c.id from customers c where c.tenant_id = ${f.tenantId}${byGrams} and c.name ilike ${like})`,
       ),
     );
   }
   return and(...conds);
 };
 
-export const listOrders = (db: DbOrTx, f: OrderFilter, limit: number, offset: number) =>
-  db
+/** One page: the ids first (orders alone, on the created index), then their rows with the names. */
+export const listOrders = async (db: DbOrTx, f: OrderFilter, limit: number, offset: number) => {
+  const ids = (
+    await db
+      .select({ id: orders.id })
+      .from(orders)
+      .where(whereOf(f))
+      .orderBy(desc(orders.createdAt), desc(orders.id))
+      .limit(limit)
+      .offset(offset)
+  ).map((r) => r.id);
+  if (ids.length === 0) return [];
+  const rows = await db
     .select({ order: orders, customerName: customers.name, ownerName: staff.name })
     .from(orders)
     .leftJoin(customers, eq(customers.id, orders.customerId))
     .leftJoin(staff, eq(staff.id, orders.ownerId))
-    .where(whereOf(f))
-    .orderBy(desc(orders.createdAt), desc(orders.id))
-    .limit(limit)
-    .offset(offset);
+    .where(and(eq(orders.tenantId, f.tenantId), inArray(orders.id, ids)));
+  const byId = new Map(rows.map((r) => [r.order.id, r]));
+  return ids.flatMap((id) => byId.get(id) ?? []);
+};
 
 export const countOrders = async (db: DbOrTx, f: OrderFilter) =>
   (await db.select({ n: count() }).from(orders).where(whereOf(f)))[0].n;
@@ -199,3 +220,13 @@ export const searchActiveStaff = (db: DbOrTx, tenantId: number, linkman: string)
     .orderBy(asc(staff.id))
     .limit(100);
 };
+
+/** The orders a staff collaborates on, up to `limit` (more: the list uses a sub-select instead). */
+export const cooperatedOrderIds = async (db: DbOrTx, tenantId: number, staffId: number, limit: number) =>
+  (
+    await db
+      .select({ id: orderCooperators.orderId })
+      .from(orderCooperators)
+      .where(and(eq(orderCooperators.tenantId, tenantId), eq(orderCooperators.staffId, staffId)))
+      .limit(limit)
+  ).map((r) => r.id);

@@ -167,6 +167,12 @@ export const requireReadableOrder = async (db: Db, actor: Actor, id: number) => 
   return order;
 };
 
+const COOPERATED_INLINE = 2_000;
+const cooperatedOf = async (db: Db, actor: Actor) => {
+  const ids = await repo.cooperatedOrderIds(db, actor.tenantId, actor.staffId, COOPERATED_INLINE + 1);
+  return ids.length > COOPERATED_INLINE ? { staffId: actor.staffId } : ids;
+};
+
 const dayBound = (s: string, end: boolean) =>
   s ? (parseDateTime(s.length === 10 ? `${s} ${end ? '23:59:59' : '00:00:00'}` : s) ?? undefined) : undefined;
 
@@ -187,7 +193,7 @@ export const orderFilter = async (db: Db, actor: Actor, q: OrderListQuery): Prom
   return {
     tenantId: actor.tenantId,
     ownerIds,
-    cooperatorId: actor.staffId,
+    cooperated: ownerIds === null ? undefined : await cooperatedOf(db, actor),
     customerId: q.customer_id,
     keyword: q.keyword.trim(),
     staffId: q.staff_id,
