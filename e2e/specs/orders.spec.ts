@@ -1,4 +1,5 @@
 import { type Browser, expect, type Page, test } from '@playwright/test';
+import ExcelJS from 'exceljs';
 import { apiLogin, createCustomer, uniq, uniqPhone } from '../fixtures/api';
 import { loginAs } from '../fixtures/login';
 
@@ -230,6 +231,30 @@ test('the admin screens of the catalogue, the flows and the orders', async ({ br
     .click();
   await expect(admin.getByRole('tree').getByText(category)).toBeVisible();
   await shot(admin, 'products');
+
+  // 导入: one good row, one without a name.
+  const book = new ExcelJS.Workbook();
+  const sheet = book.addWorksheet('产品');
+  sheet.addRow(['产品名称', '产品编号', '分类', '售价(元)', '成本价(元)', '最低价(元)', '状态', '备注']);
+  const imported = `导入产品${uniq()}`;
+  sheet.addRow([imported, '', '', '99.9', '10', '80.5', '上架', '']);
+  sheet.addRow(['', '', '', '1', '1', '1', '上架', '']);
+  const xlsx = Buffer.from(await book.xlsx.writeBuffer());
+  await admin.getByRole('button', { name: '导入' }).click();
+  const importer = admin.getByRole('dialog', { name: '导入产品' });
+  await importer.locator('input[type=file]').setInputFiles({
+    name: '产品.xlsx',
+    mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+    buffer: xlsx,
+  });
+  await expect(importer.getByText('导入完成')).toBeVisible();
+  await expect(importer.getByText('成功导入 1 个产品，1 行未导入')).toBeVisible();
+  await shot(admin, 'products-import');
+  await importer.getByRole('button', { name: /完\s?成/ }).click();
+  await admin.getByPlaceholder('产品名称/编号').fill(imported);
+  await admin.getByRole('button', { name: /查\s?询/ }).click();
+  await expect(admin.getByRole('row', { name: new RegExp(imported) })).toContainText('售价 99.90');
+
   await admin.getByRole('button', { name: '新增产品' }).click();
   const form = admin.getByRole('dialog', { name: '新增产品' });
   await form.getByRole('button', { name: '添加规格' }).click();

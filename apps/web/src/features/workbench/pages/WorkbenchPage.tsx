@@ -55,8 +55,7 @@ export const WorkbenchPage = () => {
   const userInfo = useSession((s) => s.userInfo);
   const navigate = useNavigate();
   const perDay = data?.customers.createdPerDay;
-  // the order figures (issue 13), when the server sends them
-  const orders = (data as { orders?: WorkbenchOrders } | undefined)?.orders;
+  const orders = data?.orders;
   const chart = useMemo<EChartOption>(
     () => ({
       grid: { left: 40, right: 16, top: 24, bottom: 32 },
