@@ -23,6 +23,8 @@ export const orders = pgTable(
     /** upload ids of the attached images */
     imageIds: integer('image_ids').array().notNull().default(sql`'{}'::integer[]`),
     productNames: text('product_names').notNull().default(''),
+    /** distinct lower-case 2-character pieces of the product names: a GIN index for the keyword filter */
+    productGrams: text('product_grams').array().generatedAlwaysAs(sql`crm_bigrams(product_names)`),
     verifyStatus: smallint('verify_status').notNull().default(-1),
     instanceId: integer('instance_id'),
     dealAt: timestamp('deal_at', { withTimezone: true }),
@@ -36,6 +38,7 @@ export const orders = pgTable(
     index('orders_owner_idx').on(t.tenantId, t.ownerId, t.createdAt.desc()),
     index('orders_customer_idx').on(t.tenantId, t.customerId, t.createdAt.desc()),
     index('orders_status_idx').on(t.tenantId, t.verifyStatus, t.createdAt.desc()),
+    index('orders_product_grams_gin').using('gin', t.productGrams),
   ],
 );
 

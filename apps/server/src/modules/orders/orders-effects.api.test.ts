@@ -133,6 +133,18 @@ describe('order details', () => {
       await t.get(`/api/frontend/order/list?customer_id=${c}&amount_min=2000000&amount_max=2000000`, as('lisi'))
     ).json().data;
     expect(byAmount.count).toBe(1);
+    // keyword: the customer's name (bigram index) or a product name; one character still matches
+    const kw = async (k: string) =>
+      (
+        (await t.get(`/api/frontend/order/list?limit=200&keyword=${encodeURIComponent(k)}`, as('lisi'))).json().data.list as {
+          id: number;
+        }[]
+      ).map((r) => r.id);
+    expect(await kw('订单页签')).toEqual([id]);
+    expect(await kw('质检模块')).toContain(id);
+    expect(await kw('签')).toContain(id);
+    expect(await kw('没有这个')).toEqual([]);
+    expect(await kw('50%_')).toEqual([]);
   });
 
   it('exports the filtered list as .xlsx (durable job)', async () => {

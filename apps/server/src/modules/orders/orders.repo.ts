@@ -89,16 +89,19 @@ export const whereOf = (f: OrderFilter): SQL | undefined => {
   if (f.amountMax !== undefined) conds.push(lte(orders.amount, f.amountMax));
   if (f.keyword) {
     const like = `%${f.keyword.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-    // customers by name through their bigram GIN index (computed once), or the order's product names
+    // both arms use an index: the orders' product-name bigrams (GIN), and the customers' name
+    // bigrams (GIN) giving customer ids for orders_customer_idx; ILIKE then checks the exact text
     const grams = bigrams(f.keyword);
-    const byGrams =
+    const gramArray = sql`${`{${grams.map((g) => `"${g.replace(/["\\]/g, (x) => `\\${x}`)}"`).join(',')}}`}::text[]`;
+    const byProduct =
       grams.length > 0
-        ? sql` and c.name_grams @> ${`{${grams.map((g) => `"${g.replace(/["\\]/g, (x) => `\\${x}`)}"`).join(',')}}`}::text[]`
-        : sql``;
+        ? and(sql`${orders.productGrams} @> ${gramArray}`, ilike(orders.productNames, like))
+        : ilike(orders.productNames, like);
+    const byGrams = grams.length > 0 ? sql` and c.name_grams @> ${gramArray}` : sql``;
     conds.push(
       or(
-        ilike(orders.productNames, like),
-        sql`${orders.customerId} in (select c.id from customers c where c.tenant_id = ${f.tenantId}${byGrams} and c.name ilike ${like})`,
+        byProduct,
+        sql`${orders.customerId} = any(array(select c.id from customers c where c.tenant_id = ${f.tenantId}${byGrams} and c.name ilike ${like}))`,
       ),
     );
   }

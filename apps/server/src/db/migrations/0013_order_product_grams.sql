@@ -1,0 +1,2 @@
+ALTER TABLE "orders" ADD COLUMN "product_grams" text[] GENERATED ALWAYS AS (crm_bigrams(product_names)) STORED;--> statement-breakpoint
+CREATE INDEX "orders_product_grams_gin" ON "orders" USING gin ("product_grams");
