@@ -19,12 +19,20 @@ const PNG = Buffer.from(
 type Api = Awaited<ReturnType<typeof apiLogin>>;
 type StaffOption = { staff_id: number; linkman: string };
 
-/** An antd select: open it by its label, then pick the option showing `text`. */
+/** An antd select: open it by its label, pick the option showing `text`, until the select shows it. */
 const pick = async (page: Page, scope: ReturnType<Page['getByRole']>, label: string, text: string, typed?: string) => {
   const box = scope.getByLabel(label, { exact: true });
-  await box.click();
-  if (typed) await box.fill(typed);
-  await page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: text }).first().click();
+  const select = box.locator('xpath=ancestor-or-self::*[contains(concat(" ", @class, " "), " ant-select ")][1]');
+  await expect(async () => {
+    await box.click();
+    if (typed) await box.fill(typed);
+    await page
+      .locator('.ant-select-dropdown:visible .ant-select-item-option')
+      .filter({ hasText: text })
+      .first()
+      .click({ timeout: 3000 });
+    await expect(select).toContainText(text, { timeout: 1000 });
+  }).toPass({ timeout: 15_000 });
 };
 
 /** The catalogue and the flow this spec sells with, made by the admin through the API. */
@@ -281,4 +289,81 @@ test('the admin screens of the catalogue, the flows and the orders', async ({ br
   await admin.getByRole('button', { name: '导出' }).click();
   await expect(admin.getByRole('dialog', { name: '导出订单' }).getByText('导出完成')).toBeVisible({ timeout: 30_000 });
   await shot(admin, 'orders-export');
+});
+
+test('an order whose approval cannot start stays 待提交 and is submitted again; the submitter withdraws it', async ({
+  browser,
+  request,
+}) => {
+  test.setTimeout(120_000);
+  const u = uniq();
+  const admin = await apiLogin(request, 'admin');
+  const lisiApi = await apiLogin(request, 'lisi');
+  const flow = `临时审批${u}`;
+  await admin.post('/api/v1/merchantapp/templateadd', {
+    name: flow,
+    isOrder: 1,
+    actionState: 0,
+    controls: [],
+    nodes: [{ name: '经理审批', type: 0, mode: 1, staffIds: [] }],
+  });
+  const templates = await admin.get<{ list: { coMatid: number; name: string }[] }>('/api/v1/merchantapp/templatelist?isAll=1');
+  const coMatid = templates.list.find((t) => t.name === flow)?.coMatid as number;
+  const customer = `待提交测试${u}`;
+  const cmCtid = await createCustomer(lisiApi, { name: customer, contact: '刘总', phone: uniqPhone() });
+
+  const lisi = await openPage(browser, 'lisi');
+  await lisi.goto(`/manage/mycustomer?detail=${cmCtid}`);
+  await lisi.getByRole('button', { name: '新建订单' }).click();
+  const win = lisi.getByRole('dialog', { name: '新建订单' });
+  await win.getByRole('button', { name: '添加产品' }).click();
+  const picker = lisi.getByRole('dialog', { name: '添加产品' });
+  await picker.getByPlaceholder('产品名称/编号').fill('坐席耳麦');
+  await picker.getByPlaceholder('产品名称/编号').press('Enter');
+  await picker
+    .getByRole('row', { name: /坐席耳麦/ })
+    .getByRole('checkbox')
+    .check();
+  await picker.getByRole('button', { name: /确\s?定/ }).click();
+  const today = new Date(Date.now() + 8 * 3600_000).toISOString().slice(0, 10);
+  await win.getByLabel('签约日期').click();
+  await win.getByLabel('签约日期').fill(today);
+  await win.getByLabel('签约日期').press('Enter');
+  await pick(lisi, win, '付款方式', '微信');
+  await pick(lisi, win, '审批流程', flow);
+  await pick(lisi, win, '经理审批的审批人', '张三', '张三');
+
+  // The flow is deleted meanwhile: the order is stored, its approval cannot start.
+  await admin.post('/api/v1/merchantapp/templatedel', { coMatid });
+  await win.getByRole('button', { name: /提\s?交/ }).click();
+  await expect(win.getByText(/订单已保存为待提交，审批未能发起/)).toBeVisible();
+  await shot(lisi, 'order-window-draft');
+  const orders = await lisiApi.get<{ list: { verify_status_name: string }[] }>(
+    `/api/frontend/order/list?customer_id=${cmCtid}&page=1&limit=10`,
+  );
+  expect(orders.list.map((o) => o.verify_status_name)).toEqual(['待提交']);
+
+  // Another flow, submitted again from the same window.
+  await pick(lisi, win, '审批流程', '订单审批');
+  await win.getByTestId('flow-node').first().getByRole('combobox').click();
+  await win.getByTestId('flow-node').first().getByRole('combobox').fill('张三');
+  await lisi.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: '张三' }).first().click();
+  await win.getByRole('button', { name: '重新提交审批' }).click();
+  await expect(lisi.getByText('添加成功')).toBeVisible();
+  await expect(win).toBeHidden();
+
+  // 撤回 by the submitter: 已撤回, and 提交审批 is offered again.
+  const drawer = lisi.getByRole('dialog').filter({ has: lisi.getByRole('tab', { name: '订单' }) });
+  await drawer.getByRole('tab', { name: '订单' }).click();
+  await drawer.getByRole('row', { name: /待审核/ }).click();
+  const detail = lisi.getByRole('dialog').filter({ hasText: '订单详情' }).last();
+  await detail.getByRole('button', { name: /撤\s?回/ }).click();
+  await lisi
+    .getByRole('dialog', { name: '撤回提示' })
+    .getByRole('button', { name: /确\s?定|OK/ })
+    .click();
+  await expect(lisi.getByText('操作成功')).toBeVisible();
+  await expect(detail.getByText('已撤回').first()).toBeVisible();
+  await expect(detail.getByRole('button', { name: '提交审批' })).toBeVisible();
+  await shot(lisi, 'order-detail-withdrawn');
 });

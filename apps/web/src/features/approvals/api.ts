@@ -35,7 +35,8 @@ export const useTemplateList = (isAll: 0 | 1, isOrder?: 0 | 1) =>
 export const useTemplateInfo = (id: number | undefined) =>
   useQuery({
     queryKey: approvalKeys.template(id ?? 0),
-    queryFn: () => http.get<ApprovalTemplate>(`${TEMPLATES}/templateinfo`, { id }),
+    // a deleted or disabled flow is shown in the form, not as a toast
+    queryFn: () => http.get<ApprovalTemplate>(`${TEMPLATES}/templateinfo`, { id }, { silent: true }),
     enabled: id !== undefined,
   });
 
@@ -104,4 +105,5 @@ export const useInvalidateApprovals = () => {
 };
 
 /** A template's flow at submit time (the cached one when the form has just shown it). */
-export const fetchTemplateInfo = (id: number) => http.get<ApprovalTemplate>(`${TEMPLATES}/templateinfo`, { id });
+export const fetchTemplateInfo = (id: number) =>
+  http.get<ApprovalTemplate>(`${TEMPLATES}/templateinfo`, { id }, { silent: true });

@@ -6,7 +6,7 @@ import {
   NODE_TYPE,
   type TemplateCreateBody,
 } from '@crm/contracts';
-import { App, Form, Select, Skeleton, Tag, Timeline, Typography } from 'antd';
+import { Alert, App, Form, Select, Skeleton, Tag, Timeline, Typography } from 'antd';
 import type { Rule } from 'antd/es/form';
 import { StaffSearchSelect } from '../../orders/components/StaffSearchSelect';
 import { useTemplateInfo, useTemplateList } from '../api';
@@ -98,7 +98,9 @@ export const ApprovalSection = () => {
         />
       </Form.Item>
       {coMatid !== undefined &&
-        (info.isLoading || !info.data ? (
+        (info.isError ? (
+          <Alert type="error" showIcon style={{ marginBottom: 16 }} message={`${info.error.message}，请重新选择审批流程`} />
+        ) : info.isLoading || !info.data ? (
           <Skeleton active paragraph={{ rows: 3 }} />
         ) : (
           <>

@@ -1,6 +1,6 @@
 import { PlusOutlined } from '@ant-design/icons';
 import { ORDER_ATTRS, ORDER_LIMITS, type OrderStoreBody } from '@crm/contracts';
-import { Alert, App, Button, Col, Divider, Form, Input, Modal, Row, Space, Typography } from 'antd';
+import { Alert, App, Button, Col, Divider, Flex, Form, Input, Modal, Row, Space, Typography } from 'antd';
 import { useState } from 'react';
 import { ApiError } from '../../../api/http';
 import { ImageListUpload } from '../../../components/ImageListUpload';
@@ -112,24 +112,29 @@ export const OrderFormModal = ({ open, customer, onClose }: Props) => {
       mask={{ closable: false }}
       destroyOnHidden
       footer={
-        <Space>
-          <Button onClick={close}>取消</Button>
-          <Button type="primary" loading={isSaving} onClick={submit}>
-            {draft ? '重新提交审批' : '提交'}
-          </Button>
-        </Space>
+        <Flex justify="space-between" align="center" gap={16}>
+          {draft ? (
+            // in the footer so it shows wherever the form is scrolled
+            <Alert
+              type="warning"
+              showIcon
+              style={{ textAlign: 'left', padding: '4px 12px' }}
+              message={`订单已保存为待提交，审批未能发起：${draft.reason}`}
+              description="请调整审批流程或审批人后重新提交，也可稍后在订单详情中提交。"
+            />
+          ) : (
+            <span />
+          )}
+          <Space>
+            <Button onClick={close}>取消</Button>
+            <Button type="primary" loading={isSaving} onClick={submit}>
+              {draft ? '重新提交审批' : '提交'}
+            </Button>
+          </Space>
+        </Flex>
       }
       styles={{ body: { maxHeight: 'calc(100vh - 220px)', overflowY: 'auto', overflowX: 'hidden', paddingRight: 8 } }}
     >
-      {draft && (
-        <Alert
-          type="warning"
-          showIcon
-          style={{ marginBottom: 16 }}
-          message="订单已保存为待提交，审批未能发起"
-          description={`${draft.reason}。请调整审批流程或审批人后点击“重新提交审批”，也可稍后在订单详情中提交。`}
-        />
-      )}
       <Form form={form} layout="vertical" preserve={false} initialValues={{ contact_phone: customer.phone ?? '' }}>
         <Row gutter={16}>
           <Col span={12}>
