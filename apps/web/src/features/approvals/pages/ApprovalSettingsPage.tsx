@@ -1,6 +1,6 @@
 import { PlusOutlined } from '@ant-design/icons';
 import { type ApprovalTemplate, NODE_TYPE } from '@crm/contracts';
-import { Button, Card, Space, Table, type TableColumnsType, Tag, Typography } from 'antd';
+import { Button, Card, Space, Table, type TableColumnsType, Tag } from 'antd';
 import { useConfirmDelete } from '../../../components/useConfirmDelete';
 import { useModalTarget } from '../../../components/useModalTarget';
 import { useDeleteTemplate, useTemplateList } from '../api';
