@@ -336,7 +336,7 @@ test('an order whose approval cannot start stays 待提交 and is submitted agai
   // The flow is deleted meanwhile: the order is stored, its approval cannot start.
   await admin.post('/api/v1/merchantapp/templatedel', { coMatid });
   await win.getByRole('button', { name: /提\s?交/ }).click();
-  await expect(win.getByText(/订单已保存为待提交，审批未能发起/)).toBeVisible();
+  await expect(win.getByText(/订单已保存为待提交/)).toBeVisible();
   await shot(lisi, 'order-window-draft');
   const orders = await lisiApi.get<{ list: { verify_status_name: string }[] }>(
     `/api/frontend/order/list?customer_id=${cmCtid}&page=1&limit=10`,

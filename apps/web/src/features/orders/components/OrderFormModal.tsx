@@ -119,8 +119,7 @@ export const OrderFormModal = ({ open, customer, onClose }: Props) => {
               type="warning"
               showIcon
               style={{ textAlign: 'left', padding: '4px 12px' }}
-              message={`订单已保存为待提交，审批未能发起：${draft.reason}`}
-              description="请调整审批流程或审批人后重新提交，也可稍后在订单详情中提交。"
+              message={`订单已保存为待提交（${draft.reason}），请调整审批流程后重新提交`}
             />
           ) : (
             <span />
