@@ -66,7 +66,7 @@ const priceLines = async (db: DbOrTx, tenantId: number, input: OrderStoreBody['p
   let amount = 0;
   const lines = input.map((line) => {
     const p = products.get(line.id);
-    if (!p || p.status !== 1) throw new AppError('ORDER_PRODUCT_INVALID', `产品不存在或已下架（编号${line.id}）`);
+    if (p?.status !== 1) throw new AppError('ORDER_PRODUCT_INVALID', `产品不存在或已下架（编号${line.id}）`);
     let priced = { variantId: null as number | null, specName: '', cost: p.cost, minimumPrice: p.minimumPrice };
     if (p.variants.length > 0) {
       const want = [...new Set(line.specifications_list)].sort((a, b) => a - b).join(',');
