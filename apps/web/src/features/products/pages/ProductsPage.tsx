@@ -68,12 +68,14 @@ export const ProductsPage = () => {
     {
       title: '价格(元)',
       key: 'prices',
-      width: 215,
+      width: 140,
       render: (_, p) => (
-        <div style={{ lineHeight: 1.6, fontSize: 13 }}>
+        <div style={{ lineHeight: 1.5, fontSize: 13, whiteSpace: 'nowrap' }}>
           <div>售价 {formatMoney(p.price)}</div>
-          <Typography.Text type="secondary" style={{ fontSize: 12, whiteSpace: 'nowrap' }}>
-            最低 {formatMoney(p.minimum_price)} · 成本 {formatMoney(p.cost)}
+          <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+            最低 {formatMoney(p.minimum_price)}
+            <br />
+            成本 {formatMoney(p.cost)}
           </Typography.Text>
         </div>
       ),
@@ -170,7 +172,7 @@ export const ProductsPage = () => {
             columns={columns}
             dataSource={list.data?.list}
             loading={list.isFetching}
-            scroll={{ x: 885 }}
+            scroll={{ x: 810 }}
             pagination={paging.pagination(list.data?.count ?? 0)}
             locale={{ emptyText: list.isLoading ? ' ' : '暂无产品' }}
           />
