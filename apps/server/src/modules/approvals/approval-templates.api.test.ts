@@ -1,5 +1,7 @@
 import type { ApprovalTemplate } from '@crm/contracts';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { approvalInstances } from '../../db/schema';
 import { createTestApp, type TestApp } from '../../test/harness';
 import { customerOf, orderBody, products, staffIdOf, store, submitBody, templates } from '../../test/orders';
 
@@ -91,6 +93,33 @@ describe('approval templates', () => {
     );
     expect((await t.post('/api/v1/merchantapp/templatedel', { coMatid }, as('admin'))).json().code).toBe(0);
     expect((await templates(t, as('lisi'))).some((x) => x.coMatid === coMatid)).toBe(false);
+  });
+
+  it('a refused submit writes nothing: the order stays 待提交 and can be submitted again', async () => {
+    const flow = (await templates(t, as('lisi'))).find((x) => x.name === '订单审批') as ApprovalTemplate;
+    const productId = (await products(t, as('admin'))).find((p) => p.code === 'QC-001')?.id ?? 0;
+    const c = await customerOf(t, as('lisi'), '拒绝提交客户');
+    const id = await store(t, as('lisi'), orderBody(c, [{ id: productId, cost_price: 2_400_000 }]));
+    const disabled = await t.post('/api/frontend/staff/state', { cmSid: ids.王五, actionState: 1 }, as('admin'));
+    expect(disabled.json().code).toBe(0);
+    const refused = await t.post('/api/v1/staff/templatecreate', submitBody(flow, id, { 1: [ids.王五] }), as('lisi'));
+    expect(refused.json().msg).toBe('审批人不存在或已禁用');
+    await t.post('/api/frontend/staff/state', { cmSid: ids.王五, actionState: 0 }, as('admin'));
+    tokens.wangwu = await t.login('wangwu'); // disabling ended his sessions
+    const instances = await t.database.db.select().from(approvalInstances).where(eq(approvalInstances.docId, id));
+    expect(instances).toHaveLength(0);
+    const d = (await t.get(`/api/frontend/order/auditdetail?order_id=${id}`, as('lisi'))).json().data;
+    expect(d).toMatchObject({ verify_status: -1, verify_status_name: '待提交', can_submit: 1, approval: null });
+    // another's order, or a missing one, cannot be submitted
+    expect((await t.post('/api/v1/staff/templatecreate', submitBody(flow, id, { 1: [ids.张三] }), as('wangwu'))).json().msg).toBe(
+      '只有订单负责人可以提交审批',
+    );
+    expect(
+      (await t.post('/api/v1/staff/templatecreate', submitBody(flow, 999_999, { 1: [ids.张三] }), as('lisi'))).json().msg,
+    ).toBe('订单不存在或您无权查看');
+    expect((await t.post('/api/v1/staff/templatecreate', submitBody(flow, id, { 1: [ids.张三] }), as('lisi'))).json().code).toBe(
+      0,
+    );
   });
 
   it('我的审批 lists and counts', async () => {
