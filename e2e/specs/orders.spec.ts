@@ -366,4 +366,24 @@ test('an order whose approval cannot start stays 待提交 and is submitted agai
   await expect(detail.getByText('已撤回').first()).toBeVisible();
   await expect(detail.getByRole('button', { name: '提交审批' })).toBeVisible();
   await shot(lisi, 'order-detail-withdrawn');
+
+  // 转移订单 by 张三 (销售主管) from 订单管理: 王五 owns it, 李四 stays as collaborator.
+  const zhang = await openPage(browser, 'zhangsan');
+  await zhang.goto('/order/list');
+  await zhang.getByPlaceholder('客户名称').fill(customer);
+  await zhang.getByRole('button', { name: /查\s?询/ }).click();
+  await zhang.getByRole('row', { name: new RegExp(customer) }).click();
+  const zDetail = zhang.getByRole('dialog').filter({ hasText: '订单详情' });
+  await zDetail.getByRole('button', { name: '转移订单' }).click();
+  const transfer = zhang.getByRole('dialog', { name: '转移订单' });
+  await transfer.getByRole('button', { name: /确\s?定|OK/ }).click();
+  await expect(transfer.locator('.ant-form-item-explain-error')).toHaveText('请选择负责人');
+  await pick(zhang, transfer, '负责人', '王五', '王五');
+  await expect(transfer.getByRole('checkbox', { name: '将原负责人设为协同人' })).toBeChecked();
+  await shot(zhang, 'order-transfer');
+  await transfer.getByRole('button', { name: /确\s?定|OK/ }).click();
+  await expect(zhang.getByText('操作成功')).toBeVisible();
+  const facts = zDetail.locator('.ant-descriptions').first();
+  await expect(facts.getByRole('row', { name: /负责人/ })).toContainText('王五');
+  await expect(facts.getByRole('row', { name: /协同人/ })).toContainText('李四');
 });
