@@ -232,7 +232,7 @@ export const listTab = async (
       .select({ id: approvalInstances.id })
       .from(approvalInstances)
       .where(tabWhere(tab, tenantId, staffId, status))
-      .orderBy(desc(approvalInstances.createdAt), desc(approvalInstances.id))
+      .orderBy(sql`${approvalInstances.createdAt} desc nulls last`, sql`${approvalInstances.id} desc nulls last`)
       .limit(limit)
       .offset(offset)
   ).map((r) => r.id);

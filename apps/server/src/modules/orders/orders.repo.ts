@@ -115,7 +115,8 @@ export const listOrders = async (db: DbOrTx, f: OrderFilter, limit: number, offs
       .select({ id: orders.id })
       .from(orders)
       .where(whereOf(f))
-      .orderBy(desc(orders.createdAt), desc(orders.id))
+      // `nulls last` as the indexes were built (drizzle's .desc()): the page walks orders_tenant_created_idx, no sort
+      .orderBy(sql`${orders.createdAt} desc nulls last`, sql`${orders.id} desc nulls last`)
       .limit(limit)
       .offset(offset)
   ).map((r) => r.id);
