@@ -1,6 +1,6 @@
 import { PlusOutlined } from '@ant-design/icons';
 import { ORDER_ATTRS, ORDER_LIMITS, type OrderStoreBody } from '@crm/contracts';
-import { Alert, App, Button, Col, Divider, Flex, Form, Input, Modal, Row, Space, Typography } from 'antd';
+import { Alert, App, Button, Col, ConfigProvider, Divider, Flex, Form, Input, Modal, Row, Space, Typography } from 'antd';
 import { useState } from 'react';
 import { ApiError } from '../../../api/http';
 import { ImageListUpload } from '../../../components/ImageListUpload';
@@ -162,23 +162,26 @@ export const OrderFormModal = ({ open, customer, onClose }: Props) => {
         >
           添加产品
         </Button>
-        <OrderLinesTable lines={lines} onChange={draft ? () => undefined : setLines} />
-        <Divider titlePlacement="start" plain>
-          订单信息
-        </Divider>
-        <Row gutter={16}>
-          {ORDER_ATTRS.map((a) => (
-            <Col span={12} key={a.id}>
-              <DynamicField control={a} name={['attr', String(a.id)]} />
-            </Col>
-          ))}
-        </Row>
-        <Form.Item label="备注" name="remark">
-          <Input.TextArea rows={3} maxLength={ORDER_LIMITS.remark} showCount placeholder="请输入备注" />
-        </Form.Item>
-        <Form.Item label="图片" name="images" extra="最多9张，支持 png、jpg、jpeg">
-          <ImageListUpload max={ORDER_LIMITS.images} />
-        </Form.Item>
+        <OrderLinesTable lines={lines} onChange={setLines} isReadOnly={draft !== null} />
+        {/* a stored order (待提交) keeps its facts: only the approval can change */}
+        <ConfigProvider componentDisabled={draft !== null}>
+          <Divider titlePlacement="start" plain>
+            订单信息
+          </Divider>
+          <Row gutter={16}>
+            {ORDER_ATTRS.map((a) => (
+              <Col span={12} key={a.id}>
+                <DynamicField control={a} name={['attr', String(a.id)]} />
+              </Col>
+            ))}
+          </Row>
+          <Form.Item label="备注" name="remark">
+            <Input.TextArea rows={3} maxLength={ORDER_LIMITS.remark} showCount placeholder="请输入备注" />
+          </Form.Item>
+          <Form.Item label="图片" name="images" extra="最多9张，支持 png、jpg、jpeg">
+            <ImageListUpload max={ORDER_LIMITS.images} />
+          </Form.Item>
+        </ConfigProvider>
         <Divider titlePlacement="start" plain>
           审批
         </Divider>

@@ -5,14 +5,19 @@ import { formatMoney } from '../../../components/money';
 import { YuanInput } from '../../../components/YuanInput';
 import { isBelowMinimum, lineTotal, type OrderLine, ordersTotal } from './orderLines';
 
-type Props = { lines: OrderLine[]; onChange: (lines: OrderLine[]) => void };
+type Props = {
+  lines: OrderLine[];
+  onChange: (lines: OrderLine[]) => void;
+  /** the order is stored (待提交): its lines are shown, no longer edited */
+  isReadOnly?: boolean;
+};
 
 /**
  * The products of the deal order: deal price editable (the minimum price beside it, a lower
  * price highlighted), quantity default 1, line totals and the 总价 row. Figures here are a
  * preview: the server computes the order's totals from the catalogue.
  */
-export const OrderLinesTable = ({ lines, onChange }: Props) => {
+export const OrderLinesTable = ({ lines, onChange, isReadOnly }: Props) => {
   const patch = (key: string, change: Partial<OrderLine>) =>
     onChange(lines.map((l) => (l.key === key ? { ...l, ...change } : l)));
   return (
@@ -45,6 +50,7 @@ export const OrderLinesTable = ({ lines, onChange }: Props) => {
               <YuanInput
                 size="small"
                 value={l.price}
+                disabled={isReadOnly}
                 status={isBelowMinimum(l) || l.price === '' ? 'error' : undefined}
                 aria-label={`${l.name}${l.specName}成交价`}
                 onChange={(price) => patch(l.key, { price })}
@@ -68,6 +74,7 @@ export const OrderLinesTable = ({ lines, onChange }: Props) => {
               max={ORDER_LIMITS.qtyMax}
               precision={0}
               value={l.num}
+              disabled={isReadOnly}
               aria-label={`${l.name}${l.specName}数量`}
               onChange={(num) => patch(l.key, { num: num ?? 0 })}
             />
@@ -89,6 +96,7 @@ export const OrderLinesTable = ({ lines, onChange }: Props) => {
               type="text"
               danger
               size="small"
+              disabled={isReadOnly}
               icon={<DeleteOutlined />}
               aria-label={`移除${l.name}`}
               onClick={() => onChange(lines.filter((x) => x.key !== l.key))}
