@@ -226,7 +226,7 @@ test('lisi sells two products, 张三 approves in 我的审批: the order is 已
   await shot(lisi, 'workbench-after');
 });
 
-test('the admin screens of the catalogue, the flows and the orders', async ({ browser }) => {
+test('the admin screens of the catalogue, the flows and the orders', async ({ browser, request }) => {
   const admin = await openPage(browser, 'admin');
   await admin.goto('/set/product');
   await expect(admin.getByText('产品分类')).toBeVisible();
@@ -272,8 +272,38 @@ test('the admin screens of the catalogue, the flows and the orders', async ({ br
   await form.getByLabel('规格1的值').fill('专业版');
   await form.getByLabel('规格1的值').press('Enter');
   await expect(form.getByText('专业版').last()).toBeVisible();
+  const product = `录入产品${uniq()}`;
+  await form.getByLabel('产品名称').fill(product);
+  await form.getByLabel('售价(元)').fill('0.1');
+  await form.getByLabel('成本价(元)').fill('0.05');
+  await form.getByLabel('最低价(元)').fill('0.08');
+  for (const v of ['基础版', '专业版']) {
+    await form.getByLabel(`${v} 售价`).fill(v === '基础版' ? '1999.99' : '2999.999');
+    await form.getByLabel(`${v} 成本价`).fill('500');
+    await form.getByLabel(`${v} 最低价`).fill('1500');
+  }
   await shot(admin, 'product-form');
-  await form.getByRole('button', { name: /取\s?消/ }).click();
+  await form.getByRole('button', { name: /保\s?存/ }).click();
+  await expect(admin.getByText('添加成功').last()).toBeVisible();
+  await admin.getByPlaceholder('产品名称/编号').fill(product);
+  await admin.getByRole('button', { name: /查\s?询/ }).click();
+  const row = admin.getByRole('row', { name: new RegExp(product) });
+  await expect(row).toContainText('售价 0.10');
+  await expect(row).toContainText('版本（2个）');
+  // Edit: the stored amounts come back as typed (no float drift), one variant price changes.
+  await row.getByRole('button', { name: '编辑' }).click();
+  const edit = admin.getByRole('dialog', { name: '编辑产品' });
+  await expect(edit.getByLabel('售价(元)')).toHaveValue('0.10');
+  await expect(edit.getByLabel('专业版 售价')).toHaveValue('2999.999');
+  await edit.getByLabel('基础版 售价').fill('1888');
+  await edit.getByRole('button', { name: /保\s?存/ }).click();
+  await expect(admin.getByText('操作成功')).toBeVisible();
+  const stored = await apiLogin(request, 'admin').then((a) =>
+    a.get<{ list: { detailed: { price: number }[] }[] }>(
+      `/api/frontend/product/list?page=1&limit=10&keyword=${encodeURIComponent(product)}`,
+    ),
+  );
+  expect(stored.list[0].detailed.map((d) => d.price).sort((x, y) => x - y)).toEqual([1_888_000, 2_999_999]);
 
   await admin.goto('/set/approval');
   await expect(admin.getByRole('button', { name: '新建审批流程' })).toBeVisible();
