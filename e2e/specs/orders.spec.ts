@@ -313,6 +313,25 @@ test('the admin screens of the catalogue, the flows and the orders', async ({ br
   await shot(admin, 'approval-editor');
   await admin.getByRole('button', { name: /取\s?消/ }).click();
 
+  // A new flow, then an edit: a new version.
+  const flowName = `新流程${uniq()}`;
+  await admin.getByRole('button', { name: '新建审批流程' }).click();
+  const editor = admin.getByRole('dialog', { name: '新建审批流程' });
+  await editor.getByLabel('流程名称').fill(flowName);
+  await editor.getByRole('button', { name: '添加控件' }).click();
+  await editor.getByLabel('控件1名称').fill('折扣原因');
+  await editor.getByRole('button', { name: /保\s?存/ }).click();
+  await expect(admin.getByText('添加成功')).toBeVisible();
+  const flowRow = admin.getByRole('row', { name: new RegExp(flowName) });
+  await expect(flowRow).toContainText('v1');
+  await flowRow.getByRole('button', { name: '编辑' }).click();
+  const editor2 = admin.getByRole('dialog', { name: '编辑审批流程' });
+  await editor2.getByRole('button', { name: '添加节点' }).click();
+  await editor2.getByRole('button', { name: /保\s?存/ }).click();
+  await expect(admin.getByText('保存成功，已生成新版本')).toBeVisible();
+  await expect(flowRow).toContainText('v2');
+  await expect(flowRow).toContainText('审批：发起人自选 → 审批：发起人自选');
+
   await admin.goto('/order/list');
   await expect(admin.getByRole('row').nth(1)).toBeVisible();
   await shot(admin, 'orders');
