@@ -11,6 +11,7 @@ import type { Database, Db } from './db/client';
 import { startEventRelay } from './jobs/events-relay';
 import { type JobQueue, startJobQueue } from './jobs/queue';
 import { openStorage } from './lib/storage';
+import { approvalsRoutes } from './modules/approvals/approvals.routes';
 import { authRoutes } from './modules/auth/auth.routes';
 import { blacklistRoutes } from './modules/blacklist/blacklist.routes';
 import { callsPlugin } from './modules/calls/calls.plugin';
@@ -27,7 +28,11 @@ import { healthRoutes } from './modules/health/health.routes';
 import { startJobWorkers } from './modules/jobs/jobs.service';
 import { labelsRoutes } from './modules/labels/labels.routes';
 import { loginLogsRoutes } from './modules/login-logs/login-logs.routes';
+import { ordersRoutes } from './modules/orders/orders.routes';
+import { registerOrdersApproval } from './modules/orders/orders-approval';
+import { registerPoolsEvents } from './modules/pools/pools.events';
 import { poolsRoutes } from './modules/pools/pools.routes';
+import { productsRoutes } from './modules/products/products.routes';
 import { rolesRoutes } from './modules/roles/roles.routes';
 import { staffRoutes } from './modules/staff/staff.routes';
 import { stagesRoutes } from './modules/stages/stages.routes';
@@ -118,6 +123,9 @@ export const buildApp = async (config: Config, database: Database): Promise<Fast
   await app.register(callsPlugin);
   await app.register(blacklistRoutes);
   await app.register(poolsRoutes);
+  await app.register(productsRoutes);
+  await app.register(approvalsRoutes);
+  await app.register(ordersRoutes);
   if (config.isClockControlled) await app.register(clockRoutes);
 
   await app.register(spaPlugin, { webDist: config.webDist });
@@ -126,6 +134,8 @@ export const buildApp = async (config: Config, database: Database): Promise<Fast
   // domain events: each owning domain's reactions, and the relay for events left undelivered
   registerFollowUpsEvents();
   registerCustomersEvents();
+  registerPoolsEvents();
+  registerOrdersApproval();
   await startEventRelay(queue, database.db, app.log);
   return app;
 };

@@ -1,3 +1,4 @@
+export * from './approvals';
 export * from './auth';
 export * from './blacklist';
 export * from './call-settings';
@@ -8,8 +9,10 @@ export * from './errors';
 export * from './extensions';
 export * from './follow-ups';
 export * from './menus';
+export * from './orders';
 export * from './org';
 export * from './pools';
+export * from './products';
 export * from './rules';
 export * from './settings';
 export * from './strategy';

@@ -64,6 +64,12 @@ export const APPLICATIONS: Application[] = [
         m(134, '公海设置', '/set/highseas', 'CloudOutlined'),
         m(135, '阶段设置', '/set/node', 'NodeIndexOutlined'),
         m(136, '丢弃理由', '/set/discard', 'DeleteOutlined'),
+        m(137, '产品管理', '/set/product', 'ShoppingOutlined'),
+        m(138, '审批设置', '/set/approval', 'AuditOutlined'),
+      ]),
+      m(160, '订单审批', '/order', 'ShoppingCartOutlined', [
+        m(161, '订单管理', '/order/list', 'ProfileOutlined'),
+        m(162, '我的审批', '/order/approval', 'CheckSquareOutlined'),
       ]),
       m(140, '账户管理', '/account', 'IdcardOutlined', [
         m(141, '企业资料', '/account/info', 'BankOutlined'),
@@ -126,12 +132,16 @@ export const ACTIONS = [
   { key: 'frontend/customer/allot', name: '分配客户' },
   { key: 'frontend/customer/delall', name: '批量清空客户' },
   { key: 'frontend/customer/decrypt', name: '查看完整号码（号码不打码）' },
-  // SPEC §6 detail-drawer flags; the order, receipt, work and discard flags arrive with their features.
+  // SPEC §6 detail-drawer flags; the receipt and work flags arrive with their features.
   { key: 'frontend/customer/detail/basic', name: '客户详情：基本信息' },
   { key: 'frontend/customer/detail/phone', name: '客户详情：联系电话' },
   { key: 'frontend/customer/detail/follow', name: '客户详情：跟进记录' },
   { key: 'frontend/customer/detail/edit', name: '客户详情：编辑资料' },
   { key: 'frontend/customer/detail/discard', name: '客户详情：丢入公海' },
+  { key: 'frontend/customer/detail/cOrder', name: '客户详情：新建订单' },
+  { key: 'frontend/customer/detail/order', name: '客户详情：订单列表' },
+  { key: 'frontend/order/export', name: '导出订单' },
+  { key: 'frontend/order/transfer', name: '转移订单、设置协同人' },
   { key: 'frontend/customer/recycle', name: '立即执行公海回收' },
 ] as const;
 export type ActionKey = (typeof ACTIONS)[number]['key'];

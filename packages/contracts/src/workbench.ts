@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { workbenchOrdersSchema } from './orders';
 
 export const workbenchSummarySchema = z.object({
   name: z.string(),
@@ -18,5 +19,7 @@ export const workbenchSummarySchema = z.object({
     neverContacted: z.number(),
     createdPerDay: z.array(z.object({ date: z.string(), count: z.number() })),
   }),
+  /** deal orders in the caller's data scope (issue 13): submitted or approved today / this month, and approvals waiting for him */
+  orders: workbenchOrdersSchema,
 });
 export type WorkbenchSummary = z.infer<typeof workbenchSummarySchema>;

@@ -4,6 +4,7 @@ import { App, Avatar, Dropdown, Layout, Menu, type MenuProps, Space, Typography 
 import { Suspense, useMemo, useState } from 'react';
 import { Outlet, useLocation, useNavigate } from 'react-router';
 import { http } from '../api/http';
+import { ApprovalBadge } from '../features/approvals/components/ApprovalBadge';
 import { ForbiddenPage } from '../features/errors/pages/ForbiddenPage';
 import { ExtensionArea } from '../phone/components/ExtensionArea';
 import { PhoneDock } from '../phone/components/PhoneDock';
@@ -39,6 +40,8 @@ export const AppLayout = () => {
     [menulist],
   );
   const active = applicationOf(apps, pathname) ?? apps[0];
+  // the header's approval count, for those whose menu holds 我的审批
+  const hasApprovals = applicationOf(apps, '/order/approval') !== undefined;
   const [openKeys, setOpenKeys] = useState<string[]>(() => (active ? (parentKeys(active.menus, pathname) ?? []) : []));
 
   const logout = () =>
@@ -88,6 +91,7 @@ export const AppLayout = () => {
           }}
         />
         <Space size={20} className={styles.right}>
+          {hasApprovals && <ApprovalBadge />}
           <ExtensionArea />
           <Dropdown
             menu={{

@@ -81,6 +81,22 @@ export const ROUTES: AppRoute[] = [
     title: '黑名单号码',
     Page: page(() => import('../features/blacklist/pages/BlacklistPage'), 'BlacklistPage'),
   },
+  {
+    path: '/set/product',
+    title: '产品管理',
+    Page: page(() => import('../features/products/pages/ProductsPage'), 'ProductsPage'),
+  },
+  {
+    path: '/set/approval',
+    title: '审批设置',
+    Page: page(() => import('../features/approvals/pages/ApprovalSettingsPage'), 'ApprovalSettingsPage'),
+  },
+  { path: '/order/list', title: '订单管理', Page: page(() => import('../features/orders/pages/OrdersPage'), 'OrdersPage') },
+  {
+    path: '/order/approval',
+    title: '我的审批',
+    Page: page(() => import('../features/approvals/pages/MyApprovalsPage'), 'MyApprovalsPage'),
+  },
   { path: '/set/label', title: '标签设置', Page: page(() => import('../features/labels/pages/LabelsPage'), 'LabelsPage') },
   { path: '/set/node', title: '阶段设置', Page: page(() => import('../features/stages/pages/StagesPage'), 'StagesPage') },
   { path: '/account/info', title: '企业资料', Page: page(() => import('../features/company/pages/CompanyPage'), 'CompanyPage') },

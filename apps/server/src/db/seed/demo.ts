@@ -10,6 +10,7 @@ import { insertRole } from '../../modules/roles/roles.service';
 import { insertStaffRow } from '../../modules/staff/staff.service';
 import type { Db } from '../client';
 import { seedDemoCustomers } from './demo-customers';
+import { seedDemoOrders } from './demo-orders';
 import { provisionCompany } from './provision';
 
 /** Demo accounts (issue 2; tests and later issues rely on them). */
@@ -24,22 +25,26 @@ export const DEMO_ACCOUNTS = [
 export const DEMO_COMPANY = '演示科技有限公司';
 
 // 销售主管: the customer work, settings he needs daily and the seats area.
-const SUPERVISOR_MENUS = [100, 110, 120, 133, 135, 150, 200, 210, 220, 230, 250];
+const SUPERVISOR_MENUS = [100, 110, 120, 133, 135, 150, 160, 200, 210, 220, 230, 250];
 const DETAIL_ACTIONS = [
   'frontend/customer/detail/basic',
   'frontend/customer/detail/phone',
   'frontend/customer/detail/follow',
   'frontend/customer/detail/edit',
   'frontend/customer/detail/discard',
+  'frontend/customer/detail/cOrder',
+  'frontend/customer/detail/order',
 ];
 const SUPERVISOR_ACTIONS = [
   ...DETAIL_ACTIONS,
   'frontend/customer/followdel',
   'frontend/customer/export',
   'frontend/customer/allot',
+  'frontend/order/export',
+  'frontend/order/transfer',
 ];
 // 销售: his own customers, the shared pool and his calls.
-const SALES_MENUS = [100, 110, 122, 123, 124, 125, 150, 200, 210, 220];
+const SALES_MENUS = [100, 110, 122, 123, 124, 125, 150, 161, 162, 200, 210, 220];
 
 /** Seeds the demo company once; a second start finds it and does nothing. */
 export const seedDemo = async (db: Db, password: string): Promise<boolean> => {
@@ -144,6 +149,7 @@ export const seedDemo = async (db: Db, password: string): Promise<boolean> => {
     ...Object.fromEntries(people.map((p, i) => [p.username, owners[i].staffId])),
   });
   await seedDemoPools(db, tenantId, { dept2 });
+  await seedDemoOrders(db, actor, owners[0].staffId);
   return true;
 };
 

@@ -63,6 +63,25 @@ export type DomainEventMap = {
     groups: { toStaffId: number; reason: string; moved: [number, number | null][] }[];
     at: string;
   };
+  /**
+   * A deal order's approval status changed (orders, issue 13): 0 submitted, 1 approved, 2 rejected,
+   * 3 withdrawn. Pools keep the pending-order count and the last deal; on approval customers move
+   * the customer to the 成交 stage and the follow-up history writes a record.
+   */
+  'order.status': {
+    orderId: number;
+    customerId: number;
+    /** owner of the order (the follow record's writer) */
+    ownerId: number;
+    /** who acted (submitter, last approver, withdrawer) */
+    staffId: number;
+    status: number;
+    amount: number;
+    productNames: string;
+    /** the customer's orders awaiting approval after this change */
+    pendingOrders: number;
+    at: string;
+  };
 };
 export type EventType = keyof DomainEventMap;
 export type DomainEvent<T extends EventType = EventType> = { id: number; tenantId: number; type: T; payload: DomainEventMap[T] };

@@ -1,5 +1,7 @@
 import { randomBytes } from 'node:crypto';
+import { PRODUCT_IMPORT_HEADERS } from '@crm/contracts';
 import { sql } from 'drizzle-orm';
+import ExcelJS from 'exceljs';
 import type { LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -67,7 +69,15 @@ type Kind =
   | 'blackFile'
   | 'blackNumber'
   | 'call'
-  | 'job';
+  | 'job'
+  | 'category'
+  | 'category2'
+  | 'product'
+  | 'approvalTemplate'
+  | 'order'
+  | 'orderDraft'
+  | 'instance'
+  | 'xlsx';
 
 const FIELD_KIND: Record<string, Kind> = {
   cmDid: 'department',
@@ -100,6 +110,18 @@ const FIELD_KIND: Record<string, Kind> = {
   fileId: 'upload',
   logoFileId: 'image',
   cbAhid: 'image',
+  // deal orders (issue 13)
+  pcid: 'category',
+  product_ids: 'product',
+  coMatid: 'approvalTemplate',
+  instanceId: 'instance',
+  order_id: 'order',
+  product_order_ids: 'order',
+  customer_id: 'customer',
+  staff_id: 'staff',
+  staff_ids: 'staff',
+  staffIds: 'staff',
+  transfer_to_staff_id: 'staff',
 };
 
 /** Field names whose kind depends on the route. */
@@ -130,11 +152,22 @@ const ROUTE_FIELD_KIND: Record<string, Record<string, Kind>> = {
   'POST /api/frontend/customer/followup': { cmCtids: 'poolCustomer' },
   'POST /api/frontend/black/number/del': { ids: 'blackNumber' },
   'GET /api/files/{name}': { name: 'uploadName' },
+  'POST /api/frontend/product/edit': { id: 'product' },
+  'POST /api/frontend/product/del': { ids: 'product' },
+  'POST /api/frontend/product/status': { ids: 'product' },
+  'POST /api/frontend/product/import': { fileId: 'xlsx' },
+  'POST /api/frontend/product/categorycreate': { pid: 'category' },
+  'POST /api/frontend/product/categoryedit': { id: 'category', pid: 'category2' },
+  'POST /api/frontend/product/categorydel': { id: 'category2' },
+  'POST /api/frontend/order/store': { id: 'product' },
+  'GET /api/v1/merchantapp/templateinfo': { id: 'approvalTemplate' },
+  'POST /api/v1/staff/templatecreate': { id: 'staff' },
 };
 
 /** Names that look like ids but are not references to a row. */
 // menuIds name entries of the fixed menu catalogue (SPEC §2), the same for every company.
-const NOT_IDS = new Set(['isNodeId', 'yearMonth', 'menuIds']);
+// coTacid/coAcid/nodeId number the controls and nodes inside one approval template version.
+const NOT_IDS = new Set(['isNodeId', 'yearMonth', 'menuIds', 'coTacid', 'coAcid', 'nodeId']);
 
 /**
  * Id fields that name something no fixture can be made of yet, with the reason. The route is still
@@ -175,6 +208,8 @@ const NOT_COVERED: Record<string, string> = {
 /** Bodies (or query objects) the generator cannot invent; `f` is the company's own fixtures. */
 type Fixtures = Record<Kind, number | string> & {
   tplControls: () => { cbTacid: number; dmValue: string[] }[];
+  /** the approval template's dmType 17 control (the order id travels in it) */
+  docLink: number;
   yearMonth: string;
   marker: string;
 };
@@ -291,6 +326,26 @@ const BODIES: Record<string, (f: Fixtures) => Record<string, unknown>> = {
   // keep the admin's extension registered and online for the dial baseline
   'POST /api/frontend/call/sipdefaultregisterStatus': () => ({ registerStatus: 1 }),
   'POST /api/frontend/call/sipdefaultphoneState': () => ({ phoneState: 1 }),
+  'POST /api/frontend/order/store': (f) => ({
+    customer_id: f.customer,
+    contact_phone: '13900001111',
+    attr: { '2': '2026-11-24', '5': '微信' },
+    product: [{ id: f.product, cost_price: 1000, num: 1 }],
+  }),
+  'POST /api/v1/staff/templatecreate': (f) => ({
+    isSave: 2,
+    coMatid: f.approvalTemplate,
+    templateControls: [{ coTacid: f.docLink, dmValue: [String(f.orderDraft)] }],
+    staffApproveNode: [{ nodeId: 1, staffS: [{ id: f.staff }] }],
+  }),
+  'POST /api/v1/merchantapp/templateadd': (f) => ({ name: `流${uniq()}`, nodes: [{ type: 0, staffIds: [f.staff] }] }),
+  'POST /api/v1/merchantapp/templateedit': (f) => ({
+    coMatid: f.approvalTemplate,
+    name: `流${uniq()}`,
+    nodes: [{ type: 0, staffIds: [f.staff] }],
+  }),
+  'POST /api/frontend/product/categorycreate': (f) => ({ pid: f.category, name: `类${uniq()}` }),
+  'POST /api/frontend/product/categoryedit': (f) => ({ id: f.category, pid: f.category2, name: `类${uniq()}` }),
 };
 
 /**
@@ -313,6 +368,8 @@ const LENIENT: Record<string, string> = {
   // With a contact (ccId) the number is the contact's and cbTacid is not read; customer/phone
   // covers cbTacid on its own.
   'POST /api/frontend/call/dial cbTacid': 'ignored when ccId names the number',
+  // A filter of the export: another company's staff owns none of the caller's orders (an empty file).
+  'POST /api/frontend/order/export staff_id': 'filter; matches no order of the caller’s company',
 };
 
 /**
@@ -345,6 +402,18 @@ const UNSCOPED: Record<string, string> = {
   'call_records: ("call_records"."staff_id" = $ and "call_records"."state" < $) order by "call_records"."start_at"':
     'the calls in progress of one staff member (the caller or the socket’s staff)',
   'call_records: "call_records"."uuid" = $ limit $': 'the call runtime finds its call by its random uuid',
+  // deal orders (issue 13): rows of a parent (product, order, approval instance or template) that
+  // was found, or locked, with its tenant first
+  product_specs: 'the specifications of products found with their tenant',
+  product_spec_values: 'the specification values of products found with their tenant',
+  product_variants: 'the variants of products found with their tenant',
+  order_lines: 'the lines of an order found with its tenant',
+  order_cooperators: 'the collaborators of orders found with their tenant',
+  approval_steps: 'the steps of an instance found or locked with its tenant',
+  approval_actions: 'the trail of an instance found or locked with its tenant',
+  approval_template_versions: 'the versions of a template (or instance) found with its tenant',
+  'orders: "orders"."id" = $': 'an order locked with its tenant (for update) in the same transaction',
+  'approval_instances: "approval_instances"."id" = $': 'an instance locked with its tenant (for update) in the same transaction',
 };
 
 /** Routes called without a baseline, and why (the variants are still checked). */
@@ -663,7 +732,58 @@ const buildFixtures = async (token: string, marker: string, phonePrefix: string)
   }
   await post('/api/frontend/call/sipdefaultregisterStatus', { registerStatus: 1 }, 'register');
   const job = (await post('/api/frontend/customer/mineexportlist', {}, 'export')).jobId as string;
+  // deal orders (issue 13): a category tree, a product, an order flow, a draft and a pending order
+  const category = (await post('/api/frontend/product/categorycreate', { pid: 0, name: `${marker}类`.slice(0, 20) }))
+    .id as number;
+  const category2 = (await post('/api/frontend/product/categorycreate', { pid: 0, name: `${marker}类2`.slice(0, 20) }))
+    .id as number;
+  const product = (
+    await post('/api/frontend/product/create', {
+      pcid: category,
+      name: `${marker}品`,
+      code: `P${uniq()}`,
+      price: 1000,
+      cost: 1,
+      minimum_price: 1,
+    })
+  ).id as number;
+  const approvalTemplate = (
+    await post('/api/v1/merchantapp/templateadd', { name: `${marker}流`.slice(0, 30), nodes: [{ type: 0 }] })
+  ).coMatid as number;
+  const flow = (await okData(await t.get(`/api/v1/merchantapp/templateinfo?id=${approvalTemplate}`, token), 'templateinfo')) as {
+    templateControls: { coTacid: number; dmType: number }[];
+  };
+  const docLink = flow.templateControls.find((c) => c.dmType === 17)?.coTacid ?? 0;
+  const newOrder = async () =>
+    (
+      await post('/api/frontend/order/store', {
+        customer_id: customer,
+        contact_phone: freshPhone(phonePrefix),
+        attr: { '1': marker.slice(0, 30), '2': '2026-11-24', '5': '微信' },
+        product: [{ id: product, cost_price: 1000, num: 1 }],
+        remark: marker,
+      })
+    ).order_id as number;
+  const orderDraft = await newOrder();
+  const order = await newOrder();
+  const instance = (
+    await post('/api/v1/staff/templatecreate', {
+      coMatid: approvalTemplate,
+      templateControls: [{ coTacid: docLink, dmValue: [String(order)] }],
+      staffApproveNode: [{ nodeId: 1, staffS: [{ id: admin }] }],
+    })
+  ).instanceId as number;
+  const xlsx = await upload(token, `${marker}产品.xlsx`, await productSheet(marker), XLSX_MIME);
   return {
+    category,
+    category2,
+    product,
+    approvalTemplate,
+    docLink,
+    orderDraft,
+    order,
+    instance,
+    xlsx: xlsx.id as number,
     admin,
     department,
     department2,
@@ -705,6 +825,16 @@ const buildFixtures = async (token: string, marker: string, phonePrefix: string)
     yearMonth: '',
     marker,
   };
+};
+
+const XLSX_MIME = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+/** A product import sheet of one row. */
+const productSheet = async (marker: string) => {
+  const wb = new ExcelJS.Workbook();
+  const ws = wb.addWorksheet('产品');
+  ws.addRow([...PRODUCT_IMPORT_HEADERS]);
+  ws.addRow([`${marker}导入品`, '', '', '10', '1', '1', '上架', '']);
+  return Buffer.from(await wb.xlsx.writeBuffer());
 };
 
 /** A live call of B's admin, to hang up and answer with. */

@@ -148,10 +148,10 @@ export const detailFlagsOf = (actor: Actor): DetailFlags => {
     follow: flag('follow'),
     edit: flag('edit'),
     discard: flag('discard'),
-    cOrder: 0,
+    cOrder: flag('cOrder'),
     cMoney: 0,
     cReceipt: 0,
-    order: 0,
+    order: flag('order'),
     receipt: 0,
     work: 0,
   };

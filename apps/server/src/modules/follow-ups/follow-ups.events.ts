@@ -1,7 +1,7 @@
-import { FOLLOW_SOURCE, FOLLOW_TYPE } from '@crm/contracts';
+import { FOLLOW_SOURCE, FOLLOW_TYPE, moneyToYuan } from '@crm/contracts';
 import { onEvent } from '../../lib/events/events';
 import { findCustomerRecord } from '../customers/customers.service';
-import { insertMovedFollows, insertPooledFollows } from './follow-ups.repo';
+import { insertFollow, insertMovedFollows, insertPooledFollows } from './follow-ups.repo';
 import { recordCallFollowUp } from './follow-ups.service';
 
 /** How the follow-up history reacts to other domains' events (lib/events). */
@@ -43,6 +43,23 @@ export const registerFollowUpsEvents = () => {
       followType: p.kind === 'claim' ? FOLLOW_TYPE.claim : FOLLOW_TYPE.written,
       sourceType: FOLLOW_SOURCE.crm,
       at: new Date(p.at),
+    });
+  });
+  // an approved deal order: a system record in the customer's history (成交, products and amount)
+  onEvent('order.status', 'follow-ups.order-approved', async (tx, { tenantId, payload: p }) => {
+    if (p.status !== 1) return;
+    const customer = await findCustomerRecord(tx, tenantId, p.customerId);
+    if (!customer) return;
+    await insertFollow(tx, {
+      tenantId,
+      customerId: customer.id,
+      staffId: p.ownerId,
+      followType: FOLLOW_TYPE.written,
+      sourceType: FOLLOW_SOURCE.system,
+      stageId: customer.stageId,
+      remark: `订单审批通过，已成交：${p.productNames}，金额¥${moneyToYuan(p.amount)}（订单编号${p.orderId}）`,
+      isDelete: 0,
+      createdAt: new Date(p.at),
     });
   });
 };

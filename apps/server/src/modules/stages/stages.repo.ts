@@ -67,3 +67,13 @@ export const deleteStage = async (db: DbOrTx, tenantId: number, id: number) => {
     .where(and(eq(customers.tenantId, tenantId), eq(customers.stageId, id)));
   await db.delete(stages).where(and(eq(stages.tenantId, tenantId), eq(stages.id, id)));
 };
+
+/** The stage of that name (the 成交 stage an approved order moves its customer to). */
+export const findStageByName = async (db: DbOrTx, tenantId: number, name: string) =>
+  (
+    await db
+      .select()
+      .from(stages)
+      .where(and(eq(stages.tenantId, tenantId), eq(stages.name, name)))
+      .limit(1)
+  )[0];

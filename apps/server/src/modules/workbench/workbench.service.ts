@@ -6,6 +6,7 @@ import { sessionData } from '../auth/auth.service';
 import { customerStats } from '../customers/customers.service';
 import { departmentTree } from '../departments/departments.service';
 import { countActiveStaffSince, previousLogin } from '../login-logs/login-logs.service';
+import { orderWorkbench } from '../orders/orders.service';
 import { countCompanyStaff } from '../staff/staff.service';
 
 const countNodes = (nodes: { children: unknown[] }[]): number =>
@@ -13,13 +14,14 @@ const countNodes = (nodes: { children: unknown[] }[]): number =>
 
 /** Who I am and how the company is doing today (/home/Index). */
 export const workbenchSummary = async (db: Db, actor: Actor): Promise<WorkbenchSummary> => {
-  const [{ userInfo }, last, staffCount, tree, todayLogins, customers] = await Promise.all([
+  const [{ userInfo }, last, staffCount, tree, todayLogins, customers, orders] = await Promise.all([
     sessionData(db, actor.staffId),
     previousLogin(db, actor.staffId),
     countCompanyStaff(db, actor.tenantId),
     departmentTree(db, actor),
     countActiveStaffSince(db, actor.tenantId, startOfTodayShanghai()),
     customerStats(db, actor),
+    orderWorkbench(db, actor),
   ]);
   return {
     name: userInfo.name,
@@ -32,5 +34,6 @@ export const workbenchSummary = async (db: Db, actor: Actor): Promise<WorkbenchS
     departmentCount: countNodes(tree),
     todayLogins,
     customers,
+    orders,
   };
 };

@@ -7,11 +7,13 @@ import {
   UserDeleteOutlined,
   UserOutlined,
 } from '@ant-design/icons';
+import type { WorkbenchOrders } from '@crm/contracts';
 import { Card, Col, Descriptions, Row, Skeleton, Statistic, Typography } from 'antd';
 import dayjs from 'dayjs';
 import { useMemo } from 'react';
 import { useNavigate } from 'react-router';
 import { EChart, type EChartOption } from '../../../components/EChart';
+import { formatMoney } from '../../../components/money';
 import { useSession } from '../../../stores/session';
 import { RecycleSoonCard } from '../../pools/components/RecycleSoonCard';
 import { useWorkbenchSummary } from '../api';
@@ -21,12 +23,39 @@ const greeting = () => {
   return h < 6 ? '夜深了' : h < 12 ? '上午好' : h < 14 ? '中午好' : h < 18 ? '下午好' : '晚上好';
 };
 
+/** Orders and amount today / this month, and approvals waiting for me. */
+const OrderFigures = ({ orders, onOpen }: { orders: WorkbenchOrders; onOpen: (to: string) => void }) => {
+  const figures = [
+    { title: '今日订单', value: `${orders.todayOrders}`, suffix: '单', to: '/order/list' },
+    { title: '今日成交金额', value: formatMoney(orders.todayAmount), suffix: '元', to: '/order/list' },
+    { title: '本月订单', value: `${orders.monthOrders}`, suffix: '单', to: '/order/list' },
+    { title: '本月成交金额', value: formatMoney(orders.monthAmount), suffix: '元', to: '/order/list' },
+    { title: '待我审批', value: `${orders.pendingApprovals}`, suffix: '条', to: '/order/approval' },
+  ];
+  return (
+    <Col span={24}>
+      <Card title="订单与审批" size="small">
+        <Row gutter={[16, 16]}>
+          {figures.map((f) => (
+            <Col key={f.title} flex="1 1 180px">
+              <Card size="small" hoverable onClick={() => onOpen(f.to)} data-testid="order-figure">
+                <Statistic title={f.title} value={f.value} suffix={f.suffix} />
+              </Card>
+            </Col>
+          ))}
+        </Row>
+      </Card>
+    </Col>
+  );
+};
+
 /** /home/Index: who I am, my department and role, last login; later issues add their figures. */
 export const WorkbenchPage = () => {
   const { data, isLoading } = useWorkbenchSummary();
   const userInfo = useSession((s) => s.userInfo);
   const navigate = useNavigate();
   const perDay = data?.customers.createdPerDay;
+  const orders = data?.orders;
   const chart = useMemo<EChartOption>(
     () => ({
       grid: { left: 40, right: 16, top: 24, bottom: 32 },
@@ -81,6 +110,7 @@ export const WorkbenchPage = () => {
           </Card>
         </Col>
       ))}
+      {orders && <OrderFigures orders={orders} onOpen={navigate} />}
       <Col span={24}>
         <RecycleSoonCard />
       </Col>

@@ -1,10 +1,12 @@
-import { CloudUploadOutlined, DownloadOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
+import { CloudUploadOutlined, DownloadOutlined, EditOutlined, PlusOutlined, ShoppingCartOutlined } from '@ant-design/icons';
 import { CONTACT_STATUS_LABEL, type CustomerDetail } from '@crm/contracts';
 import { App, Button, Descriptions, Drawer, Empty, Result, Skeleton, Space, Tabs, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { relativeTime } from '../../../../components/relativeTime';
 import { ContactsPanel } from '../../../contacts/components/ContactsPanel';
 import { FollowPanel } from '../../../follow-ups/components/FollowPanel';
+import { OrderFormModal } from '../../../orders/components/OrderFormModal';
+import { OrdersTab } from '../../../orders/components/OrdersTab';
 import { useClaim } from '../../../pools/api';
 import { DiscardDialog } from '../../../pools/components/DiscardDialog';
 import { useCustomerInfo } from '../../templates-api';
@@ -98,6 +100,7 @@ export const CustomerDetailDrawer = ({ cmCtid, onClose, view = 'private' }: Prop
   const { message } = App.useApp();
   const [isEditOpen, setEditOpen] = useState(false);
   const [isDiscardOpen, setDiscardOpen] = useState(false);
+  const [isOrderOpen, setOrderOpen] = useState(false);
   const claim = useClaim();
   const [tab, setTab] = useState<string | undefined>(undefined);
   const c = info.data;
@@ -108,6 +111,7 @@ export const CustomerDetailDrawer = ({ cmCtid, onClose, view = 'private' }: Prop
         f?.basic ? { key: 'basic', label: '基本信息', children: <BasicInfo c={c} /> } : null,
         f?.phone ? { key: 'phone', label: '联系电话', children: <ContactsPanel cmCtid={c.cmCtid} /> } : null,
         f?.follow ? { key: 'follow', label: '跟进记录', children: <FollowPanel customer={c} /> } : null,
+        f?.order ? { key: 'order', label: '订单', children: <OrdersTab cmCtid={c.cmCtid} /> } : null,
       ].filter((x) => x !== null)
     : [];
   const activeTab = tab && tabs.some((t) => t.key === tab) ? tab : (tabs.find((t) => t.key === 'follow') ?? tabs[0])?.key;
@@ -142,6 +146,11 @@ export const CustomerDetailDrawer = ({ cmCtid, onClose, view = 'private' }: Prop
       ) : (
         <div className={styles.body}>
           <div className={styles.actions}>
+            {f?.cOrder === 1 && view !== 'seas' && c.ownerId !== null && (
+              <Button type="primary" icon={<ShoppingCartOutlined />} block onClick={() => setOrderOpen(true)}>
+                新建订单
+              </Button>
+            )}
             {f?.edit === 1 && view !== 'seas' && (
               <Button icon={<EditOutlined />} block onClick={() => setEditOpen(true)}>
                 编辑资料
@@ -183,6 +192,14 @@ export const CustomerDetailDrawer = ({ cmCtid, onClose, view = 'private' }: Prop
         </div>
       )}
       {c && <CustomerFormModal open={isEditOpen} mode="edit" cmCtid={c.cmCtid} onClose={() => setEditOpen(false)} />}
+      {c && (
+        <OrderFormModal
+          open={isOrderOpen}
+          // a masked number is not a contact phone: the seller types it
+          customer={{ cmCtid: c.cmCtid, name: c.name, phone: c.contactPhone.includes('*') ? '' : c.contactPhone }}
+          onClose={() => setOrderOpen(false)}
+        />
+      )}
       {c && <DiscardDialog open={isDiscardOpen} cmCtids={[c.cmCtid]} onClose={() => setDiscardOpen(false)} onDone={onClose} />}
     </Drawer>
   );

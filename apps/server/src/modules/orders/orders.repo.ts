@@ -1,0 +1,236 @@
+import { and, asc, count, desc, eq, gt, gte, ilike, inArray, lte, or, type SQL, sql, sum } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client';
+import { customers, orderCooperators, orderLines, orders, staff } from '../../db/schema';
+import { bigrams } from '../customers/customers-filters';
+
+export type OrderRow = typeof orders.$inferSelect;
+export type OrderInsert = typeof orders.$inferInsert;
+export type LineInsert = typeof orderLines.$inferInsert;
+
+const intArray = (ids: readonly number[]): SQL => sql`${`{${ids.join(',')}}`}::int[]`;
+
+export const insertOrder = async (tx: DbOrTx, row: OrderInsert, lines: Omit<LineInsert, 'orderId'>[]) => {
+  const [o] = await tx.insert(orders).values(row).returning({ id: orders.id });
+  if (lines.length > 0) await tx.insert(orderLines).values(lines.map((l) => ({ ...l, orderId: o.id })));
+  return o.id;
+};
+
+export const findOrder = async (db: DbOrTx, tenantId: number, id: number) =>
+  (
+    await db
+      .select()
+      .from(orders)
+      .where(and(eq(orders.tenantId, tenantId), eq(orders.id, id)))
+      .limit(1)
+  )[0];
+
+export const lockOrder = async (tx: DbOrTx, tenantId: number, id: number) =>
+  (
+    await tx
+      .select()
+      .from(orders)
+      .where(and(eq(orders.tenantId, tenantId), eq(orders.id, id)))
+      .for('update')
+  )[0];
+
+export const updateOrder = (tx: DbOrTx, id: number, set: Partial<OrderInsert>) =>
+  tx.update(orders).set(set).where(eq(orders.id, id));
+
+export const linesOf = (db: DbOrTx, orderId: number) =>
+  db.select().from(orderLines).where(eq(orderLines.orderId, orderId)).orderBy(asc(orderLines.id));
+
+export const countPendingOfCustomer = async (tx: DbOrTx, tenantId: number, customerId: number) =>
+  (
+    await tx
+      .select({ n: count() })
+      .from(orders)
+      .where(and(eq(orders.tenantId, tenantId), eq(orders.customerId, customerId), eq(orders.verifyStatus, 0)))
+  )[0].n;
+
+// ---------- list ----------
+
+export type OrderFilter = {
+  tenantId: number;
+  /** owners whose orders the caller sees (null = all); with `cooperatorId` also the orders he collaborates on */
+  ownerIds: number[] | null;
+  /** the orders the caller collaborates on (read before: an index-friendly `id = any(…)`), or a sub-select when many */
+  cooperated?: number[] | { staffId: number };
+  customerId?: number;
+  keyword?: string;
+  staffId?: number;
+  verifyStatus?: number;
+  dealFrom?: Date;
+  dealTo?: Date;
+  amountMin?: number;
+  amountMax?: number;
+};
+
+export const whereOf = (f: OrderFilter): SQL | undefined => {
+  const conds: (SQL | undefined)[] = [eq(orders.tenantId, f.tenantId)];
+  if (f.ownerIds !== null) {
+    const own = sql`${orders.ownerId} = any(${intArray(f.ownerIds)})`;
+    const c = f.cooperated;
+    if (c === undefined || (Array.isArray(c) && c.length === 0)) conds.push(own);
+    else if (Array.isArray(c)) conds.push(or(own, sql`${orders.id} = any(${intArray(c)})`));
+    else
+      conds.push(
+        or(
+          own,
+          sql`${orders.id} in (select oc.order_id from order_cooperators oc where oc.tenant_id = ${f.tenantId} and oc.staff_id = ${c.staffId})`,
+        ),
+      );
+  }
+  if (f.customerId) conds.push(eq(orders.customerId, f.customerId));
+  if (f.staffId) conds.push(eq(orders.ownerId, f.staffId));
+  if (f.verifyStatus !== undefined) conds.push(eq(orders.verifyStatus, f.verifyStatus));
+  if (f.dealFrom) conds.push(gte(orders.dealAt, f.dealFrom));
+  if (f.dealTo) conds.push(lte(orders.dealAt, f.dealTo));
+  if (f.amountMin !== undefined) conds.push(gte(orders.amount, f.amountMin));
+  if (f.amountMax !== undefined) conds.push(lte(orders.amount, f.amountMax));
+  if (f.keyword) {
+    const like = `%${f.keyword.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    // both arms use an index: the orders' product-name bigrams (GIN), and the customers' name
+    // bigrams (GIN) giving customer ids for orders_customer_idx; ILIKE then checks the exact text
+    const grams = bigrams(f.keyword);
+    const gramArray = sql`${`{${grams.map((g) => `"${g.replace(/["\\]/g, (x) => `\\${x}`)}"`).join(',')}}`}::text[]`;
+    const byProduct =
+      grams.length > 0
+        ? and(sql`${orders.productGrams} @> ${gramArray}`, ilike(orders.productNames, like))
+        : ilike(orders.productNames, like);
+    const byGrams = grams.length > 0 ? sql` and c.name_grams @> ${gramArray}` : sql``;
+    conds.push(
+      or(
+        byProduct,
+        sql`${orders.customerId} = any(array(select c.id from customers c where c.tenant_id = ${f.tenantId}${byGrams} and c.name ilike ${like}))`,
+      ),
+    );
+  }
+  return and(...conds);
+};
+
+/** One page: the ids first (orders alone, on the created index), then their rows with the names. */
+export const listOrders = async (db: DbOrTx, f: OrderFilter, limit: number, offset: number) => {
+  const ids = (
+    await db
+      .select({ id: orders.id })
+      .from(orders)
+      .where(whereOf(f))
+      // `nulls last` as the indexes were built (drizzle's .desc()): the page walks orders_tenant_created_idx, no sort
+      .orderBy(sql`${orders.createdAt} desc nulls last`, sql`${orders.id} desc nulls last`)
+      .limit(limit)
+      .offset(offset)
+  ).map((r) => r.id);
+  if (ids.length === 0) return [];
+  const rows = await db
+    .select({ order: orders, customerName: customers.name, ownerName: staff.name })
+    .from(orders)
+    .leftJoin(customers, eq(customers.id, orders.customerId))
+    .leftJoin(staff, eq(staff.id, orders.ownerId))
+    .where(and(eq(orders.tenantId, f.tenantId), inArray(orders.id, ids)));
+  const byId = new Map(rows.map((r) => [r.order.id, r]));
+  return ids.flatMap((id) => byId.get(id) ?? []);
+};
+
+export const countOrders = async (db: DbOrTx, f: OrderFilter) =>
+  (await db.select({ n: count() }).from(orders).where(whereOf(f)))[0].n;
+
+/** Export batches by id (keyset), with the same filter. */
+export const listOrderBatch = (db: DbOrTx, f: OrderFilter, afterId: number, limit: number) =>
+  db
+    .select({ order: orders, customerName: customers.name, ownerName: staff.name })
+    .from(orders)
+    .leftJoin(customers, eq(customers.id, orders.customerId))
+    .leftJoin(staff, eq(staff.id, orders.ownerId))
+    .where(and(whereOf(f), gt(orders.id, afterId)))
+    .orderBy(asc(orders.id))
+    .limit(limit);
+
+// ---------- cooperators and transfer ----------
+
+export const cooperatorsOf = async (db: DbOrTx, orderIds: number[]) =>
+  orderIds.length === 0
+    ? []
+    : db
+        .select({ orderId: orderCooperators.orderId, staffId: orderCooperators.staffId, name: staff.name })
+        .from(orderCooperators)
+        .innerJoin(staff, eq(staff.id, orderCooperators.staffId))
+        .where(inArray(orderCooperators.orderId, orderIds))
+        .orderBy(asc(orderCooperators.staffId));
+
+export const isCooperator = async (db: DbOrTx, orderId: number, staffId: number) =>
+  (
+    await db
+      .select({ s: orderCooperators.staffId })
+      .from(orderCooperators)
+      .where(and(eq(orderCooperators.orderId, orderId), eq(orderCooperators.staffId, staffId)))
+      .limit(1)
+  ).length > 0;
+
+export const replaceCooperators = async (tx: DbOrTx, tenantId: number, orderId: number, staffIds: number[]) => {
+  await tx.delete(orderCooperators).where(eq(orderCooperators.orderId, orderId));
+  if (staffIds.length > 0) await tx.insert(orderCooperators).values(staffIds.map((staffId) => ({ tenantId, orderId, staffId })));
+};
+
+export const addCooperator = (tx: DbOrTx, tenantId: number, orderId: number, staffId: number) =>
+  tx.insert(orderCooperators).values({ tenantId, orderId, staffId }).onConflictDoNothing();
+
+export const removeCooperator = (tx: DbOrTx, orderId: number, staffId: number) =>
+  tx.delete(orderCooperators).where(and(eq(orderCooperators.orderId, orderId), eq(orderCooperators.staffId, staffId)));
+
+export const findOrders = (db: DbOrTx, tenantId: number, ids: number[]) =>
+  db
+    .select()
+    .from(orders)
+    .where(and(eq(orders.tenantId, tenantId), inArray(orders.id, ids)));
+
+/** Approval list rows: customer name and amount of each order. */
+export const orderSummaries = (db: DbOrTx, tenantId: number, ids: number[]) =>
+  ids.length === 0
+    ? Promise.resolve([])
+    : db
+        .select({
+          id: orders.id,
+          customerId: orders.customerId,
+          customerName: customers.name,
+          amount: orders.amount,
+          productNames: orders.productNames,
+        })
+        .from(orders)
+        .leftJoin(customers, eq(customers.id, orders.customerId))
+        .where(and(eq(orders.tenantId, tenantId), inArray(orders.id, ids)));
+
+/** Workbench: count and amount of orders created since `from` by owners in scope (null = all). */
+export const orderFigures = async (db: DbOrTx, tenantId: number, ownerIds: number[] | null, from: Date) => {
+  const conds: (SQL | undefined)[] = [
+    eq(orders.tenantId, tenantId),
+    gte(orders.createdAt, from),
+    inArray(orders.verifyStatus, [0, 1]),
+  ];
+  if (ownerIds !== null) conds.push(sql`${orders.ownerId} = any(${intArray(ownerIds)})`);
+  const [r] = await db
+    .select({ n: count(), amount: sum(orders.amount) })
+    .from(orders)
+    .where(and(...conds));
+  return { count: r.n, amount: Number(r.amount ?? 0) };
+};
+
+export const searchActiveStaff = (db: DbOrTx, tenantId: number, linkman: string) => {
+  const conds: SQL[] = [eq(staff.tenantId, tenantId), eq(staff.isDeleted, false), eq(staff.actionState, 0)];
+  if (linkman) conds.push(ilike(staff.name, `%${linkman.replace(/[\\%_]/g, (c) => `\\${c}`)}%`));
+  return db
+    .select({ staff_id: staff.id, linkman: staff.name })
+    .from(staff)
+    .where(and(...conds))
+    .orderBy(asc(staff.id))
+    .limit(100);
+};
+
+/** The orders a staff collaborates on, up to `limit` (more: the list uses a sub-select instead). */
+export const cooperatedOrderIds = async (db: DbOrTx, tenantId: number, staffId: number, limit: number) =>
+  (
+    await db
+      .select({ id: orderCooperators.orderId })
+      .from(orderCooperators)
+      .where(and(eq(orderCooperators.tenantId, tenantId), eq(orderCooperators.staffId, staffId)))
+      .limit(limit)
+  ).map((r) => r.id);

@@ -1,0 +1,11 @@
+import { onEvent } from '../../lib/events/events';
+import { recordCustomerDeal, setPendingOrders } from './pools.service';
+
+/** How the pools' deal facts react to other domains' events (lib/events). */
+export const registerPoolsEvents = () => {
+  // orders awaiting approval exempt the customer from recycling; an approval is its last deal
+  onEvent('order.status', 'pools.deal-facts', async (tx, { tenantId, payload: p }) => {
+    await setPendingOrders(tx, tenantId, p.customerId, p.pendingOrders);
+    if (p.status === 1) await recordCustomerDeal(tx, tenantId, p.customerId, new Date(p.at));
+  });
+};

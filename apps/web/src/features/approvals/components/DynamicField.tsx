@@ -1,0 +1,86 @@
+import { DM_TYPE } from '@crm/contracts';
+import { DatePicker, Form, Input, Select, Typography } from 'antd';
+import type { Rule } from 'antd/es/form';
+import type { Dayjs } from 'dayjs';
+import type { StoredFile } from '../../../components/TemplateForm/control-values';
+import { FileListUpload } from '../../../components/TemplateForm/FileListUpload';
+
+/** A control of an order form or an approval template (SPEC §4 control kinds of order forms). */
+export type DynamicControl = { name: string; dmType: number; dmMust: number; dmDesc: string; dmValue: string[] };
+
+const isChoice = (dmType: number) =>
+  ([DM_TYPE.date, DM_TYPE.datetime, DM_TYPE.select, DM_TYPE.multiSelect, DM_TYPE.file] as number[]).includes(dmType);
+
+/** SPEC §5 deal form: 请输入{label}, or 请选择{label} for what is picked. */
+export const requiredText = (c: DynamicControl) => `${isChoice(c.dmType) ? '请选择' : '请输入'}${c.name}`;
+
+const rulesOf = (c: DynamicControl): Rule[] => {
+  const rules: Rule[] = [];
+  if (c.dmMust === 1) {
+    const isArray = c.dmType === DM_TYPE.multiSelect || c.dmType === DM_TYPE.file;
+    if (isArray) rules.push({ required: true, type: 'array', min: 1, message: requiredText(c) });
+    // dates are Dayjs objects: no string checks on them
+    else if (c.dmType === DM_TYPE.date || c.dmType === DM_TYPE.datetime)
+      rules.push({ required: true, type: 'object', message: requiredText(c) });
+    else if (isChoice(c.dmType)) rules.push({ required: true, message: requiredText(c) });
+    else rules.push({ required: true, whitespace: true, message: requiredText(c) });
+  }
+  if (c.dmType === DM_TYPE.integer) rules.push({ pattern: /^-?\d+$/, message: `${c.name}必须是整数` });
+  if (c.dmType === DM_TYPE.number) rules.push({ pattern: /^-?\d+(\.\d+)?$/, message: `${c.name}必须是数字` });
+  return rules;
+};
+
+const Control = ({ c, ...rest }: { c: DynamicControl; value?: unknown; onChange?: (v: unknown) => void; id?: string }) => {
+  const placeholder = c.dmDesc || requiredText(c);
+  const options = c.dmValue.map((v) => ({ value: v, label: v }));
+  switch (c.dmType) {
+    case DM_TYPE.textarea:
+      return <Input.TextArea {...(rest as object)} rows={3} maxLength={500} placeholder={placeholder} />;
+    case DM_TYPE.date:
+      return <DatePicker {...(rest as object)} style={{ width: '100%' }} placeholder={placeholder} />;
+    case DM_TYPE.datetime:
+      return (
+        <DatePicker
+          {...(rest as object)}
+          showTime={{ format: 'HH:mm' }}
+          format="YYYY-MM-DD HH:mm"
+          style={{ width: '100%' }}
+          placeholder={placeholder}
+        />
+      );
+    case DM_TYPE.select:
+      return <Select {...(rest as object)} allowClear options={options} placeholder={placeholder} />;
+    case DM_TYPE.multiSelect:
+      return <Select {...(rest as object)} mode="multiple" allowClear options={options} placeholder={placeholder} />;
+    case DM_TYPE.file:
+      return <FileListUpload {...(rest as object)} placeholder={placeholder} />;
+    default:
+      return <Input {...(rest as object)} maxLength={c.dmType === DM_TYPE.text ? 30 : 20} placeholder={placeholder} />;
+  }
+};
+
+/** One control as a Form.Item at `name`; static text shows its text, the hidden order link (17) shows nothing. */
+export const DynamicField = ({ control: c, name }: { control: DynamicControl; name: (string | number)[] }) => {
+  if (c.dmType === 17) return null;
+  if (c.dmType === DM_TYPE.staticText)
+    return (
+      <Form.Item label={c.name}>
+        <Typography.Text type="secondary">{c.dmValue.join('')}</Typography.Text>
+      </Form.Item>
+    );
+  return (
+    <Form.Item label={c.name} name={name} rules={rulesOf(c)}>
+      <Control c={c} />
+    </Form.Item>
+  );
+};
+
+/** A form value as the strings the API keeps (dates formatted, files as ids). */
+export const dynamicValueToStrings = (c: DynamicControl, raw: unknown): string[] => {
+  if (raw === undefined || raw === null || raw === '') return [];
+  if (c.dmType === DM_TYPE.date) return [(raw as Dayjs).format('YYYY-MM-DD')];
+  if (c.dmType === DM_TYPE.datetime) return [(raw as Dayjs).format('YYYY-MM-DD HH:mm')];
+  if (c.dmType === DM_TYPE.file) return (raw as StoredFile[]).map((f) => String(f.id));
+  if (Array.isArray(raw)) return raw.map(String);
+  return [String(raw).trim()].filter((v) => v !== '');
+};

@@ -1,0 +1,134 @@
+import { ORDER_LIMITS, type OrderListQuery, type OrderRow, VERIFY_STATUS_LABEL } from '@crm/contracts';
+import { Button, Card, DatePicker, Form, Input, Select, Space, Table, type TableColumnsType, Tag, Typography } from 'antd';
+import type { Dayjs } from 'dayjs';
+import { useState } from 'react';
+import { yuanToMilli } from '../../../components/money';
+import { useTablePaging } from '../../../components/useTablePaging';
+import { YuanInput } from '../../../components/YuanInput';
+import { hasPermission, useSession } from '../../../stores/session';
+import { useOrderList } from '../api';
+import { OrderDetailDrawer } from '../components/OrderDetailDrawer';
+import { OrderExportButton } from '../components/OrderExportButton';
+import { orderColumns } from '../components/OrdersTab';
+import { StaffSearchSelect } from '../components/StaffSearchSelect';
+
+type SearchValues = {
+  keyword?: string;
+  staff_id?: number;
+  verify_status?: number;
+  deal?: [Dayjs, Dayjs] | null;
+  amount_min?: string;
+  amount_max?: string;
+};
+
+const STATUS_OPTIONS = Object.entries(VERIFY_STATUS_LABEL).map(([value, label]) => ({ value: Number(value), label }));
+
+const toFilters = (v: SearchValues): Partial<OrderListQuery> => ({
+  keyword: v.keyword?.trim() ?? '',
+  staff_id: v.staff_id,
+  verify_status: v.verify_status,
+  deal_start: v.deal?.[0]?.format('YYYY-MM-DD') ?? '',
+  deal_end: v.deal?.[1]?.format('YYYY-MM-DD') ?? '',
+  amount_min: yuanToMilli(v.amount_min),
+  amount_max: yuanToMilli(v.amount_max),
+});
+
+const columns: TableColumnsType<OrderRow> = [
+  {
+    title: '客户',
+    dataIndex: 'customer_name',
+    width: 180,
+    ellipsis: true,
+    render: (v: string, r) => (
+      <Space size={4}>
+        <Typography.Link>{v || '未命名'}</Typography.Link>
+        {r.is_below_min === 1 && <Tag color="red">低于最低价</Tag>}
+      </Space>
+    ),
+  },
+  ...orderColumns,
+  {
+    title: '协同人',
+    dataIndex: 'cooperators',
+    width: 140,
+    render: (v: OrderRow['cooperators']) =>
+      v.length === 0
+        ? '-'
+        : `${v
+            .slice(0, 2)
+            .map((c) => c.linkman)
+            .join('、')}${v.length > 2 ? ` +${v.length - 2}` : ''}`,
+  },
+];
+
+/** 订单管理: every order in the caller's scope, with filters, export and the order detail. */
+export const OrdersPage = () => {
+  const [form] = Form.useForm<SearchValues>();
+  const [filters, setFilters] = useState<Partial<OrderListQuery>>({});
+  const [orderId, setOrderId] = useState<number | null>(null);
+  const paging = useTablePaging();
+  const canExport = hasPermission(
+    useSession((s) => s.permissions),
+    'frontend/order/export',
+  );
+  const list = useOrderList({ ...filters, page: paging.page, limit: paging.limit });
+  const search = (v: SearchValues) => {
+    setFilters(toFilters(v));
+    paging.resetPage();
+  };
+  return (
+    <Card title="订单管理" extra={canExport && <OrderExportButton filters={filters} />}>
+      <Form form={form} layout="inline" onFinish={search} style={{ marginBottom: 16, rowGap: 12 }}>
+        <Form.Item name="keyword">
+          <Input placeholder="客户名称" allowClear maxLength={50} style={{ width: 180 }} />
+        </Form.Item>
+        <Form.Item name="staff_id">
+          <StaffSearchSelect placeholder="负责人" allowClear style={{ width: 140 }} />
+        </Form.Item>
+        <Form.Item name="verify_status">
+          <Select placeholder="审核状态" allowClear options={STATUS_OPTIONS} style={{ width: 120 }} />
+        </Form.Item>
+        <Form.Item name="deal">
+          <DatePicker.RangePicker placeholder={['成交开始日期', '成交结束日期']} style={{ width: 260 }} />
+        </Form.Item>
+        <Form.Item>
+          <Space.Compact>
+            <Form.Item name="amount_min" noStyle>
+              <YuanInput placeholder="最低金额" style={{ width: 120 }} />
+            </Form.Item>
+            <Input disabled value="~" style={{ width: 32, textAlign: 'center', pointerEvents: 'none' }} />
+            <Form.Item name="amount_max" noStyle>
+              <YuanInput placeholder="最高金额" style={{ width: 120 }} />
+            </Form.Item>
+          </Space.Compact>
+        </Form.Item>
+        <Form.Item>
+          <Space>
+            <Button type="primary" htmlType="submit">
+              查询
+            </Button>
+            <Button
+              onClick={() => {
+                form.resetFields();
+                search({});
+              }}
+            >
+              重置
+            </Button>
+          </Space>
+        </Form.Item>
+      </Form>
+      <Table<OrderRow>
+        rowKey="id"
+        columns={columns}
+        dataSource={list.data?.list}
+        loading={list.isFetching}
+        scroll={{ x: 1050 }}
+        locale={{ emptyText: '暂无订单' }}
+        pagination={{ ...paging.pagination(list.data?.count ?? 0), pageSizeOptions: [...ORDER_LIMITS.pageSizeOptions] }}
+        onRow={(r) => ({ onClick: () => setOrderId(r.id), style: { cursor: 'pointer' } })}
+      />
+      <OrderDetailDrawer orderId={orderId} onClose={() => setOrderId(null)} />
+    </Card>
+  );
+};
