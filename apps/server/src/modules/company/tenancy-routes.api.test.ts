@@ -908,6 +908,16 @@ const snapshot = async (tenantId: number) => {
   return JSON.stringify(rows[0].snap);
 };
 
+/** Which tables differ between two snapshots, with the start of their rows (for the failure message). */
+const changedTables = (before: string, after: string) => {
+  const a = JSON.parse(before) as Record<string, unknown>;
+  const b = JSON.parse(after) as Record<string, unknown>;
+  return Object.keys(b)
+    .filter((k) => JSON.stringify(a[k]) !== JSON.stringify(b[k]))
+    .map((k) => `${k}: ${JSON.stringify(b[k]).slice(0, 300)}`)
+    .join('; ');
+};
+
 /** A's admin may have a call left by a baseline dial: end it so the next dial starts free. */
 const freeLineOfA = async () => {
   const rows = await queryRows<{ uuid: string }>(
@@ -1024,8 +1034,9 @@ describe('tenancy guard rail: every /api route with another company’s ids', ()
         const code = codeOf(res);
         if (!isRead(route) && code === 0 && !LENIENT[`${route.key} ${field.path.join('.')}`])
           failures.push(`${what}: accepted (${res.body.slice(0, 200)})`);
-        if ((await snapshot(tenantB)) !== before) {
-          failures.push(`${what}: changed B's rows`);
+        const after = await snapshot(tenantB);
+        if (after !== before) {
+          failures.push(`${what}: changed B's rows (${changedTables(before, after)})`);
           break;
         }
       }

@@ -41,6 +41,9 @@ const NOT_SCANNED_POST: Record<string, string> = {
   '/api/v1/merchantapp/templateadd': 'mutation',
   '/api/v1/staff/approvalact': 'mutation',
   '/api/v1/staff/approvalwithdraw': 'mutation',
+  // 外呼设置 (issue 12): admin settings and a test call to a number the admin typed himself
+  '/api/frontend/callsetting/save': 'mutation',
+  '/api/frontend/callsetting/testcall': 'a test call to the number the admin typed himself',
 };
 /** Mutation verbs: a POST path ending in one of them changes data and is not scanned. */
 const MUTATION =
