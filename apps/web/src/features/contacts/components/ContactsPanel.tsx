@@ -2,6 +2,7 @@ import { CopyOutlined, EyeOutlined, PlusOutlined } from '@ant-design/icons';
 import { CONTACT_SOURCE_LABEL, CONTACT_TYPE_LABEL, type Contact, FOLLOW_LIMITS, KP_TYPE_LABEL } from '@crm/contracts';
 import { App, Button, Empty, Flex, Form, Input, Select, Space, Table, type TableColumnsType, Tag, Tooltip } from 'antd';
 import { useEffect, useState } from 'react';
+import { SearchActions } from '../../../components/SearchActions';
 import { useConfirmDelete } from '../../../components/useConfirmDelete';
 import { useModalTarget } from '../../../components/useModalTarget';
 import { DialButton } from '../../../phone/components/DialButton';
@@ -200,21 +201,13 @@ const ContactsPanelBody = ({ cmCtid }: { cmCtid: number }) => {
           <Form.Item name="recommend">
             <Select placeholder="推荐" allowClear options={RECOMMEND_OPTIONS} style={{ width: 100 }} />
           </Form.Item>
-          <Form.Item style={{ marginInlineEnd: 0 }}>
-            <Space>
-              <Button type="primary" htmlType="submit">
-                查询
-              </Button>
-              <Button
-                onClick={() => {
-                  filterForm.resetFields();
-                  search({});
-                }}
-              >
-                重置
-              </Button>
-            </Space>
-          </Form.Item>
+          <SearchActions
+            style={{ marginInlineEnd: 0 }}
+            onReset={() => {
+              filterForm.resetFields();
+              search({});
+            }}
+          />
         </Form>
         <Button type="primary" icon={<PlusOutlined />} onClick={() => formModal.open({ mode: 'create' })}>
           添加电话

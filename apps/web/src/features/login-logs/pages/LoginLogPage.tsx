@@ -1,7 +1,8 @@
 import { DATA_SCOPE, type LoginLog } from '@crm/contracts';
-import { Button, Card, DatePicker, Form, Select, Space, Table, type TableColumnsType, Tag } from 'antd';
+import { Card, DatePicker, Form, Select, Table, type TableColumnsType, Tag } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { useEffect, useState } from 'react';
+import { SearchActions } from '../../../components/SearchActions';
 import { useTablePaging } from '../../../components/useTablePaging';
 import { useSession } from '../../../stores/session';
 import { useStaffOptions } from '../../staff/api';
@@ -86,22 +87,13 @@ export const LoginLogPage = () => {
         <Form.Item name="range">
           <DatePicker.RangePicker placeholder={['开始日期', '结束日期']} />
         </Form.Item>
-        <Form.Item>
-          <Space>
-            <Button type="primary" htmlType="submit">
-              查询
-            </Button>
-            <Button
-              onClick={() => {
-                form.resetFields();
-                setKeyword('');
-                search({});
-              }}
-            >
-              重置
-            </Button>
-          </Space>
-        </Form.Item>
+        <SearchActions
+          onReset={() => {
+            form.resetFields();
+            setKeyword('');
+            search({});
+          }}
+        />
       </Form>
       <Table<LoginLog>
         rowKey="id"

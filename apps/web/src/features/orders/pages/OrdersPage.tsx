@@ -1,8 +1,9 @@
 import { ORDER_LIMITS, type OrderListQuery, type OrderRow, VERIFY_STATUS_LABEL } from '@crm/contracts';
-import { Button, Card, DatePicker, Form, Input, Select, Space, Table, type TableColumnsType, Tag, Typography } from 'antd';
+import { Card, DatePicker, Form, Input, Select, Space, Table, type TableColumnsType, Tag, Typography } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { yuanToMilli } from '../../../components/money';
+import { SearchActions } from '../../../components/SearchActions';
 import { useTablePaging } from '../../../components/useTablePaging';
 import { YuanInput } from '../../../components/YuanInput';
 import { hasPermission, useSession } from '../../../stores/session';
@@ -102,21 +103,12 @@ export const OrdersPage = () => {
             </Form.Item>
           </Space.Compact>
         </Form.Item>
-        <Form.Item>
-          <Space>
-            <Button type="primary" htmlType="submit">
-              查询
-            </Button>
-            <Button
-              onClick={() => {
-                form.resetFields();
-                search({});
-              }}
-            >
-              重置
-            </Button>
-          </Space>
-        </Form.Item>
+        <SearchActions
+          onReset={() => {
+            form.resetFields();
+            search({});
+          }}
+        />
       </Form>
       <Table<OrderRow>
         rowKey="id"

@@ -3,6 +3,7 @@ import { PRODUCT_STATUS_LABEL, type Product } from '@crm/contracts';
 import { App, Button, Card, Col, Form, Input, Row, Select, Space, Table, type TableColumnsType, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { formatMoney } from '../../../components/money';
+import { SearchActions } from '../../../components/SearchActions';
 import { useConfirmDelete } from '../../../components/useConfirmDelete';
 import { useModalTarget } from '../../../components/useModalTarget';
 import { useTablePaging } from '../../../components/useTablePaging';
@@ -151,21 +152,12 @@ export const ProductsPage = () => {
                 ]}
               />
             </Form.Item>
-            <Form.Item>
-              <Space>
-                <Button type="primary" htmlType="submit">
-                  查询
-                </Button>
-                <Button
-                  onClick={() => {
-                    searchForm.resetFields();
-                    search({});
-                  }}
-                >
-                  重置
-                </Button>
-              </Space>
-            </Form.Item>
+            <SearchActions
+              onReset={() => {
+                searchForm.resetFields();
+                search({});
+              }}
+            />
           </Form>
           <Table<Product>
             rowKey="id"

@@ -2,6 +2,7 @@ import { PlusOutlined } from '@ant-design/icons';
 import { MERCHANT_TYPE_LABEL, type Staff } from '@crm/contracts';
 import { App, Button, Card, Col, Form, Input, Row, Select, Space, Switch, Table, type TableColumnsType, Tooltip } from 'antd';
 import { useEffect, useState } from 'react';
+import { SearchActions } from '../../../components/SearchActions';
 import { useConfirmDelete } from '../../../components/useConfirmDelete';
 import { useModalTarget } from '../../../components/useModalTarget';
 import { useTablePaging } from '../../../components/useTablePaging';
@@ -177,21 +178,12 @@ export const StaffPage = () => {
               <Form.Item name="merchantType">
                 <Select placeholder="账号类型" allowClear style={{ width: 120 }} options={MERCHANT_OPTIONS} />
               </Form.Item>
-              <Form.Item>
-                <Space>
-                  <Button type="primary" htmlType="submit">
-                    查询
-                  </Button>
-                  <Button
-                    onClick={() => {
-                      searchForm.resetFields();
-                      search({});
-                    }}
-                  >
-                    重置
-                  </Button>
-                </Space>
-              </Form.Item>
+              <SearchActions
+                onReset={() => {
+                  searchForm.resetFields();
+                  search({});
+                }}
+              />
             </Form>
             <Table<Staff>
               rowKey="cmSid"
