@@ -1,4 +1,4 @@
-import type { JobInfo, ListData, OrderDetail, OrderListQuery, OrderRow, OrderStoreBody } from '@crm/contracts';
+import type { ListData, OrderDetail, OrderListQuery, OrderRow, OrderStoreBody } from '@crm/contracts';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { http } from '../../api/http';
 
@@ -67,12 +67,3 @@ export const useStaffSearch = (linkman: string) =>
 /** 导出: a background job of the list with its filters (.xlsx). */
 export const useStartOrderExport = () =>
   useMutation({ mutationFn: (filters: Partial<OrderListQuery>) => http.post<{ jobId: string }>(`${BASE}/export`, filters) });
-
-export const useOrderJob = (jobId: string | null) =>
-  useQuery({
-    queryKey: ['order-job', jobId],
-    queryFn: () => http.get<JobInfo>('/api/frontend/customer/job', { jobId }),
-    enabled: jobId !== null,
-    staleTime: 0,
-    refetchInterval: (q) => (q.state.data?.status === 'running' || (!q.state.data && !q.state.error) ? 1000 : false),
-  });

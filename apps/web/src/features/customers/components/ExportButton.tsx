@@ -7,8 +7,8 @@ import { downloadFile } from './downloadFile';
 
 const percentOf = (processed: number, total: number) => (total > 0 ? Math.min(100, Math.floor((processed / total) * 100)) : 0);
 
-/** Progress of one export job; the file downloads by itself when the job is done. */
-const ExportProgressModal = ({ jobId, onClose }: { jobId: string | null; onClose: () => void }) => {
+/** Progress of one export job (customers, orders); the file downloads by itself when the job is done. */
+export const ExportProgressModal = ({ jobId, title, onClose }: { jobId: string | null; title: string; onClose: () => void }) => {
   const job = useJob(jobId);
   const info = job.data;
   const downloaded = useRef<string | null>(null);
@@ -47,7 +47,7 @@ const ExportProgressModal = ({ jobId, onClose }: { jobId: string | null; onClose
 
   return (
     <Modal
-      title="导出客户"
+      title={title}
       open={jobId !== null}
       onCancel={onClose}
       footer={
@@ -81,7 +81,7 @@ export const ExportButton = ({ kind, filters }: Props) => {
       <Button icon={<DownloadOutlined />} loading={start.isPending} disabled={isLocked && !start.isPending} onClick={run}>
         导出
       </Button>
-      <ExportProgressModal jobId={jobId} onClose={() => setJobId(null)} />
+      <ExportProgressModal jobId={jobId} title="导出客户" onClose={() => setJobId(null)} />
     </>
   );
 };
