@@ -99,7 +99,9 @@ export const CallRecordPage = () => {
       dataIndex: 'cmSidName',
       width: 112,
       ellipsis: true,
-      render: (v: string, row) => <TwoLines top={v || '-'} bottom={row.cmDidName || '-'} />,
+      // a call the server placed (test call, task, bot) with no agent on it (cmSid 0)
+      render: (v: string, row) =>
+        row.cmSid ? <TwoLines top={v || '-'} bottom={row.cmDidName || '-'} /> : <TwoLines top="系统外呼" bottom="-" />,
     },
     { title: '分机', dataIndex: 'cmSipuser', width: 64, render: (v: string) => v || '-' },
     {
