@@ -7,9 +7,13 @@ import { createTestApp, type TestApp } from './harness';
 
 /** Helpers shared by the calling API tests (issue 6). */
 
-/** The sim line 200× faster; answered customers stay on the line unless the number says otherwise. */
-export const createCallTestApp = (opts: { dataDir?: string } = {}) =>
-  createTestApp({ ...opts, config: { simSpeed: 200, simTalkSeconds: 3600 } });
+/**
+ * The sim line 200× faster; answered customers stay on the line unless the number says otherwise
+ * (an hour of sim talk: 18 s of real time; a test that needs a call to outlive a longer run sets
+ * `talkSeconds`).
+ */
+export const createCallTestApp = (opts: { dataDir?: string; talkSeconds?: number } = {}) =>
+  createTestApp({ dataDir: opts.dataDir, config: { simSpeed: 200, simTalkSeconds: opts.talkSeconds ?? 3600 } });
 
 let seq = 0;
 /** A fresh valid mobile number ending in `digit` (the sim outcome table keys on it). */

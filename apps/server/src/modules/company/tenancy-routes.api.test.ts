@@ -971,7 +971,9 @@ const isRead = (route: Route) =>
 let routes: Route[] = [];
 
 beforeAll(async () => {
-  t = await createCallTestApp();
+  // B's live call must outlive the loop (≈ 30–60 s): the sim customer hangs up only after 10 h of
+  // sim talk (3 min real), else its end lands inside some route's before/after snapshots
+  t = await createCallTestApp({ talkSeconds: 36_000 });
   tokenA = await t.login('admin');
   tokenB = await t.login('other_admin');
   doc = t.app.swagger() as unknown as OpenApi;
