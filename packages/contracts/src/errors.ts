@@ -177,6 +177,7 @@ export const ERRORS = {
   RECEIPT_PLAN_MISMATCH: { code: 112008, status: 400, msg: '请选择回款计划' },
   RECEIPT_IN_APPROVAL: { code: 112009, status: 409, msg: '回款审批中，不能修改或删除' },
   RECEIPT_TEMPLATE_INVALID: { code: 112010, status: 400, msg: '请选择回款审批流程' },
+  RECEIPT_APPROVED: { code: 112011, status: 409, msg: '回款已审批通过，不能修改' },
 } as const;
 
 export type ErrorKey = keyof typeof ERRORS;
