@@ -31,15 +31,9 @@ const SUMMARY_PLANS = 500;
  * (customer_id) if he may see the customer; else 回款管理: the owners of his data scope, like orders.
  */
 const scopeOf = async (db: Db, actor: Actor, q: { order_id?: number; customer_id?: number }) => {
-  if (q.order_id) {
-    await requireReadableOrder(db, actor, q.order_id);
-    return null;
-  }
-  if (q.customer_id) {
-    await requireVisibleCustomer(db, actor, q.customer_id);
-    return null;
-  }
-  return scopeStaffIds(db, actor);
+  if (q.order_id) await requireReadableOrder(db, actor, q.order_id);
+  if (q.customer_id) await requireVisibleCustomer(db, actor, q.customer_id);
+  return q.order_id || q.customer_id ? null : scopeStaffIds(db, actor);
 };
 
 const presentPlan = (p: repo.PlanAgg, today: string): PlanRow => {
