@@ -41,6 +41,11 @@ const NOT_SCANNED_POST: Record<string, string> = {
   '/api/v1/merchantapp/templateadd': 'mutation',
   '/api/v1/staff/approvalact': 'mutation',
   '/api/v1/staff/approvalwithdraw': 'mutation',
+  // receipts (issue 14): mutations and an export of plan rows (no phone numbers)
+  '/api/frontend/receipt/planupdate': 'mutation',
+  '/api/frontend/receipt/update': 'mutation',
+  '/api/frontend/receipt/settingsave': 'mutation',
+  '/api/frontend/receipt/export': 'a job with the columns of receipt/planlist, which carry no phone number',
 };
 /** Mutation verbs: a POST path ending in one of them changes data and is not scanned. */
 const MUTATION =

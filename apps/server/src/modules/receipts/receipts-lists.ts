@@ -16,7 +16,7 @@ import type { Actor } from '../../lib/auth-context';
 import { formatDateTime } from '../../lib/time';
 import { registerApprovalDoc } from '../approvals/approval-docs';
 import { requireTemplate } from '../approvals/approval-templates.service';
-import { requireVisibleCustomer } from '../customers/customer-access';
+import { requireDetailFlag, requireVisibleCustomer } from '../customers/customer-access';
 import { findOrder } from '../orders/orders.repo';
 import { canReadOrder, requireReadableOrder } from '../orders/orders.service';
 import { scopeStaffIds } from '../staff/staff.service';
@@ -32,7 +32,10 @@ const SUMMARY_PLANS = 500;
  */
 const scopeOf = async (db: Db, actor: Actor, q: { order_id?: number; customer_id?: number }) => {
   if (q.order_id) await requireReadableOrder(db, actor, q.order_id);
-  if (q.customer_id) await requireVisibleCustomer(db, actor, q.customer_id);
+  if (q.customer_id) {
+    requireDetailFlag(actor, 'receipt');
+    await requireVisibleCustomer(db, actor, q.customer_id);
+  }
   return q.order_id || q.customer_id ? null : scopeStaffIds(db, actor);
 };
 
@@ -105,6 +108,7 @@ export const receiptSummary = async (
   actor: Actor,
   q: { customer_id?: number; order_id?: number },
 ): Promise<ReceiptSummary> => {
+  requireDetailFlag(actor, 'receipt');
   await scopeOf(db, actor, q);
   const today = businessToday();
   const plans = await repo.listPlans(

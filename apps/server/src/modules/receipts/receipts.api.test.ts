@@ -233,3 +233,42 @@ describe('receipts', () => {
     expect(after.monthReceived).toBe(before.monthReceived + 100_000);
   });
 });
+
+describe('detail flags (SPEC §6 cMoney, cReceipt, receipt), enforced on the server', () => {
+  it('a role without them can neither plan, record nor read receipts', async () => {
+    const { orderId, customerId } = await orderOf('回款权限客户', 1_000_000);
+    const planId = await mustPlan(orderId, 500_000);
+    type Role = { cmArid: number; name: string; remark: string; dataScope: number; menuIds: number[]; actions: string[] };
+    const role = ((await t.get('/api/frontend/role/list', as('admin'))).json().data.list as Role[]).find(
+      (r) => r.name === '销售',
+    ) as Role;
+    const edit = (actions: string[]) =>
+      t.post(
+        '/api/frontend/role/edit',
+        { cmArid: role.cmArid, name: role.name, remark: role.remark, dataScope: role.dataScope, menuIds: role.menuIds, actions },
+        as('admin'),
+      );
+    const flags = ['cMoney', 'cReceipt', 'receipt'].map((k) => `frontend/customer/detail/${k}`);
+    expect(flags.every((f) => role.actions.includes(f))).toBe(true);
+    expect((await edit(role.actions.filter((a) => !flags.includes(a)))).json().code).toBe(0);
+    try {
+      const denied = [
+        await plan('lisi', { order_id: orderId, amount: 1, plan_at: day(1) }),
+        await t.post('/api/frontend/receipt/plandel', { id: planId }, as('lisi')),
+        await receipt('lisi', {
+          order_id: orderId,
+          order_repayment_plan_id: planId,
+          amount: 1,
+          repayment_at: day(0),
+          pay_type: 1,
+        }),
+        await t.get(`/api/frontend/receipt/summary?customer_id=${customerId}`, as('lisi')),
+        await t.get(`/api/frontend/receipt/planlist?customer_id=${customerId}`, as('lisi')),
+      ];
+      for (const res of denied) expect(res.json().msg).toBe('您没有查看该内容的权限，请联系管理员');
+    } finally {
+      expect((await edit(role.actions)).json().code).toBe(0);
+    }
+    expect((await summary('lisi', `customer_id=${customerId}`)).data.plan_amount_sum).toBe(500_000);
+  });
+});

@@ -17,6 +17,7 @@ import { formatDateTime, parseDateTime } from '../../lib/time';
 import type { Notifier } from '../approvals/approval-notify';
 import { requireTemplate } from '../approvals/approval-templates.service';
 import { startInstance } from '../approvals/approvals.service';
+import { requireDetailFlag } from '../customers/customer-access';
 import * as orders from '../orders/orders.repo';
 import { requireReadableOrder } from '../orders/orders.service';
 import * as repo from './receipts.repo';
@@ -59,6 +60,7 @@ const overPlan = (left: number) =>
 
 /** plancreate: the order's plans never add up to more than its amount (the order row is the lock). */
 export const createPlan = async (db: Db, actor: Actor, body: PlanCreateBody) => {
+  requireDetailFlag(actor, 'cMoney');
   const order = await requireApprovedOrder(db, actor, body.order_id);
   const planAt = realDay(body.plan_at);
   return db.transaction(async (tx) => {
@@ -82,6 +84,7 @@ export const createPlan = async (db: Db, actor: Actor, body: PlanCreateBody) => 
 
 /** planupdate: within the order's amount, and never below what its receipts already hold. */
 export const updatePlan = async (db: Db, actor: Actor, body: PlanUpdateBody) => {
+  requireDetailFlag(actor, 'cMoney');
   const plan = await requirePlan(db, actor, body.id);
   const planAt = realDay(body.plan_at);
   await db.transaction(async (tx) => {
@@ -98,6 +101,7 @@ export const updatePlan = async (db: Db, actor: Actor, body: PlanUpdateBody) => 
 
 /** plandel: only a plan without receipts (delete them first). */
 export const deletePlan = async (db: Db, actor: Actor, id: number) => {
+  requireDetailFlag(actor, 'cMoney');
   const plan = await requirePlan(db, actor, id);
   await db.transaction(async (tx) => {
     await repo.lockPlan(tx, actor.tenantId, plan.id);
@@ -122,6 +126,7 @@ const receiptFlow = async (db: Db, tenantId: number) => {
  * engine's instance starts at once; a flow that cannot start removes the receipt again.
  */
 export const createReceipt = async (db: Db, bus: Notifier | undefined, actor: Actor, body: ReceiptCreateBody) => {
+  requireDetailFlag(actor, 'cReceipt');
   const order = await requireApprovedOrder(db, actor, body.order_id);
   const plan = await repo.findPlan(db, actor.tenantId, body.order_repayment_plan_id);
   if (!plan || plan.orderId !== order.id) throw new AppError('RECEIPT_PLAN_MISMATCH');
@@ -174,6 +179,7 @@ const requireReceipt = async (db: Db, actor: Actor, id: number) => {
 
 /** update: a receipt waiting for approval or approved by the flow is not edited; the plan cap holds. */
 export const updateReceipt = async (db: Db, actor: Actor, body: ReceiptUpdateBody) => {
+  requireDetailFlag(actor, 'cReceipt');
   const r = await requireReceipt(db, actor, body.id);
   const repaymentAt = realDay(body.repayment_at);
   await db.transaction(async (tx) => {
@@ -195,6 +201,7 @@ export const updateReceipt = async (db: Db, actor: Actor, body: ReceiptUpdateBod
 
 /** del: any receipt but one waiting for approval (withdraw it first). */
 export const deleteReceipt = async (db: Db, actor: Actor, id: number) => {
+  requireDetailFlag(actor, 'cReceipt');
   const r = await requireReceipt(db, actor, id);
   await db.transaction(async (tx) => {
     await repo.lockPlan(tx, actor.tenantId, r.planId);
