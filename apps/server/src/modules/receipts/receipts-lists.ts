@@ -73,6 +73,10 @@ export const planFilter = async (db: Db, actor: Actor, q: PlanListQuery): Promis
 
 export const listPlans = async (db: Db, actor: Actor, q: PlanListQuery): Promise<ListData<PlanRow>> => {
   const f = await planFilter(db, actor, q);
+  if (f.status === undefined) {
+    const page = await repo.listPlansPage(db, f, q.limit, (q.page - 1) * q.limit);
+    return { count: page.count, list: page.rows.map((r) => presentPlan(r, f.today)) };
+  }
   const rows = await repo.listPlans(db, f, q.limit, (q.page - 1) * q.limit);
   return { count: rows[0]?.total_rows ?? 0, list: rows.map((r) => presentPlan(r, f.today)) };
 };

@@ -200,6 +200,40 @@ export const listPlans = (db: DbOrTx, f: PlanFilter, limit: number, offset: numb
   );
 };
 
+/**
+ * 回款管理's page without a status filter: the page's plans first (walking the plan-date index),
+ * then what each of those received, and the count on its own; no totals (lists show none).
+ */
+export const listPlansPage = async (db: DbOrTx, f: PlanFilter, limit: number, offset: number) => {
+  const conds: SQL[] = [sql`p.tenant_id = ${f.tenantId}`];
+  if (f.ownerIds) conds.push(sql`p.owner_id = any(${intArray(f.ownerIds)})`);
+  if (f.orderId) conds.push(sql`p.order_id = ${f.orderId}`);
+  if (f.customerId) conds.push(sql`p.customer_id = ${f.customerId}`);
+  if (f.staffId) conds.push(sql`p.owner_id = ${f.staffId}`);
+  if (f.planFrom) conds.push(sql`p.plan_at >= ${f.planFrom}::date`);
+  if (f.planTo) conds.push(sql`p.plan_at <= ${f.planTo}::date`);
+  const where = sql.join(conds, sql` and `);
+  const [rows, [{ n }]] = await Promise.all([
+    queryRows<PlanAgg>(
+      db,
+      sql`with hit as (select * from receipt_plans p where ${where} order by p.plan_at asc, p.id asc limit ${limit} offset ${offset})
+          select hit.id, hit.order_id, hit.customer_id, hit.owner_id, hit.amount, to_char(hit.plan_at, 'YYYY-MM-DD') as plan_at,
+                 hit.remark, hit.created_at::text as created_at,
+                 coalesce((select sum(r.amount) from receipts r
+                           where r.tenant_id = hit.tenant_id and r.plan_id = hit.id and ${COUNTED}), 0)::text as repaid,
+                 c.name as customer_name, s.name as owner_name, o.contact_phone, o.product_names,
+                 '0' as plan_total, '0' as repaid_total, 0 as total_rows
+          from hit
+          left join customers c on c.id = hit.customer_id and c.tenant_id = ${f.tenantId}
+          left join staff s on s.id = hit.owner_id and s.tenant_id = ${f.tenantId}
+          left join orders o on o.id = hit.order_id and o.tenant_id = ${f.tenantId}
+          order by hit.plan_at asc, hit.id asc`,
+    ),
+    queryRows<{ n: number }>(db, sql`select count(*)::int as n from receipt_plans p where ${where}`),
+  ]);
+  return { rows, count: n };
+};
+
 export type ReceiptFilter = {
   tenantId: number;
   ownerIds: number[] | null;
@@ -240,17 +274,17 @@ export const listReceipts = async (db: DbOrTx, f: ReceiptFilter, limit: number, 
     total_rows: number;
   }>(
     db,
-    sql`select r.id, r.order_id, r.plan_id, r.customer_id, r.amount, to_char(r.repayment_at, 'YYYY-MM-DD') as repayment_at,
+    sql`with page as (select * from receipts r where ${sql.join(conds, sql` and `)}
+                      order by r.created_at desc, r.id desc limit ${limit} offset ${offset})
+        select r.id, r.order_id, r.plan_id, r.customer_id, r.amount, to_char(r.repayment_at, 'YYYY-MM-DD') as repayment_at,
                r.pay_type, r.remark, r.verify_status, r.instance_id, r.created_at::text as created_at,
                c.name as customer_name, s.name as owner_name, to_char(p.plan_at, 'YYYY-MM-DD') as plan_at,
-               (count(*) over ())::int as total_rows
-        from receipts r
+               (select count(*) from receipts r where ${sql.join(conds, sql` and `)})::int as total_rows
+        from page r
         left join customers c on c.id = r.customer_id and c.tenant_id = ${f.tenantId}
         left join staff s on s.id = r.owner_id and s.tenant_id = ${f.tenantId}
         left join receipt_plans p on p.id = r.plan_id and p.tenant_id = ${f.tenantId}
-        where ${sql.join(conds, sql` and `)}
-        order by r.created_at desc, r.id desc
-        limit ${limit} offset ${offset}`,
+        order by r.created_at desc, r.id desc`,
   );
 };
 
