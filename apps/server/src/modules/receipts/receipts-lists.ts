@@ -78,7 +78,9 @@ export const listPlans = async (db: Db, actor: Actor, q: PlanListQuery): Promise
     return { count: page.count, list: page.rows.map((r) => presentPlan(r, f.today)) };
   }
   const rows = await repo.listPlans(db, f, q.limit, (q.page - 1) * q.limit);
-  return { count: rows[0]?.total_rows ?? 0, list: rows.map((r) => presentPlan(r, f.today)) };
+  // a page past the end has no row to carry the count: count from the first
+  const count = rows[0]?.total_rows ?? (q.page > 1 ? ((await repo.listPlans(db, f, 1, 0))[0]?.total_rows ?? 0) : 0);
+  return { count, list: rows.map((r) => presentPlan(r, f.today)) };
 };
 
 export const receiptFilter = async (db: Db, actor: Actor, q: ReceiptListQuery): Promise<repo.ReceiptFilter> => ({
@@ -93,9 +95,11 @@ export const receiptFilter = async (db: Db, actor: Actor, q: ReceiptListQuery): 
 });
 
 export const listReceipts = async (db: Db, actor: Actor, q: ReceiptListQuery): Promise<ListData<ReceiptRow>> => {
-  const rows = await repo.listReceipts(db, await receiptFilter(db, actor, q), q.limit, (q.page - 1) * q.limit);
+  const f = await receiptFilter(db, actor, q);
+  const rows = await repo.listReceipts(db, f, q.limit, (q.page - 1) * q.limit);
+  const count = rows[0]?.total_rows ?? (q.page > 1 ? ((await repo.listReceipts(db, f, 1, 0))[0]?.total_rows ?? 0) : 0);
   return {
-    count: rows[0]?.total_rows ?? 0,
+    count,
     list: rows.map((r) => ({
       ...presentReceipt(r),
       customer_id: r.customer_id,

@@ -157,6 +157,10 @@ describe('receipts', () => {
     ).toBe(0);
     const list = (await t.get(`/api/frontend/receipt/list?order_id=${orderId}`, as('lisi'))).json().data;
     expect(list.count).toBe(2);
+    const past = (await t.get(`/api/frontend/receipt/list?order_id=${orderId}&page=9`, as('lisi'))).json().data;
+    expect(past).toEqual({ count: 2, list: [] });
+    const pastPlans = (await t.get(`/api/frontend/receipt/planlist?order_id=${orderId}&status=3&page=9`, as('lisi'))).json().data;
+    expect(pastPlans).toEqual({ count: 1, list: [] });
     for (const r of list.list) expect((await t.post('/api/frontend/receipt/del', { id: r.id }, as('lisi'))).json().code).toBe(0);
     expect((await t.post('/api/frontend/receipt/plandel', { id: first }, as('lisi'))).json().code).toBe(0);
     s = await summary('lisi', `customer_id=${customerId}`);
