@@ -1,4 +1,5 @@
-import { type ApprovalTemplate, type Product, RECEIPT_REMIND_MSG_TYPE } from '@crm/contracts';
+import { type ApprovalTemplate, type JobInfo, type Product, RECEIPT_REMIND_MSG_TYPE } from '@crm/contracts';
+import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { setClockOffsetMs } from '../../lib/clock';
 import { staffChannel } from '../../lib/pubsub';
@@ -63,5 +64,28 @@ describe('receipt plan reminders', () => {
     await runReceiptReminders(t.database.db, t.app.calls.bus);
     expect(planIds()).toEqual([due, overdue, later].sort((a, b) => a - b));
     off();
+  });
+});
+
+describe('receipt/export', () => {
+  it('writes 回款管理’s plans of the caller’s scope as .xlsx (a durable job)', async () => {
+    const res = await t.post('/api/frontend/receipt/export', {}, as('lisi'));
+    expect(res.json().code, JSON.stringify(res.json())).toBe(0);
+    let job: JobInfo | undefined;
+    for (let i = 0; i < 200; i++) {
+      job = (await t.get(`/api/frontend/customer/job?jobId=${res.json().data.jobId}`, as('lisi'))).json().data;
+      if (job?.status !== 'running') break;
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    expect(job?.status).toBe('done');
+    const file = await t.get(job?.fileUrl ?? '', as('lisi'));
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.load(file.rawPayload as unknown as ArrayBuffer);
+    const rows: unknown[][] = [];
+    wb.worksheets[0].eachRow((r) => rows.push((r.values as unknown[]).slice(1)));
+    expect(rows[0]).toEqual(expect.arrayContaining(['计划编号', '客户名称', '计划金额(元)', '已回款(元)', '状态']));
+    expect(rows).toHaveLength(5);
+    expect(rows.slice(1).map((r) => r[2])).toEqual(Array(4).fill('回款提醒客户'));
+    expect(rows.slice(1).some((r) => r.includes('已回款') && r.includes(1000))).toBe(true);
   });
 });
