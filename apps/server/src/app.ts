@@ -33,6 +33,8 @@ import { registerOrdersApproval } from './modules/orders/orders-approval';
 import { registerPoolsEvents } from './modules/pools/pools.events';
 import { poolsRoutes } from './modules/pools/pools.routes';
 import { productsRoutes } from './modules/products/products.routes';
+import { receiptsRoutes } from './modules/receipts/receipts.routes';
+import { registerReceiptsApproval } from './modules/receipts/receipts-lists';
 import { rolesRoutes } from './modules/roles/roles.routes';
 import { staffRoutes } from './modules/staff/staff.routes';
 import { stagesRoutes } from './modules/stages/stages.routes';
@@ -126,6 +128,7 @@ export const buildApp = async (config: Config, database: Database): Promise<Fast
   await app.register(productsRoutes);
   await app.register(approvalsRoutes);
   await app.register(ordersRoutes);
+  await app.register(receiptsRoutes);
   if (config.isClockControlled) await app.register(clockRoutes);
 
   await app.register(spaPlugin, { webDist: config.webDist });
@@ -136,6 +139,7 @@ export const buildApp = async (config: Config, database: Database): Promise<Fast
   registerCustomersEvents();
   registerPoolsEvents();
   registerOrdersApproval();
+  registerReceiptsApproval();
   await startEventRelay(queue, database.db, app.log);
   return app;
 };

@@ -4,6 +4,7 @@ import { loadConfig } from './config';
 import { openDatabase } from './db/client';
 import { seedDemo } from './db/seed/demo';
 import { schedulePoolRecycling } from './jobs/pool-recycling';
+import { scheduleReceiptReminders } from './jobs/receipt-reminders';
 import { scheduleSessionPurge } from './jobs/session-purge';
 
 const config = loadConfig();
@@ -15,6 +16,7 @@ const app = await buildApp(config, database);
 
 await schedulePoolRecycling(app.queue, app.db, app.log);
 await scheduleSessionPurge(app.queue, app.db, app.log);
+await scheduleReceiptReminders(app.queue, app.db, app.calls?.bus, app.log);
 
 const shutdown = async () => {
   await app.close();

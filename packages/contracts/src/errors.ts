@@ -174,6 +174,18 @@ export const ERRORS = {
   OWNER_REQUIRED: { code: 111051, status: 400, msg: '请选择负责人' },
   COOPERATOR_INVALID: { code: 111052, status: 400, msg: '协同人不存在或已禁用' },
   ORDER_DATE_INVALID: { code: 111053, status: 400, msg: '服务结束日期不能早于开始日期' },
+  // receipts (issue 14)
+  PLAN_OVER_ORDER: { code: 112001, status: 400, msg: '超出订单剩余可计划金额' },
+  PLAN_NOT_FOUND: { code: 112002, status: 404, msg: '回款计划不存在或您无权查看' },
+  RECEIPT_OVER_PLAN: { code: 112003, status: 400, msg: '超出回款计划剩余应回金额' },
+  RECEIPT_NOT_FOUND: { code: 112004, status: 404, msg: '回款记录不存在或您无权查看' },
+  RECEIPT_ORDER_NOT_APPROVED: { code: 112005, status: 400, msg: '订单审批通过后才能添加回款计划' },
+  PLAN_HAS_RECEIPTS: { code: 112006, status: 400, msg: '该回款计划已有回款记录，请先删除回款记录' },
+  PLAN_BELOW_RECEIVED: { code: 112007, status: 400, msg: '计划金额不能小于已回款金额' },
+  RECEIPT_PLAN_MISMATCH: { code: 112008, status: 400, msg: '请选择回款计划' },
+  RECEIPT_IN_APPROVAL: { code: 112009, status: 409, msg: '回款审批中，不能修改或删除' },
+  RECEIPT_TEMPLATE_INVALID: { code: 112010, status: 400, msg: '请选择回款审批流程' },
+  RECEIPT_APPROVED: { code: 112011, status: 409, msg: '回款已审批通过，不能修改' },
 } as const;
 
 export type ErrorKey = keyof typeof ERRORS;

@@ -13,6 +13,7 @@ export * from './orders';
 export * from './org';
 export * from './pools';
 export * from './products';
+export * from './receipts';
 export * from './rules';
 export * from './settings';
 export * from './strategy';

@@ -132,7 +132,7 @@ export const ACTIONS = [
   { key: 'frontend/customer/allot', name: '分配客户' },
   { key: 'frontend/customer/delall', name: '批量清空客户' },
   { key: 'frontend/customer/decrypt', name: '查看完整号码（号码不打码）' },
-  // SPEC §6 detail-drawer flags; the receipt and work flags arrive with their features.
+  // SPEC §6 detail-drawer flags; the work flag arrives with its feature.
   { key: 'frontend/customer/detail/basic', name: '客户详情：基本信息' },
   { key: 'frontend/customer/detail/phone', name: '客户详情：联系电话' },
   { key: 'frontend/customer/detail/follow', name: '客户详情：跟进记录' },
@@ -140,6 +140,9 @@ export const ACTIONS = [
   { key: 'frontend/customer/detail/discard', name: '客户详情：丢入公海' },
   { key: 'frontend/customer/detail/cOrder', name: '客户详情：新建订单' },
   { key: 'frontend/customer/detail/order', name: '客户详情：订单列表' },
+  { key: 'frontend/customer/detail/cMoney', name: '客户详情：新建回款计划' },
+  { key: 'frontend/customer/detail/cReceipt', name: '客户详情：新建回款' },
+  { key: 'frontend/customer/detail/receipt', name: '客户详情：回款记录' },
   { key: 'frontend/order/export', name: '导出订单' },
   { key: 'frontend/order/transfer', name: '转移订单、设置协同人' },
   { key: 'frontend/customer/recycle', name: '立即执行公海回收' },

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { workbenchOrdersSchema } from './orders';
+import { workbenchReceiptsSchema } from './receipts';
 
 export const workbenchSummarySchema = z.object({
   name: z.string(),
@@ -21,5 +22,7 @@ export const workbenchSummarySchema = z.object({
   }),
   /** deal orders in the caller's data scope (issue 13): submitted or approved today / this month, and approvals waiting for him */
   orders: workbenchOrdersSchema,
+  /** receipts in the caller's data scope (issue 14): received this month, open plans due in 30 days, overdue plans */
+  receipts: workbenchReceiptsSchema.optional(),
 });
 export type WorkbenchSummary = z.infer<typeof workbenchSummarySchema>;

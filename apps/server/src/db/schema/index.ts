@@ -7,4 +7,5 @@ export * from './orders';
 export * from './org';
 export * from './pools';
 export * from './products';
+export * from './receipts';
 export * from './settings';

@@ -34,6 +34,9 @@ const DETAIL_ACTIONS = [
   'frontend/customer/detail/discard',
   'frontend/customer/detail/cOrder',
   'frontend/customer/detail/order',
+  'frontend/customer/detail/cMoney',
+  'frontend/customer/detail/cReceipt',
+  'frontend/customer/detail/receipt',
 ];
 const SUPERVISOR_ACTIONS = [
   ...DETAIL_ACTIONS,

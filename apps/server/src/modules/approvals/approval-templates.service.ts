@@ -74,10 +74,10 @@ const buildVersion = async (db: DbOrTx, actor: Actor, body: TemplateSaveBody) =>
   const controls: ApprovalControlDef[] = body.controls
     .filter((c) => c.dmType !== DOC_LINK_DM_TYPE)
     .map((c, i) => ({ coTacid: i + 1, name: c.name, dmType: c.dmType, dmDesc: c.dmDesc, dmValue: c.dmValue, dmMust: c.dmMust }));
-  if (body.isOrder === 1) {
+  if (body.isOrder === 1 || body.isOrder === 2) {
     controls.push({
       coTacid: controls.length + 1,
-      name: '关联订单',
+      name: body.isOrder === 1 ? '关联订单' : '关联回款',
       dmType: DOC_LINK_DM_TYPE,
       dmDesc: '',
       dmValue: [],

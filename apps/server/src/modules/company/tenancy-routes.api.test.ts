@@ -77,7 +77,13 @@ type Kind =
   | 'order'
   | 'orderDraft'
   | 'instance'
-  | 'xlsx';
+  | 'xlsx'
+  | 'dealOrder'
+  | 'receiptPlan'
+  | 'receiptPlan2'
+  | 'receipt'
+  | 'receipt2'
+  | 'receiptTemplate';
 
 const FIELD_KIND: Record<string, Kind> = {
   cmDid: 'department',
@@ -162,6 +168,14 @@ const ROUTE_FIELD_KIND: Record<string, Record<string, Kind>> = {
   'POST /api/frontend/order/store': { id: 'product' },
   'GET /api/v1/merchantapp/templateinfo': { id: 'approvalTemplate' },
   'POST /api/v1/staff/templatecreate': { id: 'staff' },
+  // receipts (issue 14): plans and receipts hang on an approved order
+  'POST /api/frontend/receipt/plancreate': { order_id: 'dealOrder' },
+  'POST /api/frontend/receipt/planupdate': { id: 'receiptPlan' },
+  'POST /api/frontend/receipt/plandel': { id: 'receiptPlan2' },
+  'POST /api/frontend/receipt/create': { order_id: 'dealOrder', order_repayment_plan_id: 'receiptPlan', id: 'staff' },
+  'POST /api/frontend/receipt/update': { id: 'receipt' },
+  'POST /api/frontend/receipt/del': { id: 'receipt2' },
+  'POST /api/frontend/receipt/settingsave': { approval_template_id: 'receiptTemplate' },
 };
 
 /** Names that look like ids but are not references to a row. */
@@ -346,6 +360,18 @@ const BODIES: Record<string, (f: Fixtures) => Record<string, unknown>> = {
   }),
   'POST /api/frontend/product/categorycreate': (f) => ({ pid: f.category, name: `类${uniq()}` }),
   'POST /api/frontend/product/categoryedit': (f) => ({ id: f.category, pid: f.category2, name: `类${uniq()}` }),
+  'POST /api/frontend/receipt/plancreate': (f) => ({ order_id: f.dealOrder, amount: 0, plan_at: '2026-12-01' }),
+  'POST /api/frontend/receipt/planupdate': (f) => ({ id: f.receiptPlan, amount: 1000, plan_at: '2026-12-01' }),
+  'POST /api/frontend/receipt/create': (f) => ({
+    order_id: f.dealOrder,
+    order_repayment_plan_id: f.receiptPlan,
+    amount: 1,
+    repayment_at: '2026-11-24',
+    pay_type: 3,
+    staffApproveNode: [{ nodeId: 1, staffS: [{ id: f.staff }] }],
+  }),
+  'POST /api/frontend/receipt/update': (f) => ({ id: f.receipt, amount: 1, repayment_at: '2026-11-24', pay_type: 1 }),
+  'POST /api/frontend/receipt/settingsave': (f) => ({ remind_days: 3, approval_template_id: f.receiptTemplate }),
 };
 
 /**
@@ -370,6 +396,10 @@ const LENIENT: Record<string, string> = {
   'POST /api/frontend/call/dial cbTacid': 'ignored when ccId names the number',
   // A filter of the export: another company's staff owns none of the caller's orders (an empty file).
   'POST /api/frontend/order/export staff_id': 'filter; matches no order of the caller’s company',
+  'POST /api/frontend/receipt/export staff_id': 'filter; matches no plan of the caller’s company',
+  // The receipt flow's nodes are preset; picked approvers are read only for free nodes of a flow.
+  'POST /api/frontend/receipt/create staffApproveNode.[].staffS.[].id':
+    'ignored unless the company’s receipt flow has a free node',
 };
 
 /**
@@ -774,7 +804,43 @@ const buildFixtures = async (token: string, marker: string, phonePrefix: string)
     })
   ).instanceId as number;
   const xlsx = await upload(token, `${marker}产品.xlsx`, await productSheet(marker), XLSX_MIME);
+  // receipts (issue 14): an approved order, two plans (the second for plandel), two receipts, a receipt flow
+  const dealOrder = await newOrder();
+  const dealInstance = (
+    await post('/api/v1/staff/templatecreate', {
+      coMatid: approvalTemplate,
+      templateControls: [{ coTacid: docLink, dmValue: [String(dealOrder)] }],
+      staffApproveNode: [{ nodeId: 1, staffS: [{ id: admin }] }],
+    })
+  ).instanceId as number;
+  await post('/api/v1/staff/approvalact', { instanceId: dealInstance, status: 1 }, 'approve');
+  const planBody = { order_id: dealOrder, plan_at: '2026-12-01', remark: marker.slice(0, 50) };
+  const receiptPlan = (await post('/api/frontend/receipt/plancreate', { ...planBody, amount: 1000 })).id as number;
+  const receiptPlan2 = (await post('/api/frontend/receipt/plancreate', { ...planBody, amount: 0 })).id as number;
+  const receiptBody = {
+    order_id: dealOrder,
+    order_repayment_plan_id: receiptPlan,
+    amount: 1,
+    repayment_at: '2026-11-24',
+    pay_type: 1,
+    remark: marker.slice(0, 50),
+  };
+  const receipt = (await post('/api/frontend/receipt/create', receiptBody)).id as number;
+  const receipt2 = (await post('/api/frontend/receipt/create', receiptBody)).id as number;
+  const receiptTemplate = (
+    await post('/api/v1/merchantapp/templateadd', {
+      name: `${marker}回款流`.slice(0, 30),
+      isOrder: 2,
+      nodes: [{ type: 0, staffIds: [admin] }],
+    })
+  ).coMatid as number;
   return {
+    dealOrder,
+    receiptPlan,
+    receiptPlan2,
+    receipt,
+    receipt2,
+    receiptTemplate,
     category,
     category2,
     product,

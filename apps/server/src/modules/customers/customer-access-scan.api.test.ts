@@ -44,6 +44,11 @@ const NOT_SCANNED_POST: Record<string, string> = {
   // 外呼设置 (issue 12): admin settings and a test call to a number the admin typed himself
   '/api/frontend/callsetting/save': 'mutation',
   '/api/frontend/callsetting/testcall': 'a test call to the number the admin typed himself',
+  // receipts (issue 14): mutations and an export of plan rows (no phone numbers)
+  '/api/frontend/receipt/planupdate': 'mutation',
+  '/api/frontend/receipt/update': 'mutation',
+  '/api/frontend/receipt/settingsave': 'mutation',
+  '/api/frontend/receipt/export': 'a job with the columns of receipt/planlist, which carry no phone number',
 };
 /** Mutation verbs: a POST path ending in one of them changes data and is not scanned. */
 const MUTATION =

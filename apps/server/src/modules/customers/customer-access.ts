@@ -149,10 +149,10 @@ export const detailFlagsOf = (actor: Actor): DetailFlags => {
     edit: flag('edit'),
     discard: flag('discard'),
     cOrder: flag('cOrder'),
-    cMoney: 0,
-    cReceipt: 0,
+    cMoney: flag('cMoney'),
+    cReceipt: flag('cReceipt'),
     order: flag('order'),
-    receipt: 0,
+    receipt: flag('receipt'),
     work: 0,
   };
 };

@@ -208,7 +208,18 @@ describe('detail permission flags', () => {
   it('info carries the flags; a role without the follow flag cannot read or write follow-ups', async () => {
     const id = await mustCreate(t, as('lisi'), tpl, '权限测试客户');
     const flags = (await info(t, as('lisi'), id)).json().data.detailFlags;
-    expect(flags).toMatchObject({ basic: 1, phone: 1, follow: 1, edit: 1, cOrder: 1, order: 1, receipt: 0, work: 0 });
+    expect(flags).toMatchObject({
+      basic: 1,
+      phone: 1,
+      follow: 1,
+      edit: 1,
+      cOrder: 1,
+      order: 1,
+      cMoney: 1,
+      cReceipt: 1,
+      receipt: 1,
+      work: 0,
+    });
     // a role created without detail actions
     const role = await t.post(
       '/api/frontend/role/create',

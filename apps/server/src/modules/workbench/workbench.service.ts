@@ -7,6 +7,7 @@ import { customerStats } from '../customers/customers.service';
 import { departmentTree } from '../departments/departments.service';
 import { countActiveStaffSince, previousLogin } from '../login-logs/login-logs.service';
 import { orderWorkbench } from '../orders/orders.service';
+import { receiptWorkbench } from '../receipts/receipts-lists';
 import { countCompanyStaff } from '../staff/staff.service';
 
 const countNodes = (nodes: { children: unknown[] }[]): number =>
@@ -14,7 +15,7 @@ const countNodes = (nodes: { children: unknown[] }[]): number =>
 
 /** Who I am and how the company is doing today (/home/Index). */
 export const workbenchSummary = async (db: Db, actor: Actor): Promise<WorkbenchSummary> => {
-  const [{ userInfo }, last, staffCount, tree, todayLogins, customers, orders] = await Promise.all([
+  const [{ userInfo }, last, staffCount, tree, todayLogins, customers, orders, receipts] = await Promise.all([
     sessionData(db, actor.staffId),
     previousLogin(db, actor.staffId),
     countCompanyStaff(db, actor.tenantId),
@@ -22,6 +23,7 @@ export const workbenchSummary = async (db: Db, actor: Actor): Promise<WorkbenchS
     countActiveStaffSince(db, actor.tenantId, startOfTodayShanghai()),
     customerStats(db, actor),
     orderWorkbench(db, actor),
+    receiptWorkbench(db, actor),
   ]);
   return {
     name: userInfo.name,
@@ -35,5 +37,6 @@ export const workbenchSummary = async (db: Db, actor: Actor): Promise<WorkbenchS
     todayLogins,
     customers,
     orders,
+    receipts,
   };
 };

@@ -1,0 +1,350 @@
+import { and, eq, type SQL, sql } from 'drizzle-orm';
+import { type DbOrTx, queryRows } from '../../db/client';
+import { receiptPlans, receiptSettings, receipts } from '../../db/schema';
+
+export type PlanRecord = typeof receiptPlans.$inferSelect;
+export type ReceiptRecord = typeof receipts.$inferSelect;
+
+const intArray = (ids: readonly number[]): SQL => sql`${`{${ids.join(',')}}`}::int[]`;
+/** Receipts that count as received: no approval needed (-1) or approved (1). */
+const COUNTED = sql`(r.verify_status = -1 or r.verify_status = 1)`;
+/** Receipts that hold a plan's amount: counted ones and those waiting for approval (0). */
+const HELD = sql`r.verify_status in (-1, 0, 1)`;
+
+// ---------- settings ----------
+
+export const findSettings = async (db: DbOrTx, tenantId: number) =>
+  (await db.select().from(receiptSettings).where(eq(receiptSettings.tenantId, tenantId)).limit(1))[0];
+
+export const saveSettings = (db: DbOrTx, tenantId: number, remindDays: number, approvalTemplateId: number | null) =>
+  db
+    .insert(receiptSettings)
+    .values({ tenantId, remindDays, approvalTemplateId, updatedAt: new Date() })
+    .onConflictDoUpdate({
+      target: receiptSettings.tenantId,
+      set: { remindDays, approvalTemplateId, updatedAt: new Date() },
+    });
+
+// ---------- plans ----------
+
+export const insertPlan = async (tx: DbOrTx, row: typeof receiptPlans.$inferInsert) =>
+  (await tx.insert(receiptPlans).values(row).returning({ id: receiptPlans.id }))[0].id;
+
+export const findPlan = async (db: DbOrTx, tenantId: number, id: number) =>
+  (
+    await db
+      .select()
+      .from(receiptPlans)
+      .where(and(eq(receiptPlans.tenantId, tenantId), eq(receiptPlans.id, id)))
+      .limit(1)
+  )[0];
+
+/** The plan row is the lock of its receipts: two receipts racing for its last amount run one after the other. */
+export const lockPlan = async (tx: DbOrTx, tenantId: number, id: number) =>
+  (
+    await tx
+      .select()
+      .from(receiptPlans)
+      .where(and(eq(receiptPlans.tenantId, tenantId), eq(receiptPlans.id, id)))
+      .for('update')
+  )[0];
+
+export const updatePlan = (tx: DbOrTx, tenantId: number, id: number, set: Partial<typeof receiptPlans.$inferInsert>) =>
+  tx
+    .update(receiptPlans)
+    .set(set)
+    .where(and(eq(receiptPlans.tenantId, tenantId), eq(receiptPlans.id, id)));
+
+export const deletePlan = (tx: DbOrTx, tenantId: number, id: number) =>
+  tx.delete(receiptPlans).where(and(eq(receiptPlans.tenantId, tenantId), eq(receiptPlans.id, id)));
+
+/** Sum of an order's plans (without one being edited). */
+export const plannedOfOrder = async (tx: DbOrTx, tenantId: number, orderId: number, exceptPlanId = 0) =>
+  Number(
+    (
+      await queryRows<{ s: string }>(
+        tx,
+        sql`select coalesce(sum(amount), 0)::bigint as s from receipt_plans
+            where tenant_id = ${tenantId} and order_id = ${orderId} and id <> ${exceptPlanId}`,
+      )
+    )[0].s,
+  );
+
+/** What a plan holds (counted and pending receipts), without one being edited; and how many receipts it has. */
+export const heldOfPlan = async (tx: DbOrTx, tenantId: number, planId: number, exceptReceiptId = 0) => {
+  const [row] = await queryRows<{ held: string; counted: string; n: number }>(
+    tx,
+    sql`select coalesce(sum(r.amount) filter (where ${HELD} and r.id <> ${exceptReceiptId}), 0)::bigint as held,
+               coalesce(sum(r.amount) filter (where ${COUNTED}), 0)::bigint as counted,
+               count(*)::int as n
+        from receipts r where r.tenant_id = ${tenantId} and r.plan_id = ${planId}`,
+  );
+  return { held: Number(row.held), counted: Number(row.counted), count: row.n };
+};
+
+// ---------- receipts ----------
+
+export const insertReceipt = async (tx: DbOrTx, row: typeof receipts.$inferInsert) =>
+  (await tx.insert(receipts).values(row).returning({ id: receipts.id }))[0].id;
+
+export const findReceipt = async (db: DbOrTx, tenantId: number, id: number) =>
+  (
+    await db
+      .select()
+      .from(receipts)
+      .where(and(eq(receipts.tenantId, tenantId), eq(receipts.id, id)))
+      .limit(1)
+  )[0];
+
+export const lockReceipt = async (tx: DbOrTx, tenantId: number, id: number) =>
+  (
+    await tx
+      .select()
+      .from(receipts)
+      .where(and(eq(receipts.tenantId, tenantId), eq(receipts.id, id)))
+      .for('update')
+  )[0];
+
+export const updateReceipt = (tx: DbOrTx, tenantId: number, id: number, set: Partial<typeof receipts.$inferInsert>) =>
+  tx
+    .update(receipts)
+    .set(set)
+    .where(and(eq(receipts.tenantId, tenantId), eq(receipts.id, id)));
+
+export const deleteReceipt = (tx: DbOrTx, tenantId: number, id: number) =>
+  tx.delete(receipts).where(and(eq(receipts.tenantId, tenantId), eq(receipts.id, id)));
+
+export const receiptsOfPlans = (db: DbOrTx, tenantId: number, planIds: number[]) =>
+  planIds.length === 0
+    ? Promise.resolve([] as ReceiptRecord[])
+    : db
+        .select()
+        .from(receipts)
+        .where(and(eq(receipts.tenantId, tenantId), sql`${receipts.planId} = any(${intArray(planIds)})`))
+        .orderBy(receipts.repaymentAt, receipts.id);
+
+// ---------- plan lists and the summary (one query each) ----------
+
+export type PlanFilter = {
+  tenantId: number;
+  /** owners in the caller's data scope (null = all) */
+  ownerIds: number[] | null;
+  orderId?: number;
+  customerId?: number;
+  staffId?: number;
+  status?: number;
+  planFrom?: string;
+  planTo?: string;
+  /** the business day YYYY-MM-DD (overdue is before it) */
+  today: string;
+};
+
+export type PlanAgg = {
+  id: number;
+  order_id: number;
+  customer_id: number;
+  owner_id: number;
+  amount: number;
+  plan_at: string;
+  remark: string;
+  created_at: string;
+  repaid: string;
+  customer_name: string | null;
+  owner_name: string | null;
+  contact_phone: string | null;
+  product_names: string | null;
+  plan_total: string;
+  repaid_total: string;
+  total_rows: number;
+};
+
+const statusCond = (status: number | undefined, today: string): SQL => {
+  if (status === 2) return sql`repaid >= amount`;
+  if (status === 3) return sql`repaid < amount and plan_at < ${today}::date`;
+  if (status === 1) return sql`repaid > 0 and repaid < amount and plan_at >= ${today}::date`;
+  if (status === 0) return sql`repaid = 0 and amount > 0 and plan_at >= ${today}::date`;
+  return sql`true`;
+};
+
+/**
+ * Plans of the filter with what each received, and (window sums) the totals of every matching plan:
+ * the totals are the sum of the same rows, computed in the same statement.
+ */
+export const listPlans = (db: DbOrTx, f: PlanFilter, limit: number, offset: number) => {
+  const conds: SQL[] = [sql`p.tenant_id = ${f.tenantId}`];
+  if (f.ownerIds) conds.push(sql`p.owner_id = any(${intArray(f.ownerIds)})`);
+  if (f.orderId) conds.push(sql`p.order_id = ${f.orderId}`);
+  if (f.customerId) conds.push(sql`p.customer_id = ${f.customerId}`);
+  if (f.staffId) conds.push(sql`p.owner_id = ${f.staffId}`);
+  if (f.planFrom) conds.push(sql`p.plan_at >= ${f.planFrom}::date`);
+  if (f.planTo) conds.push(sql`p.plan_at <= ${f.planTo}::date`);
+  return queryRows<PlanAgg>(
+    db,
+    sql`with agg as (
+          select p.id, p.order_id, p.customer_id, p.owner_id, p.amount, p.plan_at, p.remark, p.created_at,
+                 coalesce((select sum(r.amount) from receipts r
+                           where r.tenant_id = p.tenant_id and r.plan_id = p.id and ${COUNTED}), 0)::bigint as repaid
+          from receipt_plans p where ${sql.join(conds, sql` and `)}
+        ), hit as (select * from agg where ${statusCond(f.status, f.today)})
+        select hit.id, hit.order_id, hit.customer_id, hit.owner_id, hit.amount, to_char(hit.plan_at, 'YYYY-MM-DD') as plan_at,
+               hit.remark, hit.created_at::text as created_at, hit.repaid::text as repaid,
+               c.name as customer_name, s.name as owner_name, o.contact_phone, o.product_names,
+               (sum(hit.amount) over ())::text as plan_total, (sum(hit.repaid) over ())::text as repaid_total,
+               (count(*) over ())::int as total_rows
+        from hit
+        left join customers c on c.id = hit.customer_id and c.tenant_id = ${f.tenantId}
+        left join staff s on s.id = hit.owner_id and s.tenant_id = ${f.tenantId}
+        left join orders o on o.id = hit.order_id and o.tenant_id = ${f.tenantId}
+        order by hit.plan_at asc, hit.id asc
+        limit ${limit} offset ${offset}`,
+  );
+};
+
+/**
+ * 回款管理's page without a status filter: the page's plans first (walking the plan-date index),
+ * then what each of those received, and the count on its own; no totals (lists show none).
+ */
+export const listPlansPage = async (db: DbOrTx, f: PlanFilter, limit: number, offset: number) => {
+  const conds: SQL[] = [sql`p.tenant_id = ${f.tenantId}`];
+  if (f.ownerIds) conds.push(sql`p.owner_id = any(${intArray(f.ownerIds)})`);
+  if (f.orderId) conds.push(sql`p.order_id = ${f.orderId}`);
+  if (f.customerId) conds.push(sql`p.customer_id = ${f.customerId}`);
+  if (f.staffId) conds.push(sql`p.owner_id = ${f.staffId}`);
+  if (f.planFrom) conds.push(sql`p.plan_at >= ${f.planFrom}::date`);
+  if (f.planTo) conds.push(sql`p.plan_at <= ${f.planTo}::date`);
+  const where = sql.join(conds, sql` and `);
+  const [rows, [{ n }]] = await Promise.all([
+    queryRows<PlanAgg>(
+      db,
+      sql`with hit as (select * from receipt_plans p where ${where} order by p.plan_at asc, p.id asc limit ${limit} offset ${offset})
+          select hit.id, hit.order_id, hit.customer_id, hit.owner_id, hit.amount, to_char(hit.plan_at, 'YYYY-MM-DD') as plan_at,
+                 hit.remark, hit.created_at::text as created_at,
+                 coalesce((select sum(r.amount) from receipts r
+                           where r.tenant_id = hit.tenant_id and r.plan_id = hit.id and ${COUNTED}), 0)::text as repaid,
+                 c.name as customer_name, s.name as owner_name, o.contact_phone, o.product_names,
+                 '0' as plan_total, '0' as repaid_total, 0 as total_rows
+          from hit
+          left join customers c on c.id = hit.customer_id and c.tenant_id = ${f.tenantId}
+          left join staff s on s.id = hit.owner_id and s.tenant_id = ${f.tenantId}
+          left join orders o on o.id = hit.order_id and o.tenant_id = ${f.tenantId}
+          order by hit.plan_at asc, hit.id asc`,
+    ),
+    queryRows<{ n: number }>(db, sql`select count(*)::int as n from receipt_plans p where ${where}`),
+  ]);
+  return { rows, count: n };
+};
+
+export type ReceiptFilter = {
+  tenantId: number;
+  ownerIds: number[] | null;
+  orderId?: number;
+  customerId?: number;
+  staffId?: number;
+  payType?: number;
+  from?: string;
+  to?: string;
+};
+
+export type ReceiptAgg = ReceiptRecord & { customerName: string | null; ownerName: string | null; planAt: string | null };
+
+export const listReceipts = async (db: DbOrTx, f: ReceiptFilter, limit: number, offset: number) => {
+  const conds: SQL[] = [sql`r.tenant_id = ${f.tenantId}`];
+  if (f.ownerIds) conds.push(sql`r.owner_id = any(${intArray(f.ownerIds)})`);
+  if (f.orderId) conds.push(sql`r.order_id = ${f.orderId}`);
+  if (f.customerId) conds.push(sql`r.customer_id = ${f.customerId}`);
+  if (f.staffId) conds.push(sql`r.owner_id = ${f.staffId}`);
+  if (f.payType) conds.push(sql`r.pay_type = ${f.payType}`);
+  if (f.from) conds.push(sql`r.repayment_at >= ${f.from}::date`);
+  if (f.to) conds.push(sql`r.repayment_at <= ${f.to}::date`);
+  return queryRows<{
+    id: number;
+    order_id: number;
+    plan_id: number;
+    customer_id: number;
+    amount: number;
+    repayment_at: string;
+    pay_type: number;
+    remark: string;
+    verify_status: number;
+    instance_id: number | null;
+    created_at: string;
+    customer_name: string | null;
+    owner_name: string | null;
+    plan_at: string | null;
+    total_rows: number;
+  }>(
+    db,
+    sql`with page as (select * from receipts r where ${sql.join(conds, sql` and `)}
+                      order by r.created_at desc, r.id desc limit ${limit} offset ${offset})
+        select r.id, r.order_id, r.plan_id, r.customer_id, r.amount, to_char(r.repayment_at, 'YYYY-MM-DD') as repayment_at,
+               r.pay_type, r.remark, r.verify_status, r.instance_id, r.created_at::text as created_at,
+               c.name as customer_name, s.name as owner_name, to_char(p.plan_at, 'YYYY-MM-DD') as plan_at,
+               (select count(*) from receipts r where ${sql.join(conds, sql` and `)})::int as total_rows
+        from page r
+        left join customers c on c.id = r.customer_id and c.tenant_id = ${f.tenantId}
+        left join staff s on s.id = r.owner_id and s.tenant_id = ${f.tenantId}
+        left join receipt_plans p on p.id = r.plan_id and p.tenant_id = ${f.tenantId}
+        order by r.created_at desc, r.id desc`,
+  );
+};
+
+// ---------- figures and reminders ----------
+
+/** Workbench: received since `monthStart`, open plans due in the next 30 days, overdue open plans (owners in scope). */
+export const receiptFigures = async (
+  db: DbOrTx,
+  tenantId: number,
+  ownerIds: number[] | null,
+  monthStart: string,
+  today: string,
+  in30: string,
+) => {
+  const scope = ownerIds ? sql`and p.owner_id = any(${intArray(ownerIds)})` : sql``;
+  const rscope = ownerIds ? sql`and r.owner_id = any(${intArray(ownerIds)})` : sql``;
+  const [row] = await queryRows<{ received: string; due: number; overdue: number }>(
+    db,
+    sql`with open as (
+          select p.plan_at from receipt_plans p
+          where p.tenant_id = ${tenantId} ${scope} and p.plan_at <= ${in30}::date
+            and p.amount > coalesce((select sum(r.amount) from receipts r
+                                     where r.tenant_id = p.tenant_id and r.plan_id = p.id and ${COUNTED}), 0)
+        )
+        select (select coalesce(sum(r.amount), 0) from receipts r
+                where r.tenant_id = ${tenantId} ${rscope} and ${COUNTED} and r.repayment_at >= ${monthStart}::date)::text as received,
+               (select count(*) from open where plan_at >= ${today}::date)::int as due,
+               (select count(*) from open where plan_at < ${today}::date)::int as overdue`,
+  );
+  return { received: Number(row.received), due: row.due, overdue: row.overdue };
+};
+
+/**
+ * Claims today's reminders across companies: open plans due within each company's lead days or
+ * overdue, not reminded today. The update marks them in the same statement, so a plan is told at most
+ * once a day however many times the job fires.
+ */
+export const claimDueReminders = (db: DbOrTx, today: string) =>
+  queryRows<{
+    id: number;
+    tenant_id: number;
+    owner_id: number;
+    order_id: number;
+    customer_id: number;
+    amount: number;
+    plan_at: string;
+    repaid: string;
+  }>(
+    db,
+    sql`with due as (
+          select p.id, (select coalesce(sum(r.amount), 0) from receipts r
+                        where r.tenant_id = p.tenant_id and r.plan_id = p.id and ${COUNTED})::bigint as repaid
+          from receipt_plans p
+          left join receipt_settings st on st.tenant_id = p.tenant_id
+          where p.plan_at <= ${today}::date + coalesce(st.remind_days, 3)
+            and (p.reminded_on is null or p.reminded_on < ${today}::date)
+        )
+        update receipt_plans p set reminded_on = ${today}::date
+        from due where p.id = due.id and due.repaid < p.amount
+          and (p.reminded_on is null or p.reminded_on < ${today}::date)
+        returning p.id, p.tenant_id, p.owner_id, p.order_id, p.customer_id, p.amount,
+                  to_char(p.plan_at, 'YYYY-MM-DD') as plan_at, due.repaid::text as repaid`,
+  );
