@@ -20,6 +20,7 @@ const openPage = async (browser: Browser, user: string) => {
 /** An antd select by its label: open it and pick the option showing `text`. */
 const pick = async (page: Page, scope: ReturnType<Page['getByRole']>, label: string, text: string | RegExp) => {
   const box = scope.getByLabel(label, { exact: true });
+  const select = box.locator('xpath=ancestor-or-self::*[contains(concat(" ", @class, " "), " ant-select ")][1]');
   await expect(async () => {
     await box.click();
     await page
@@ -27,6 +28,7 @@ const pick = async (page: Page, scope: ReturnType<Page['getByRole']>, label: str
       .filter({ hasText: text })
       .first()
       .click({ timeout: 3000 });
+    await expect(select).toContainText(text, { timeout: 1000 });
   }).toPass({ timeout: 15_000 });
 };
 

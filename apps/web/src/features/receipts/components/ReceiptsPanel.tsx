@@ -15,7 +15,7 @@ const columns = (onCustomer: (id: number) => void): TableColumnsType<ReceiptRow>
   {
     title: '客户',
     dataIndex: 'customer_name',
-    width: 180,
+    width: 150,
     ellipsis: true,
     render: (v: string, r) => <Typography.Link onClick={() => onCustomer(r.customer_id)}>{v || '未命名'}</Typography.Link>,
   },
@@ -31,7 +31,7 @@ const columns = (onCustomer: (id: number) => void): TableColumnsType<ReceiptRow>
   },
   { title: '负责人', dataIndex: 'owner', width: 100 },
   { title: '备注', dataIndex: 'remark', ellipsis: true, render: (v: string) => v || '-' },
-  { title: '创建时间', dataIndex: 'created_at', width: 165 },
+  { title: '创建时间', dataIndex: 'created_at', width: 160 },
 ];
 
 /** 回款管理 · 回款记录: receipts in the caller's scope, filtered by owner, pay type and date. */
@@ -82,7 +82,7 @@ export const ReceiptsPanel = ({ onCustomer }: { onCustomer: (id: number) => void
         columns={columns(onCustomer)}
         dataSource={list.data?.list}
         loading={list.isFetching}
-        scroll={{ x: 1150 }}
+        scroll={{ x: 1040 }}
         locale={{ emptyText: '暂无回款记录' }}
         pagination={paging.pagination(list.data?.count ?? 0)}
       />
