@@ -108,6 +108,14 @@ test('lisi plans a receipt of an approved order and records it in the drawer: th
   await expect(drawer.locator('.ant-statistic').filter({ hasText: '待回款' })).toContainText('3,499.50');
   await shot(lisi, 'receipts-drawer-tab');
 
+  // The approved order's detail shows the same plan.
+  await drawer.getByRole('tab', { name: '订单', exact: true }).click();
+  await drawer.getByRole('row', { name: /10,000\.00/ }).click();
+  const orderDrawer = lisi.getByRole('dialog').filter({ hasText: '审批记录' });
+  await expect(orderDrawer.getByTestId('receipt-plan')).toContainText('部分回款');
+  await orderDrawer.getByText('审批记录').scrollIntoViewIfNeeded();
+  await shot(lisi, 'receipts-order-detail');
+
   await lisi.goto('/order/receipt');
   await expect(lisi.getByRole('row', { name: new RegExp(customer) })).toContainText('部分回款');
   await shot(lisi, 'receipts-page-plans');

@@ -26,7 +26,7 @@ type Props = { customerId?: number; orderId?: number; canPlan: boolean; canRecei
 
 /** 回款 tab (SPEC §2): received and pending totals, each plan with its status and its repayments. */
 export const ReceiptTab = ({ customerId, orderId, canPlan, canReceipt }: Props) => {
-  const summary = useReceiptSummary({ customer_id: customerId, order_id: orderId });
+  const summary = useReceiptSummary(orderId ? { order_id: orderId } : { customer_id: customerId });
   const { modal, message } = App.useApp();
   const delPlan = useDeletePlan();
   const delReceipt = useDeleteReceipt();
