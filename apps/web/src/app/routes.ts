@@ -93,6 +93,11 @@ export const ROUTES: AppRoute[] = [
   },
   { path: '/order/list', title: '订单管理', Page: page(() => import('../features/orders/pages/OrdersPage'), 'OrdersPage') },
   {
+    path: '/order/receipt',
+    title: '回款管理',
+    Page: page(() => import('../features/receipts/pages/ReceiptsPage'), 'ReceiptsPage'),
+  },
+  {
     path: '/order/approval',
     title: '我的审批',
     Page: page(() => import('../features/approvals/pages/MyApprovalsPage'), 'MyApprovalsPage'),

@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { formatMoney } from '../../../components/money';
 import { hasPermission, useSession } from '../../../stores/session';
 import { ApprovalTrail } from '../../approvals/components/ApprovalTrail';
+import { OrderReceiptsCard } from '../../receipts/components/OrderReceiptsCard';
 import { useOrderDetail, useWithdrawOrder } from '../api';
 import { CooperatorsModal, TransferModal, VerifyModal } from './OrderActionModals';
 import { SubmitApprovalModal } from './SubmitApprovalModal';
@@ -181,6 +182,7 @@ export const OrderDetailDrawer = ({ orderId, onClose }: Props) => {
           <Card size="small" title="产品">
             {d.product.length === 0 ? <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} /> : <Products d={d} />}
           </Card>
+          {d.verify_status === 1 && <OrderReceiptsCard customerId={d.customer_id} orderId={d.order_id} />}
           <Card size="small" title="审批记录">
             <ApprovalTrail instance={d.approval} />
           </Card>

@@ -16,6 +16,7 @@ import { EChart, type EChartOption } from '../../../components/EChart';
 import { formatMoney } from '../../../components/money';
 import { useSession } from '../../../stores/session';
 import { RecycleSoonCard } from '../../pools/components/RecycleSoonCard';
+import { ReceiptFigures } from '../../receipts/components/ReceiptFigures';
 import { useWorkbenchSummary } from '../api';
 
 const greeting = () => {
@@ -111,6 +112,7 @@ export const WorkbenchPage = () => {
         </Col>
       ))}
       {orders && <OrderFigures orders={orders} onOpen={navigate} />}
+      {data?.receipts && <ReceiptFigures receipts={data.receipts} onOpen={navigate} />}
       <Col span={24}>
         <RecycleSoonCard />
       </Col>

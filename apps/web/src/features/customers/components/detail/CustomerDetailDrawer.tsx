@@ -1,4 +1,12 @@
-import { CloudUploadOutlined, DownloadOutlined, EditOutlined, PlusOutlined, ShoppingCartOutlined } from '@ant-design/icons';
+import {
+  AccountBookOutlined,
+  CloudUploadOutlined,
+  DownloadOutlined,
+  EditOutlined,
+  PayCircleOutlined,
+  PlusOutlined,
+  ShoppingCartOutlined,
+} from '@ant-design/icons';
 import { CONTACT_STATUS_LABEL, type CustomerDetail } from '@crm/contracts';
 import { App, Button, Descriptions, Drawer, Empty, Result, Skeleton, Space, Tabs, Tag, Typography } from 'antd';
 import { useState } from 'react';
@@ -9,6 +17,9 @@ import { OrderFormModal } from '../../../orders/components/OrderFormModal';
 import { OrdersTab } from '../../../orders/components/OrdersTab';
 import { useClaim } from '../../../pools/api';
 import { DiscardDialog } from '../../../pools/components/DiscardDialog';
+import { PlanFormModal } from '../../../receipts/components/PlanFormModal';
+import { ReceiptFormModal } from '../../../receipts/components/ReceiptFormModal';
+import { ReceiptTab } from '../../../receipts/components/ReceiptTab';
 import { useCustomerInfo } from '../../templates-api';
 import { CustomerFormModal } from '../CustomerFormModal';
 import styles from './CustomerDetailDrawer.module.css';
@@ -101,6 +112,8 @@ export const CustomerDetailDrawer = ({ cmCtid, onClose, view = 'private' }: Prop
   const [isEditOpen, setEditOpen] = useState(false);
   const [isDiscardOpen, setDiscardOpen] = useState(false);
   const [isOrderOpen, setOrderOpen] = useState(false);
+  const [isPlanOpen, setPlanOpen] = useState(false);
+  const [isReceiptOpen, setReceiptOpen] = useState(false);
   const claim = useClaim();
   const [tab, setTab] = useState<string | undefined>(undefined);
   const c = info.data;
@@ -112,6 +125,13 @@ export const CustomerDetailDrawer = ({ cmCtid, onClose, view = 'private' }: Prop
         f?.phone ? { key: 'phone', label: '联系电话', children: <ContactsPanel cmCtid={c.cmCtid} /> } : null,
         f?.follow ? { key: 'follow', label: '跟进记录', children: <FollowPanel customer={c} /> } : null,
         f?.order ? { key: 'order', label: '订单', children: <OrdersTab cmCtid={c.cmCtid} /> } : null,
+        f?.receipt
+          ? {
+              key: 'receipt',
+              label: '回款',
+              children: <ReceiptTab customerId={c.cmCtid} canPlan={f.cMoney === 1} canReceipt={f.cReceipt === 1} />,
+            }
+          : null,
       ].filter((x) => x !== null)
     : [];
   const activeTab = tab && tabs.some((t) => t.key === tab) ? tab : (tabs.find((t) => t.key === 'follow') ?? tabs[0])?.key;
@@ -149,6 +169,16 @@ export const CustomerDetailDrawer = ({ cmCtid, onClose, view = 'private' }: Prop
             {f?.cOrder === 1 && view !== 'seas' && c.ownerId !== null && (
               <Button type="primary" icon={<ShoppingCartOutlined />} block onClick={() => setOrderOpen(true)}>
                 新建订单
+              </Button>
+            )}
+            {f?.cMoney === 1 && view !== 'seas' && (
+              <Button icon={<AccountBookOutlined />} block onClick={() => setPlanOpen(true)}>
+                新建回款计划
+              </Button>
+            )}
+            {f?.cReceipt === 1 && view !== 'seas' && (
+              <Button icon={<PayCircleOutlined />} block onClick={() => setReceiptOpen(true)}>
+                新建回款
               </Button>
             )}
             {f?.edit === 1 && view !== 'seas' && (
@@ -200,6 +230,8 @@ export const CustomerDetailDrawer = ({ cmCtid, onClose, view = 'private' }: Prop
           onClose={() => setOrderOpen(false)}
         />
       )}
+      {c && <PlanFormModal open={isPlanOpen} customerId={c.cmCtid} onClose={() => setPlanOpen(false)} />}
+      {c && <ReceiptFormModal open={isReceiptOpen} customerId={c.cmCtid} onClose={() => setReceiptOpen(false)} />}
       {c && <DiscardDialog open={isDiscardOpen} cmCtids={[c.cmCtid]} onClose={() => setDiscardOpen(false)} onDone={onClose} />}
     </Drawer>
   );

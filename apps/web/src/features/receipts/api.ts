@@ -1,0 +1,89 @@
+import type {
+  JobInfo,
+  ListData,
+  PlanCreateBody,
+  PlanListQuery,
+  PlanRow,
+  PlanUpdateBody,
+  ReceiptCreateBody,
+  ReceiptListQuery,
+  ReceiptRow,
+  ReceiptSummary,
+  ReceiptUpdateBody,
+} from '@crm/contracts';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { http } from '../../api/http';
+
+const BASE = '/api/frontend/receipt';
+
+export type PlanListParams = Partial<PlanListQuery> & { page: number; limit: number };
+export type ReceiptListParams = Partial<ReceiptListQuery> & { page: number; limit: number };
+
+export const receiptKeys = {
+  all: ['receipts'] as const,
+  summary: (q: { customer_id?: number; order_id?: number }) => [...receiptKeys.all, 'summary', q] as const,
+  plans: (p: PlanListParams) => [...receiptKeys.all, 'plans', p] as const,
+  list: (p: ReceiptListParams) => [...receiptKeys.all, 'list', p] as const,
+};
+
+/** SPEC §3 Receipt summary of a customer or an order: totals and each plan with its repayments. */
+export const useReceiptSummary = (q: { customer_id?: number; order_id?: number }, enabled = true) =>
+  useQuery({
+    queryKey: receiptKeys.summary(q),
+    queryFn: () => http.get<ReceiptSummary>(`${BASE}/summary`, q),
+    enabled,
+  });
+
+/** Plans of an order, a customer, or (neither) 回款管理's plans in the caller's scope. */
+export const usePlanList = (params: PlanListParams, enabled = true) =>
+  useQuery({
+    queryKey: receiptKeys.plans(params),
+    queryFn: () => http.get<ListData<PlanRow>>(`${BASE}/planlist`, params),
+    placeholderData: keepPreviousData,
+    enabled,
+  });
+
+export const useReceiptList = (params: ReceiptListParams, enabled = true) =>
+  useQuery({
+    queryKey: receiptKeys.list(params),
+    queryFn: () => http.get<ListData<ReceiptRow>>(`${BASE}/list`, params),
+    placeholderData: keepPreviousData,
+    enabled,
+  });
+
+/** What a receipt change touches: receipt lists and summaries, orders, approvals, the workbench. */
+const useInvalidateReceipts = () => {
+  const client = useQueryClient();
+  return () =>
+    Promise.all([
+      client.invalidateQueries({ queryKey: receiptKeys.all }),
+      client.invalidateQueries({ queryKey: ['orders'] }),
+      client.invalidateQueries({ queryKey: ['approvals'] }),
+      client.invalidateQueries({ queryKey: ['workbench'] }),
+    ]);
+};
+
+const useReceiptPost = <B>(path: string) => {
+  const invalidate = useInvalidateReceipts();
+  return useMutation({ mutationFn: (body: B) => http.post<unknown>(`${BASE}/${path}`, body), onSuccess: invalidate });
+};
+
+export const useCreatePlan = () => useReceiptPost<PlanCreateBody>('plancreate');
+export const useUpdatePlan = () => useReceiptPost<PlanUpdateBody>('planupdate');
+export const useDeletePlan = () => useReceiptPost<{ id: number }>('plandel');
+export const useCreateReceipt = () => useReceiptPost<Partial<ReceiptCreateBody>>('create');
+export const useUpdateReceipt = () => useReceiptPost<ReceiptUpdateBody>('update');
+export const useDeleteReceipt = () => useReceiptPost<{ id: number }>('del');
+
+/** 导出: a background job of the plan list with its filters (.xlsx). */
+export const useStartReceiptExport = () =>
+  useMutation({ mutationFn: (filters: Partial<PlanListQuery>) => http.post<{ jobId: string }>(`${BASE}/export`, filters) });
+
+export const useReceiptJob = (jobId: string | null) =>
+  useQuery({
+    queryKey: ['receipt-job', jobId],
+    queryFn: () => http.get<JobInfo>('/api/frontend/customer/job', { jobId }),
+    enabled: jobId !== null,
+    staleTime: 0,
+    refetchInterval: (q) => (q.state.data?.status === 'running' || (!q.state.data && !q.state.error) ? 1000 : false),
+  });
