@@ -70,6 +70,7 @@ export const APPLICATIONS: Application[] = [
       m(160, '订单审批', '/order', 'ShoppingCartOutlined', [
         m(161, '订单管理', '/order/list', 'ProfileOutlined'),
         m(162, '我的审批', '/order/approval', 'CheckSquareOutlined'),
+        m(163, '回款管理', '/order/receipt', 'MoneyCollectOutlined'),
       ]),
       m(140, '账户管理', '/account', 'IdcardOutlined', [
         m(141, '企业资料', '/account/info', 'BankOutlined'),

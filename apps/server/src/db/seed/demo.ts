@@ -47,7 +47,7 @@ const SUPERVISOR_ACTIONS = [
   'frontend/order/transfer',
 ];
 // 销售: his own customers, the shared pool and his calls.
-const SALES_MENUS = [100, 110, 122, 123, 124, 125, 150, 161, 162, 200, 210, 220];
+const SALES_MENUS = [100, 110, 122, 123, 124, 125, 150, 161, 162, 163, 200, 210, 220];
 
 /** Seeds the demo company once; a second start finds it and does nothing. */
 export const seedDemo = async (db: Db, password: string): Promise<boolean> => {
