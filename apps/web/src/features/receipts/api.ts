@@ -1,5 +1,4 @@
 import type {
-  JobInfo,
   ListData,
   PlanCreateBody,
   PlanListQuery,
@@ -78,12 +77,3 @@ export const useDeleteReceipt = () => useReceiptPost<{ id: number }>('del');
 /** 导出: a background job of the plan list with its filters (.xlsx). */
 export const useStartReceiptExport = () =>
   useMutation({ mutationFn: (filters: Partial<PlanListQuery>) => http.post<{ jobId: string }>(`${BASE}/export`, filters) });
-
-export const useReceiptJob = (jobId: string | null) =>
-  useQuery({
-    queryKey: ['receipt-job', jobId],
-    queryFn: () => http.get<JobInfo>('/api/frontend/customer/job', { jobId }),
-    enabled: jobId !== null,
-    staleTime: 0,
-    refetchInterval: (q) => (q.state.data?.status === 'running' || (!q.state.data && !q.state.error) ? 1000 : false),
-  });

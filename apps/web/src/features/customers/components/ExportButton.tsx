@@ -63,25 +63,38 @@ export const ExportProgressModal = ({ jobId, title, onClose }: { jobId: string |
   );
 };
 
-type Props = { kind: CustomerListKind; filters: CustomerListFilters };
+type JobExportProps = {
+  /** the modal's title, e.g. 导出订单 */
+  title: string;
+  /** starts the export job with the list's current filters */
+  startExport: () => Promise<{ jobId: string }>;
+  isStarting: boolean;
+};
 
-/** 导出: starts a background export of the list with the search bar's filters (.xlsx). */
-export const ExportButton = ({ kind, filters }: Props) => {
-  const start = useStartExport(kind);
+/** 导出 for any list exported by a background job (customers, orders, receipt plans): the button and its progress. */
+export const JobExportButton = ({ title, startExport, isStarting }: JobExportProps) => {
   const [jobId, setJobId] = useState<string | null>(null);
   const [run, isLocked] = useButtonLock(async () => {
     try {
-      setJobId((await start.mutateAsync(filters)).jobId);
+      setJobId((await startExport()).jobId);
     } catch {
       // the http client has shown the server's message
     }
   });
   return (
     <>
-      <Button icon={<DownloadOutlined />} loading={start.isPending} disabled={isLocked && !start.isPending} onClick={run}>
+      <Button icon={<DownloadOutlined />} loading={isStarting} disabled={isLocked && !isStarting} onClick={run}>
         导出
       </Button>
-      <ExportProgressModal jobId={jobId} title="导出客户" onClose={() => setJobId(null)} />
+      <ExportProgressModal jobId={jobId} title={title} onClose={() => setJobId(null)} />
     </>
   );
+};
+
+type Props = { kind: CustomerListKind; filters: CustomerListFilters };
+
+/** 导出: starts a background export of the list with the search bar's filters (.xlsx). */
+export const ExportButton = ({ kind, filters }: Props) => {
+  const start = useStartExport(kind);
+  return <JobExportButton title="导出客户" startExport={() => start.mutateAsync(filters)} isStarting={start.isPending} />;
 };

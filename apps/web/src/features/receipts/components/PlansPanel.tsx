@@ -1,8 +1,9 @@
 import { PLAN_STATUS_LABEL, type PlanListQuery, type PlanRow } from '@crm/contracts';
-import { Button, DatePicker, Form, Select, Space, Table, type TableColumnsType, Typography } from 'antd';
+import { DatePicker, Form, Select, Table, type TableColumnsType, Typography } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { formatMoney } from '../../../components/money';
+import { SearchActions } from '../../../components/SearchActions';
 import { useTablePaging } from '../../../components/useTablePaging';
 import { StaffSearchSelect } from '../../orders/components/StaffSearchSelect';
 import { usePlanList } from '../api';
@@ -56,22 +57,14 @@ export const PlansPanel = ({ canExport, onCustomer }: { canExport: boolean; onCu
         <Form.Item name="plan">
           <DatePicker.RangePicker placeholder={['计划开始日期', '计划结束日期']} style={{ width: 260 }} />
         </Form.Item>
-        <Form.Item>
-          <Space>
-            <Button type="primary" htmlType="submit">
-              查询
-            </Button>
-            <Button
-              onClick={() => {
-                form.resetFields();
-                search({});
-              }}
-            >
-              重置
-            </Button>
-            {canExport && <ReceiptExportButton filters={filters} />}
-          </Space>
-        </Form.Item>
+        <SearchActions
+          onReset={() => {
+            form.resetFields();
+            search({});
+          }}
+        >
+          {canExport && <ReceiptExportButton filters={filters} />}
+        </SearchActions>
       </Form>
       <Table<PlanRow>
         rowKey="id"

@@ -1,8 +1,9 @@
 import { PAY_TYPE_LABEL, type ReceiptListQuery, type ReceiptRow } from '@crm/contracts';
-import { Button, DatePicker, Form, Select, Space, Table, type TableColumnsType, Typography } from 'antd';
+import { DatePicker, Form, Select, Table, type TableColumnsType, Typography } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { formatMoney } from '../../../components/money';
+import { SearchActions } from '../../../components/SearchActions';
 import { useTablePaging } from '../../../components/useTablePaging';
 import { StaffSearchSelect } from '../../orders/components/StaffSearchSelect';
 import { VerifyStatusTag } from '../../orders/components/VerifyStatusTag';
@@ -61,21 +62,12 @@ export const ReceiptsPanel = ({ onCustomer }: { onCustomer: (id: number) => void
         <Form.Item name="day">
           <DatePicker.RangePicker placeholder={['回款开始日期', '回款结束日期']} style={{ width: 260 }} />
         </Form.Item>
-        <Form.Item>
-          <Space>
-            <Button type="primary" htmlType="submit">
-              查询
-            </Button>
-            <Button
-              onClick={() => {
-                form.resetFields();
-                search({});
-              }}
-            >
-              重置
-            </Button>
-          </Space>
-        </Form.Item>
+        <SearchActions
+          onReset={() => {
+            form.resetFields();
+            search({});
+          }}
+        />
       </Form>
       <Table<ReceiptRow>
         rowKey="id"
