@@ -119,6 +119,8 @@ describe('call control across instances', () => {
     await c.ready();
     const placed = await originateCustomerLeg(c.calls, { tenantId, number: mobileEnding(1), ringSeconds: 30 });
     await legIn(placed.legId, 2);
+    // the record follows its leg's event after the leg's own row: wait for it before the owner goes
+    await waitFor(async () => (await callRow(a, placed.callUuid)).state === 2, 'the record answered');
     await c.close();
     // the record still says answered: nobody ended it
     expect((await callRow(a, placed.callUuid)).state).toBe(2);
