@@ -8,6 +8,7 @@ export * from './customers';
 export * from './errors';
 export * from './extensions';
 export * from './follow-ups';
+export * from './jobs';
 export * from './menus';
 export * from './orders';
 export * from './org';

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { actionStateSchema, INT4_MAX, listOf, pageQuery, qCode, zId, zUint } from './common';
-import { type batchAllotResultSchema, customerListBody, customerListDataSchema, customerRowSchema } from './customers';
+import { customerListBody, customerListDataSchema, customerRowSchema } from './customers';
+import type { batchAllotResultSchema } from './jobs';
 
 // ---------- discard reasons (/set/discard, SPEC §3 Discard reason) ----------
 
