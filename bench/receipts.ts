@@ -67,6 +67,11 @@ await db.execute(sql`
   select ${tenant}, p.order_id, p.id, p.customer_id, p.owner_id, p.owner_id, 100000 * g, current_date - (p.id % 90), 1 + (p.id + g) % 4,
          now() - (p.id % 100000) * interval '1 second'
   from p, generate_series(1, 2) g`);
+// what the service keeps under each plan's lock: the sum of its counted receipts
+await db.execute(sql`
+  update receipt_plans p set repaid_amount = s.amount
+  from (select plan_id, sum(amount)::int as amount from receipts where tenant_id = ${tenant} and verify_status in (-1, 1) group by plan_id) s
+  where s.plan_id = p.id`);
 for (const table of ['orders', 'receipt_plans', 'receipts']) await db.execute(sql.raw(`vacuum analyze ${table}`));
 const seedMs = Date.now() - t0;
 
@@ -102,6 +107,14 @@ await mix('回款管理 receipts, admin (all), page 1', 'admin', '/api/frontend/
 await mix('回款管理 receipts, lisi (own scope), page 1', 'lisi', '/api/frontend/receipt/list?limit=10', (d) => d.count ?? 0);
 await mix('回款管理 plans, admin (all), page 1', 'admin', '/api/frontend/receipt/planlist?limit=10', (d) => d.count ?? 0);
 await mix('回款管理 plans, admin, 已逾期', 'admin', '/api/frontend/receipt/planlist?limit=10&status=3', (d) => d.count ?? 0);
+await mix('回款管理 plans, admin, 未回款', 'admin', '/api/frontend/receipt/planlist?limit=10&status=0', (d) => d.count ?? 0);
+await mix(
+  '回款管理 plans, lisi (own scope), 部分回款',
+  'lisi',
+  '/api/frontend/receipt/planlist?limit=10&status=1',
+  (d) => d.count ?? 0,
+);
+await mix('回款管理 figures, admin (all)', 'admin', '/api/frontend/receipt/stats', () => 0);
 
 const total = (await queryRows<{ n: number }>(db, sql`select count(*)::int as n from receipts where tenant_id = ${tenant}`))[0].n;
 console.log(`\n${kind}: ${total} receipts (seeded in ${(seedMs / 1000).toFixed(1)} s), ${REQUESTS} requests per mix\n`);

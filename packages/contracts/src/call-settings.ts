@@ -36,17 +36,47 @@ export const callHoursSchema = z
 
 export const bridgeModeSchema = z.enum(BRIDGE_MODES, { error: '请选择桥接方式' });
 
-export const callSettingsSaveBody = z.object({
-  callerNumber: callerNumberSchema.default(''),
-  callHours: callHoursSchema,
-  bridgeMode: bridgeModeSchema.default('3pcc'),
-});
+/** Issue 15: per-number caps across the company (0 = no cap) and how long a 禁拨 entry is kept. */
+export const COMPLIANCE_LIMITS = { capPer5MinMax: 100, capPerDayMax: 1000, dncRetentionMonthsMax: 120 } as const;
+export const COMPLIANCE_DEFAULTS = { manualObeysHours: true, capPer5Min: 3, capPerDay: 5, dncRetentionMonths: 6 } as const;
+export const CAP_ORDER_MSG = '5分钟内的呼叫上限不能大于24小时的呼叫上限';
+
+const boundedInt = (max: number, msg: string) => z.number({ error: msg }).int(msg).min(0, msg).max(max, msg);
+
+export const callSettingsSaveBody = z
+  .object({
+    callerNumber: callerNumberSchema.default(''),
+    callHours: callHoursSchema,
+    bridgeMode: bridgeModeSchema.default('3pcc'),
+    /** agents' manual dials obey the calling hours too */
+    manualObeysHours: z.boolean({ error: '请选择人工外呼是否受外呼时段限制' }).default(COMPLIANCE_DEFAULTS.manualObeysHours),
+    capPer5Min: boundedInt(
+      COMPLIANCE_LIMITS.capPer5MinMax,
+      `5分钟内呼叫上限请输入0–${COMPLIANCE_LIMITS.capPer5MinMax}的整数`,
+    ).default(COMPLIANCE_DEFAULTS.capPer5Min),
+    capPerDay: boundedInt(
+      COMPLIANCE_LIMITS.capPerDayMax,
+      `24小时内呼叫上限请输入0–${COMPLIANCE_LIMITS.capPerDayMax}的整数`,
+    ).default(COMPLIANCE_DEFAULTS.capPerDay),
+    dncRetentionMonths: boundedInt(
+      COMPLIANCE_LIMITS.dncRetentionMonthsMax,
+      `禁拨保留时长请输入0–${COMPLIANCE_LIMITS.dncRetentionMonthsMax}的整数（月）`,
+    ).default(COMPLIANCE_DEFAULTS.dncRetentionMonths),
+  })
+  .refine((b) => b.capPer5Min === 0 || b.capPerDay === 0 || b.capPer5Min <= b.capPerDay, {
+    message: CAP_ORDER_MSG,
+    path: ['capPer5Min'],
+  });
 export type CallSettingsSaveBody = z.infer<typeof callSettingsSaveBody>;
 
 export const callSettingsSchema = z.object({
   callerNumber: z.string(),
   callHours: z.object({ from: z.string(), to: z.string() }),
   bridgeMode: z.enum(BRIDGE_MODES),
+  manualObeysHours: z.boolean(),
+  capPer5Min: z.number(),
+  capPerDay: z.number(),
+  dncRetentionMonths: z.number(),
   /** the line this server runs (sim: simulated calls; sip: real calls through Kamailio) */
   line: z.enum(['sim', 'sip']),
   /** whether 线路测试 can synthesize its prompt (espeak-ng and sox found at start) */

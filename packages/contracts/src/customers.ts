@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { int2, int4, listOf, pageQuery, qId, zId, zUint } from './common';
 import type { DetailFlags } from './follow-ups';
+import type { CompanyModules } from './org';
 
 /** Control kinds by dmType (SPEC §4); 99 is the group control that holds a text input plus children. */
 export const DM_TYPE = {
@@ -271,7 +272,7 @@ export const customerListDataSchema = listOf(customerRowSchema).extend({
 });
 
 /** GET info: one customer and the caller's detail-drawer flags (SPEC §6). */
-export type CustomerDetail = CustomerRow & { detailFlags: DetailFlags };
+export type CustomerDetail = CustomerRow & { detailFlags: DetailFlags; modules: CompanyModules };
 
 const blank = (v: unknown) => (v === '' || v === null || v === undefined ? undefined : Number(v));
 /** A numeric bound of a control filter (integer and number controls hold decimals). */

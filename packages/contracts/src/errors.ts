@@ -186,6 +186,51 @@ export const ERRORS = {
   RECEIPT_IN_APPROVAL: { code: 112009, status: 409, msg: '回款审批中，不能修改或删除' },
   RECEIPT_TEMPLATE_INVALID: { code: 112010, status: 400, msg: '请选择回款审批流程' },
   RECEIPT_APPROVED: { code: 112011, status: 409, msg: '回款已审批通过，不能修改' },
+  RECEIPT_STATS_RANGE: { code: 112020, status: 400, msg: '统计范围最多36个月' },
+  // work orders (issue 14)
+  WORK_TYPE_NOT_FOUND: { code: 113001, status: 404, msg: '工单类型不存在' },
+  WORK_TYPE_NAME_TAKEN: { code: 113002, status: 400, msg: '工单类型名称已存在' },
+  WORK_TYPE_IN_USE: { code: 113003, status: 409, msg: '该类型下还有处理中的工单，不能删除' },
+  WORK_STAGE_IN_USE: { code: 113004, status: 409, msg: '该阶段还有处理中的工单，不能删除' },
+  WORK_ORDER_NOT_FOUND: { code: 113005, status: 404, msg: '工单不存在或您无权查看' },
+  WORK_STAGE_INVALID: { code: 113006, status: 400, msg: '只能推进到下一阶段，或从允许回退的阶段回退到之前的阶段' },
+  WORK_ORDER_DONE: { code: 113007, status: 409, msg: '工单已完结' },
+  WORK_NOT_HANDLER: { code: 113008, status: 403, msg: '只有处理人可以推进工单' },
+  WORK_HANDLER_INVALID: { code: 113009, status: 400, msg: '处理人不存在或已禁用' },
+  WORK_ORDER_ORDER_MISMATCH: { code: 113010, status: 400, msg: '订单不属于该客户' },
+  WORK_FILE_INVALID: { code: 113011, status: 400, msg: '附件不存在或不是您上传的' },
+  WORK_TYPES_FULL: { code: 113012, status: 400, msg: '最多设置50个工单类型' },
+  WORK_STAGE_NAME_DUP: { code: 113013, status: 400, msg: '阶段名称不能重复' },
+  // company module switches (issue 14)
+  MODULE_ORDER_OFF: { code: 114001, status: 403, msg: '暂无订单接口' },
+  MODULE_RECEIPT_OFF: { code: 114002, status: 403, msg: '暂无回款接口' },
+  MODULE_WORK_OFF: { code: 114003, status: 403, msg: '暂无工单接口' },
+  // seat tasks (坐席任务, issue 15): 115020–115059
+  CALLTASK_NOT_FOUND: { code: 115020, status: 404, msg: '任务不存在或您无权查看' },
+  CALLTASK_RUNNING: { code: 115021, status: 409, msg: '任务进行中，请先暂停' },
+  CALLTASK_NOT_EDITABLE: { code: 115022, status: 409, msg: '只有未开始或已暂停的任务可以编辑' },
+  CALLTASK_BAD_STATE: { code: 115023, status: 409, msg: '任务当前状态不能进行此操作' },
+  CALLTASK_AGENT_INVALID: { code: 115024, status: 400, msg: '所选坐席不存在、已禁用或不在您的数据范围内' },
+  CALLTASK_NO_NUMBERS: { code: 115025, status: 400, msg: '没有可拨打的号码' },
+  CALLTASK_CUSTOMER_INVALID: { code: 115026, status: 400, msg: '所选客户不存在或您无权查看' },
+  CALLTASK_NOT_AGENT: { code: 115027, status: 403, msg: '您不是该任务的坐席' },
+  CALLTASK_NOT_RUNNING: { code: 115028, status: 409, msg: '任务未在进行中' },
+  CALLTASK_CALL_NOT_FOUND: { code: 115029, status: 404, msg: '该通话不属于此任务或不是您的通话' },
+  CALLTASK_POOL_INVALID: { code: 115030, status: 400, msg: '请选择可用的公海和丢弃原因' },
+  CALLTASK_TOO_MANY: { code: 115031, status: 400, msg: '客户数量超过20000，请缩小筛选范围' },
+  CALLTASK_COMPLETED: { code: 115032, status: 409, msg: '任务已完成或已停止' },
+  // seat tasks and compliance (issue 15): 115060–115079
+  CALLTASK_OUTSIDE_HOURS: { code: 115060, status: 400, msg: '外呼时段须在公司允许的外呼时间（{from}–{to}）内' },
+  // group calling (人工群呼, issue 15): 115080–115099
+  GROUPCALL_NOT_FOUND: { code: 115080, status: 404, msg: '群呼任务不存在或您无权查看' },
+  // calling compliance (issue 15): {reason}, {count}, {time} are filled in by the dial policy
+  DNC_LISTED: { code: 115001, status: 400, msg: '该号码已在禁拨名单中（{reason}），不能拨打' },
+  DIAL_CAP_5MIN: { code: 115002, status: 400, msg: '该号码5分钟内已呼叫{count}次，请于{time}后再拨' },
+  DIAL_CAP_DAY: { code: 115003, status: 400, msg: '该号码24小时内已呼叫{count}次，请于{time}后再拨' },
+  DNC_EXISTS: { code: 115004, status: 400, msg: '该号码已在禁拨名单中' },
+  DNC_NOT_FOUND: { code: 115005, status: 404, msg: '禁拨号码不存在或已删除' },
+  DNC_NUMBER_INVALID: { code: 115006, status: 400, msg: '请输入正确的电话号码' },
+  DNC_CALL_NOT_FOUND: { code: 115007, status: 404, msg: '通话记录不存在或您无权查看' },
 } as const;
 
 export type ErrorKey = keyof typeof ERRORS;

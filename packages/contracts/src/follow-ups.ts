@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { qCode, qId, qNum, zId, zUint } from './common';
 import { controlValueSchema, customerRowSchema, templateControlsInput } from './customers';
+import { companyModulesSchema } from './org';
 
 /** SPEC §4 follow types; any other value reads as a written follow-up. */
 export const FOLLOW_TYPE = { written: 0, discard: 1, claim: 2, call: 3, ai: 4 } as const;
@@ -47,7 +48,11 @@ export const detailFlagsSchema = z.object(
   Object.fromEntries(DETAIL_FLAG_KEYS.map((k) => [k, flag01])) as Record<DetailFlag, typeof flag01>,
 );
 /** GET customer/info: one customer and the caller's detail-drawer flags (SPEC §6). */
-export const customerDetailSchema = customerRowSchema.extend({ detailFlags: detailFlagsSchema });
+export const customerDetailSchema = customerRowSchema.extend({
+  detailFlags: detailFlagsSchema,
+  /** the company's module switches: a switched-off module's tab shows its SPEC alert (issue 14) */
+  modules: companyModulesSchema,
+});
 
 export const followCreateBody = z.object({
   cmCtid: zId(),

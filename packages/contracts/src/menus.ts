@@ -66,12 +66,14 @@ export const APPLICATIONS: Application[] = [
         m(136, '丢弃理由', '/set/discard', 'DeleteOutlined'),
         m(137, '产品管理', '/set/product', 'ShoppingOutlined'),
         m(138, '审批设置', '/set/approval', 'AuditOutlined'),
+        m(139, '工单设置', '/set/workorder', 'ToolOutlined'),
       ]),
       m(160, '订单审批', '/order', 'ShoppingCartOutlined', [
         m(161, '订单管理', '/order/list', 'ProfileOutlined'),
         m(162, '我的审批', '/order/approval', 'CheckSquareOutlined'),
         m(163, '回款管理', '/order/receipt', 'MoneyCollectOutlined'),
       ]),
+      m(170, '工单', '/workorder', 'FileDoneOutlined', [m(171, '工单管理', '/workorder/list', 'SolutionOutlined')]),
       m(140, '账户管理', '/account', 'IdcardOutlined', [
         m(141, '企业资料', '/account/info', 'BankOutlined'),
         planned(142, '费用明细', '/account/expensedetails', 'AccountBookOutlined'),
@@ -97,7 +99,7 @@ export const APPLICATIONS: Application[] = [
       m(230, '黑名单检测', '/call/blackcheck', 'SafetyOutlined'),
       m(240, '分机管理', '/call/sip', 'CustomerServiceOutlined'),
       m(245, '外呼设置', '/call/setting', 'SettingOutlined'),
-      planned(250, '坐席任务', '/calltask/tasklist', 'ScheduleOutlined'),
+      m(250, '坐席任务', '/calltask/tasklist', 'ScheduleOutlined'),
     ],
   },
   { cbAid: 3, name: 'AI外呼', homeRoute: '/aicall/Index', menus: [planned(300, 'AI外呼任务', '/aicall/Index', 'RobotOutlined')] },
@@ -111,13 +113,17 @@ export const APPLICATIONS: Application[] = [
     cbAid: 5,
     name: '人工群呼',
     homeRoute: '/groupcall/Index',
-    menus: [planned(500, '群呼任务', '/groupcall/Index', 'NotificationOutlined')],
+    menus: [m(500, '群呼任务', '/groupcall/Index', 'NotificationOutlined')],
   },
   {
     cbAid: 6,
     name: '号码黑名单',
     homeRoute: '/blacklist/Index',
-    menus: [m(600, '黑名单号码', '/blacklist/Index', 'StopOutlined')],
+    menus: [
+      m(600, '黑名单号码', '/blacklist/Index', 'StopOutlined'),
+      m(601, '禁拨名单', '/blacklist/dnc', 'PhoneOutlined'),
+      m(602, '外呼拦截记录', '/blacklist/refusals', 'AlertOutlined'),
+    ],
   },
 ];
 
@@ -133,7 +139,7 @@ export const ACTIONS = [
   { key: 'frontend/customer/allot', name: '分配客户' },
   { key: 'frontend/customer/delall', name: '批量清空客户' },
   { key: 'frontend/customer/decrypt', name: '查看完整号码（号码不打码）' },
-  // SPEC §6 detail-drawer flags; the work flag arrives with its feature.
+  // SPEC §6 detail-drawer flags.
   { key: 'frontend/customer/detail/basic', name: '客户详情：基本信息' },
   { key: 'frontend/customer/detail/phone', name: '客户详情：联系电话' },
   { key: 'frontend/customer/detail/follow', name: '客户详情：跟进记录' },
@@ -144,9 +150,11 @@ export const ACTIONS = [
   { key: 'frontend/customer/detail/cMoney', name: '客户详情：新建回款计划' },
   { key: 'frontend/customer/detail/cReceipt', name: '客户详情：新建回款' },
   { key: 'frontend/customer/detail/receipt', name: '客户详情：回款记录' },
+  { key: 'frontend/customer/detail/work', name: '客户详情：工单（列表与新建）' },
   { key: 'frontend/order/export', name: '导出订单' },
   { key: 'frontend/order/transfer', name: '转移订单、设置协同人' },
   { key: 'frontend/customer/recycle', name: '立即执行公海回收' },
+  { key: 'frontend/workorder/export', name: '导出工单' },
 ] as const;
 export type ActionKey = (typeof ACTIONS)[number]['key'];
 

@@ -153,6 +153,26 @@ export const companyEditBody = z.object({
 });
 export type CompanyEditBody = z.infer<typeof companyEditBody>;
 
+/**
+ * A company's module switches (issue 14): 订单 / 回款 / 工单, on by default. Off, the module's creation
+ * and lists refuse with the SPEC alerts (暂无订单接口 / 暂无回款接口 / 暂无工单接口) and its menus hide.
+ */
+export const companyModulesSchema = z.object({ order: z.boolean(), receipt: z.boolean(), work: z.boolean() });
+export type CompanyModules = z.infer<typeof companyModulesSchema>;
+export type CompanyModule = keyof CompanyModules;
+const moduleSwitch = (label: string) => z.boolean({ message: `请选择${label}模块开关` });
+export const companyModulesBody = z.object({
+  order: moduleSwitch('订单'),
+  receipt: moduleSwitch('回款'),
+  work: moduleSwitch('工单'),
+});
+/** The SPEC alert a switched-off module shows where its list would be. */
+export const MODULE_OFF_TEXT: Record<CompanyModule, string> = {
+  order: '暂无订单接口',
+  receipt: '暂无回款接口',
+  work: '暂无工单接口',
+};
+
 // ---------- login log ----------
 export const loginLogSchema = z.object({
   id: z.number(),

@@ -184,6 +184,7 @@ export type ReceiptRow = z.infer<typeof receiptRowSchema>;
 
 /** Company receipt settings: reminder lead days (default 3) and the receipt approval flow (0 = none). */
 export const receiptSettingSchema = z.object({ remind_days: z.number(), approval_template_id: z.number() });
+export type ReceiptSetting = z.infer<typeof receiptSettingSchema>;
 export const receiptSettingBody = z.object({
   remind_days: z
     .number({ message: '请输入提醒天数' })
@@ -200,3 +201,25 @@ export const workbenchReceiptsSchema = z.object({
   overdue: z.number(),
 });
 export type WorkbenchReceipts = z.infer<typeof workbenchReceiptsSchema>;
+
+/** 回款管理 figures: months of the default window and the most a window may span. */
+export const RECEIPT_STATS = { defaultMonths: 12, maxMonths: 36, topStaff: 20, dueDays: 30 } as const;
+const qMonth = z
+  .string()
+  .max(7)
+  .regex(/^$|^\d{4}-(0[1-9]|1[0-2])$/, '月份格式不正确')
+  .default('');
+/** GET stats: receipts by month and by staff in [start, end] (months, default the last 12), plans due in the next 30 days. */
+export const receiptStatsQuery = z
+  .object({ staff_id: qNum, start: qMonth, end: qMonth })
+  .refine((q) => !q.start || !q.end || q.start <= q.end, { message: '开始月份不能晚于结束月份', path: ['start'] });
+export type ReceiptStatsQuery = z.infer<typeof receiptStatsQuery>;
+export const receiptStatsSchema = z.object({
+  /** every month of the window, oldest first (0 when nothing was received) */
+  byMonth: z.array(z.object({ month: z.string(), amount: z.number() })),
+  /** the top staff by received amount in the window, then 其他 (staff_id 0) for the rest */
+  byStaff: z.array(z.object({ staff_id: z.number(), name: z.string(), amount: z.number() })),
+  /** every day from today to today + 30: what open plans still expect, and how many */
+  dueNext30: z.array(z.object({ day: z.string(), amount: z.number(), count: z.number() })),
+});
+export type ReceiptStats = z.infer<typeof receiptStatsSchema>;

@@ -45,12 +45,13 @@ export const startJobQueue = async (database: Database, log: FastifyBaseLogger):
     db: {
       // pg-boss does not await a job's completion write: one that lands after the app closed the
       // database is dropped (the job then expires and the jobs recovery settles it), not thrown
-      // as an unhandled rejection
+      // as an unhandled rejection (a handler still running when stop's grace ends is failed so)
       executeSql: async (text: string, values?: unknown[]) => {
         try {
           return await database.sql(text, values);
         } catch (err) {
-          if (stopped.value) return { rows: [] };
+          // complete/fail/cancel read `rows[0].count` of their `SELECT COUNT(*) FROM results`
+          if (stopped.value) return { rows: /select count\(\*\) from results/i.test(text) ? [{ count: '0' }] : [] };
           throw err;
         }
       },

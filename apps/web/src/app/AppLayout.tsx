@@ -5,7 +5,9 @@ import { Suspense, useMemo, useState } from 'react';
 import { Outlet, useLocation, useNavigate } from 'react-router';
 import { http } from '../api/http';
 import { ApprovalBadge } from '../features/approvals/components/ApprovalBadge';
+import { stopWorkBeforeLogout } from '../features/calltasks/work/workStore';
 import { ForbiddenPage } from '../features/errors/pages/ForbiddenPage';
+import { WorkOrderNotices } from '../features/workorders/components/WorkOrderNotices';
 import { ExtensionArea } from '../phone/components/ExtensionArea';
 import { PhoneDock } from '../phone/components/PhoneDock';
 import { endSession, useSession } from '../stores/session';
@@ -51,6 +53,8 @@ export const AppLayout = () => {
       okText: '退出',
       cancelText: '取消',
       onOk: async () => {
+        // a seat task worked on this page stops first, while the session still holds
+        await stopWorkBeforeLogout();
         await http.post('/api/frontend/logout', {}, { silent: true }).catch(() => undefined);
         endSession();
         navigate('/login', { replace: true });
@@ -125,6 +129,7 @@ export const AppLayout = () => {
         </Layout.Content>
       </Layout>
       <PhoneDock />
+      <WorkOrderNotices />
     </Layout>
   );
 };

@@ -82,6 +82,21 @@ export const ROUTES: AppRoute[] = [
     Page: page(() => import('../features/blacklist/pages/BlacklistPage'), 'BlacklistPage'),
   },
   {
+    path: '/blacklist/dnc',
+    title: '禁拨名单',
+    Page: page(() => import('../features/compliance/pages/DncPage'), 'DncPage'),
+  },
+  {
+    path: '/blacklist/refusals',
+    title: '外呼拦截记录',
+    Page: page(() => import('../features/compliance/pages/DialRefusalsPage'), 'DialRefusalsPage'),
+  },
+  {
+    path: '/calltask/tasklist',
+    title: '坐席任务',
+    Page: page(() => import('../features/calltasks/pages/CalltasksPage'), 'CalltasksPage'),
+  },
+  {
     path: '/set/product',
     title: '产品管理',
     Page: page(() => import('../features/products/pages/ProductsPage'), 'ProductsPage'),
@@ -102,6 +117,16 @@ export const ROUTES: AppRoute[] = [
     title: '我的审批',
     Page: page(() => import('../features/approvals/pages/MyApprovalsPage'), 'MyApprovalsPage'),
   },
+  {
+    path: '/set/workorder',
+    title: '工单设置',
+    Page: page(() => import('../features/workorders/pages/WorkTypesPage'), 'WorkTypesPage'),
+  },
+  {
+    path: '/workorder/list',
+    title: '工单管理',
+    Page: page(() => import('../features/workorders/pages/WorkOrdersPage'), 'WorkOrdersPage'),
+  },
   { path: '/set/label', title: '标签设置', Page: page(() => import('../features/labels/pages/LabelsPage'), 'LabelsPage') },
   { path: '/set/node', title: '阶段设置', Page: page(() => import('../features/stages/pages/StagesPage'), 'StagesPage') },
   { path: '/account/info', title: '企业资料', Page: page(() => import('../features/company/pages/CompanyPage'), 'CompanyPage') },
@@ -121,6 +146,11 @@ export const ROUTES: AppRoute[] = [
     path: '/system/modifyPaw',
     title: '修改密码',
     Page: page(() => import('../features/auth/pages/ModifyPasswordPage'), 'ModifyPasswordPage'),
+  },
+  {
+    path: '/groupcall/Index',
+    title: '群呼任务',
+    Page: page(() => import('../features/groupcall/pages/GroupCallPage'), 'GroupCallPage'),
   },
   {
     path: '/system/loginlog',

@@ -17,6 +17,7 @@ import { extensionRefusal, hangupRefusal, numberRefusal } from './dialRules';
 import { type LeftCallStorage, leftCallNotice, pendingLeftCall, rememberLeftCall, takeLeftCall } from './leftCall';
 import { type ActiveCall, useCall, useExtension } from './phoneStore';
 import type { LocalFailure, Softphone } from './softphone';
+import { END_CALL_EVENT_DELAY_MS, type TaskCallEvent } from './taskCallEvents';
 
 /** What the phone shows through antd (the app's message and modal; null before <App> mounted). */
 export type PhoneUi = {
@@ -57,6 +58,8 @@ export type CallDeps = {
   onDialError: (err: unknown) => void;
   /** is this the server's "no such call" answer (an already closed call)? */
   isCallGone: (err: unknown) => boolean;
+  /** a seat-task call started or ended here (SPEC §4: endCall 1 s after the end) */
+  onTaskCall?: (event: TaskCallEvent) => void;
 };
 
 /** How often the next page asks whether the call it left is over yet (for its notice). */
@@ -97,10 +100,50 @@ export const createCallController = (deps: CallDeps) => {
     sounds.ended();
     ledger.ended(call.uuid);
     const isMissed = call.callType === CALL_TYPE.inbound && call.answeredAt === null;
-    useCall.getState().ended();
+    const cmStid = call.cmStid ?? 0;
+    useCall.getState().ended(cmStid > 0);
     if (options.error) ui.message?.error(options.error);
     else if (options.notice) ui.message?.info(options.notice);
     deps.onCallOver({ cmCtid: call.cmCtid, isMissed });
+    if (cmStid > 0) {
+      const event: TaskCallEvent = {
+        code: 'endCall',
+        uuid: call.uuid,
+        yearMonth: call.yearMonth,
+        cmStid,
+        isAnswered: call.answeredAt !== null,
+      };
+      timers.set(() => deps.onTaskCall?.(event), END_CALL_EVENT_DELAY_MS);
+    }
+  };
+
+  /**
+   * A seat task's call: the server dialled the agent's next number itself (issue 15), so its first
+   * frame names a call this page never placed. It is shown as a dial of his (the customer or
+   * 暂无客户信息); on the sip line the browser places it to the call's uuid as for a dial.
+   */
+  const adoptTaskCall = (p: CallProgress) => {
+    if (p.cmStid <= 0 || p.callType !== CALL_TYPE.outbound || p.event === 'ended' || ledger.isEnded(p.uuid)) return;
+    if (useCall.getState().call) return;
+    const isDevice = deps.merchantType() === 2;
+    startCall({
+      uuid: p.uuid,
+      yearMonth: p.yearMonth,
+      callType: CALL_TYPE.outbound,
+      phone: p.phone,
+      name: p.name,
+      cmCtid: p.cmCtid,
+      isDevice,
+      startedAt: deps.now(),
+      answeredAt: null,
+      cmStid: p.cmStid,
+    });
+    deps.onTaskCall?.({ code: 'startCall', uuid: p.uuid, yearMonth: p.yearMonth, cmStid: p.cmStid });
+    if (!isDevice) {
+      softphone.call?.(p.uuid).catch((err: unknown) => {
+        ui.message?.error(err instanceof Error ? err.message : '呼叫失败');
+      });
+    }
   };
 
   const startCall = (call: ActiveCall) => {
@@ -328,7 +371,10 @@ export const createCallController = (deps: CallDeps) => {
     handleFrame: (frame: CallFrame): boolean => {
       const action = frameAction(frame);
       if (action.kind === 'progress') {
-        if (!ledger.hold(action.progress, useCall.getState().call !== null)) applyProgress(action.progress);
+        if (!ledger.hold(action.progress, useCall.getState().call !== null)) {
+          adoptTaskCall(action.progress);
+          applyProgress(action.progress);
+        }
       } else if (action.kind === 'incoming') onIncoming(action.progress);
       else if (action.kind === 'takenOver') {
         const { call } = useCall.getState();

@@ -10,9 +10,17 @@ type DialErrorUi = PhoneUi & {
     | null;
 };
 
+/** Refusals of the company's calling rules: 禁拨, calling hours, per-number caps. */
+const COMPLIANCE_CODES: ReadonlySet<number> = new Set([
+  ERRORS.DNC_LISTED.code,
+  ERRORS.CALL_OUTSIDE_HOURS.code,
+  ERRORS.DIAL_CAP_5MIN.code,
+  ERRORS.DIAL_CAP_DAY.code,
+]);
+
 /**
  * A dial the server refused, shown as SPEC §8 says: the dial lock in a dialog, a blacklisted
- * customer with the offer to discard it to a pool, anything else as a message.
+ * customer with the offer to discard it to a pool, the calling rules in a dialog, anything else as a message.
  */
 export const showDialError = (err: unknown, ui: DialErrorUi, discardToPool: ((cmCtid: number) => void) | null) => {
   if (!(err instanceof ApiError)) {
@@ -23,6 +31,11 @@ export const showDialError = (err: unknown, ui: DialErrorUi, discardToPool: ((cm
   }
   if (err.code === ERRORS.DIAL_LOCKED.code) {
     ui.modal?.warning({ title: '提示', content: err.message, okText: '知道了' });
+    return;
+  }
+  if (COMPLIANCE_CODES.has(err.code)) {
+    // issue 15: the company's calling rules say why and until when; the agent reads it in a dialog
+    ui.modal?.warning({ title: '无法拨打', content: err.message, okText: '知道了' });
     return;
   }
   if (err.code === ERRORS.BLACKLISTED.code) {

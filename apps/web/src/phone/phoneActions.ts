@@ -12,6 +12,7 @@ import { checkMicrophone } from './microphone';
 import { useCall, useExtension } from './phoneStore';
 import { softphone } from './softphone';
 import { sounds } from './sounds';
+import { emitTaskCallEvent } from './taskCallEvents';
 
 /**
  * The phone of this page, wired to the browser: the call controller (dial, hang-up, answer,
@@ -74,6 +75,7 @@ const calls = createCallController({
   onCallOver: refreshAfterCall,
   onDialError: (err) => showDialError(err, ui, links.blacklistDiscard),
   isCallGone: (err) => err instanceof ApiError && err.code === ERRORS.CALL_NOT_FOUND.code,
+  onTaskCall: emitTaskCallEvent,
 });
 
 const extension = createExtensionController({

@@ -42,6 +42,8 @@ export type ActiveCall = {
   startedAt: number;
   /** local clock (ms) of the answer, null before */
   answeredAt: number | null;
+  /** the seat task (cmStid) of a call the server dialled for the agent's task; 0 or absent otherwise */
+  cmStid?: number;
 };
 
 /**
@@ -60,7 +62,8 @@ type CallState = {
   setInCallOpen: (isOpen: boolean) => void;
   started: (call: ActiveCall) => void;
   answered: () => void;
-  ended: () => void;
+  /** the call is over: back to the dialler (1), or to idle (0) after a task call (SPEC §4) */
+  ended: (isTaskCall?: boolean) => void;
   reset: () => void;
 };
 
@@ -79,6 +82,7 @@ export const useCall = create<CallState>()((set) => ({
     set((s) =>
       s.call ? { callStatus: CALL_STATUS.talking, call: { ...s.call, answeredAt: s.call.answeredAt ?? Date.now() } } : {},
     ),
-  ended: () => set({ call: null, callStatus: CALL_STATUS.ready, isInCallOpen: false }),
+  ended: (isTaskCall = false) =>
+    set({ call: null, callStatus: isTaskCall ? CALL_STATUS.none : CALL_STATUS.ready, isInCallOpen: false }),
   reset: () => set({ callStatus: CALL_STATUS.none, call: null, isDialOpen: false, isInCallOpen: false }),
 }));

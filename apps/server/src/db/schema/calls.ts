@@ -95,8 +95,12 @@ export const callRecords = pgTable(
     index('call_records_staff_start_idx').on(t.tenantId, t.staffId, t.startAt.desc()),
     index('call_records_active_idx').on(t.staffId).where(sql`${t.state} < 3`),
     index('call_records_number_idx').on(t.tenantId, t.calledNumber),
+    // per-number caps (issue 15): the company's calls to a number in the last 5 minutes / 24 hours
+    index('call_records_number_start_idx').on(t.tenantId, t.calledNumber, t.startAt),
     // a recording download looks its call up by the file (call-access.ts)
     index('call_records_record_file_idx').on(t.tenantId, t.recordFileId),
+    // a seat task's counters (issue 15) are counted from its calls
+    index('call_records_task_idx').on(t.tenantId, t.taskId).where(sql`${t.taskId} > 0`),
   ],
 );
 
@@ -156,6 +160,13 @@ export const callSettings = pgTable('call_settings', {
   callHoursTo: text('call_hours_to').notNull().default('21:00'),
   /** how an agent is joined to a customer leg: '3pcc' (media stays in rtpengine) or 'forward' (the app relays RTP) */
   bridgeMode: text('bridge_mode').notNull().default('3pcc'),
+  /** issue 15: agents' manual dials obey the calling hours too */
+  manualObeysHours: boolean('manual_obeys_hours').notNull().default(true),
+  /** calls to one number across the company: at most this many per 5 minutes / 24 hours (0 = no cap) */
+  capPer5Min: integer('cap_per_5min').notNull().default(3),
+  capPerDay: integer('cap_per_day').notNull().default(5),
+  /** months a 禁拨 entry is kept (0 = forever) */
+  dncRetentionMonths: integer('dnc_retention_months').notNull().default(6),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
 

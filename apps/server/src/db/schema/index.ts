@@ -1,5 +1,7 @@
 export * from './approvals';
 export * from './calls';
+export * from './calltasks';
+export * from './compliance';
 export * from './customers';
 export * from './follow-ups';
 export * from './jobs';
@@ -9,3 +11,4 @@ export * from './pools';
 export * from './products';
 export * from './receipts';
 export * from './settings';
+export * from './workorders';

@@ -143,3 +143,17 @@ export const files = pgTable(
   },
   (t) => [uniqueIndex('files_stored_uq').on(t.storedName)],
 );
+
+/**
+ * A company's module switches (issue 14): orders, receipts and work orders, all on by default (no
+ * row = all on). A module switched off refuses its creation and list entry points with the SPEC alert.
+ */
+export const companyModules = pgTable('company_modules', {
+  tenantId: integer('tenant_id')
+    .primaryKey()
+    .references(() => tenants.id),
+  orderOn: boolean('order_on').notNull().default(true),
+  receiptOn: boolean('receipt_on').notNull().default(true),
+  workOn: boolean('work_on').notNull().default(true),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});

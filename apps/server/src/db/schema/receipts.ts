@@ -1,9 +1,12 @@
+import { sql } from 'drizzle-orm';
 import { date, index, integer, pgTable, serial, smallint, text, timestamp } from 'drizzle-orm/pg-core';
 
 /**
  * A receipt plan (SPEC §3): an instalment expected on an order. Amount in 1/1000 yuan; its status
- * (未回款/部分回款/已回款/已逾期) is derived from its receipts and the business clock, never stored.
- * The plan row is the lock receipts take, so two receipts never both take its last amount.
+ * (未回款/部分回款/已回款/已逾期) is derived from what it received and the business clock, never stored.
+ * The plan row is the lock receipts take, so two receipts never both take its last amount; under that
+ * lock every change of what counts (a receipt created, edited, deleted, or its approval's result)
+ * recomputes `repaid_amount`, the sum of its counted receipts, so lists filter status in SQL.
  */
 export const receiptPlans = pgTable(
   'receipt_plans',
@@ -17,6 +20,8 @@ export const receiptPlans = pgTable(
     amount: integer('amount').notNull(),
     planAt: date('plan_at', { mode: 'string' }).notNull(),
     remark: text('remark').notNull().default(''),
+    /** the sum of its counted receipts (approval-free or approved), kept under the plan's row lock */
+    repaidAmount: integer('repaid_amount').notNull().default(0),
     /** the business day (YYYY-MM-DD) its owner was last reminded: at most once per plan per day */
     remindedOn: date('reminded_on', { mode: 'string' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
@@ -26,6 +31,8 @@ export const receiptPlans = pgTable(
     index('receipt_plans_customer_idx').on(t.tenantId, t.customerId, t.planAt),
     /** plans due in the next N days / overdue, per owner */
     index('receipt_plans_due_idx').on(t.tenantId, t.planAt, t.ownerId),
+    /** open plans (未回款 / 部分回款 / 已逾期) by date: the status filters and the due figures */
+    index('receipt_plans_open_idx').on(t.tenantId, t.planAt, t.id).where(sql`repaid_amount < amount`),
   ],
 );
 

@@ -2,6 +2,7 @@ import { DATA_SCOPE, type DemoInfo } from '@crm/contracts';
 import type { Config } from '../../config';
 import type { Actor } from '../../lib/auth-context';
 import { hashPassword } from '../../lib/password';
+import { upsertCallSettings } from '../../modules/calls/calls.repo';
 import { findDemoCompany } from '../../modules/company/company.service';
 import { createDepartment } from '../../modules/departments/departments.service';
 import { seedDemoExtensions } from '../../modules/extensions/extensions.service';
@@ -11,6 +12,7 @@ import { insertStaffRow } from '../../modules/staff/staff.service';
 import type { Db } from '../client';
 import { seedDemoCustomers } from './demo-customers';
 import { seedDemoOrders } from './demo-orders';
+import { seedDemoWorkOrders } from './demo-workorders';
 import { provisionCompany } from './provision';
 
 /** Demo accounts (issue 2; tests and later issues rely on them). */
@@ -25,7 +27,7 @@ export const DEMO_ACCOUNTS = [
 export const DEMO_COMPANY = '演示科技有限公司';
 
 // 销售主管: the customer work, settings he needs daily and the seats area.
-const SUPERVISOR_MENUS = [100, 110, 120, 133, 135, 150, 160, 200, 210, 220, 230, 250];
+const SUPERVISOR_MENUS = [100, 110, 120, 133, 135, 150, 160, 170, 200, 210, 220, 230, 250, 500];
 const DETAIL_ACTIONS = [
   'frontend/customer/detail/basic',
   'frontend/customer/detail/phone',
@@ -37,6 +39,7 @@ const DETAIL_ACTIONS = [
   'frontend/customer/detail/cMoney',
   'frontend/customer/detail/cReceipt',
   'frontend/customer/detail/receipt',
+  'frontend/customer/detail/work',
 ];
 const SUPERVISOR_ACTIONS = [
   ...DETAIL_ACTIONS,
@@ -45,9 +48,10 @@ const SUPERVISOR_ACTIONS = [
   'frontend/customer/allot',
   'frontend/order/export',
   'frontend/order/transfer',
+  'frontend/workorder/export',
 ];
 // 销售: his own customers, the shared pool and his calls.
-const SALES_MENUS = [100, 110, 122, 123, 124, 125, 150, 161, 162, 163, 200, 210, 220];
+const SALES_MENUS = [100, 110, 122, 123, 124, 125, 150, 161, 162, 163, 171, 200, 210, 220, 500];
 
 /** Seeds the demo company once; a second start finds it and does nothing. */
 export const seedDemo = async (db: Db, password: string): Promise<boolean> => {
@@ -153,6 +157,10 @@ export const seedDemo = async (db: Db, password: string): Promise<boolean> => {
   });
   await seedDemoPools(db, tenantId, { dept2 });
   await seedDemoOrders(db, actor, owners[0].staffId);
+  await seedDemoWorkOrders(db, actor, owners[0].staffId);
+  // The demo company is shown at any hour: its calling hours are the whole day (a new company gets
+  // 08:00–21:00, issue 15); every other calling rule keeps the product's defaults.
+  await upsertCallSettings(db, tenantId, { callerNumber: '', callHoursFrom: '00:00', callHoursTo: '24:00' });
   return true;
 };
 

@@ -82,6 +82,23 @@ export type DomainEventMap = {
     pendingOrders: number;
     at: string;
   };
+  /**
+   * A seat task's customer refused (issue 15: the agent's outcome 拒绝): the compliance 禁拨 list
+   * reacts (the number is not dialled again for the configured time).
+   */
+  'call.task.refused': {
+    taskId: number;
+    /** the task's name (the 禁拨 entry's reason names it) */
+    taskName: string;
+    numberId: number;
+    /** normalised */
+    phone: string;
+    /** 0 when the number has no customer */
+    customerId: number;
+    staffId: number;
+    callUuid: string;
+    at: string;
+  };
 };
 export type EventType = keyof DomainEventMap;
 export type DomainEvent<T extends EventType = EventType> = { id: number; tenantId: number; type: T; payload: DomainEventMap[T] };

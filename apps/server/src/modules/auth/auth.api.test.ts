@@ -17,7 +17,8 @@ describe('login', () => {
     expect(code).toBe(0);
     expect(data.token).toMatch(/^[\w-]{40,}$/);
     expect(data.userInfo).toMatchObject({ name: '李四', cmDidName: '销售一部', cmAridName: '销售', merchantType: 1 });
-    expect(data.menulist.map((a: { cbAid: number }) => a.cbAid)).toEqual([1, 2]);
+    // 销售 works group-call tasks (人工群呼, issue 15) as an agent
+    expect(data.menulist.map((a: { cbAid: number }) => a.cbAid)).toEqual([1, 2, 5]);
     expect(data.permissions['/manage/mycustomer']).toEqual({ hasPremisson: 1 });
     expect(data.permissions['/account/staff']).toEqual({ hasPremisson: 0 });
   });

@@ -21,6 +21,7 @@ import type { Actor } from '../../lib/auth-context';
 import { burnPasswordCheck, hashPassword, verifyPassword } from '../../lib/password';
 import { type PubSub, staffChannel } from '../../lib/pubsub';
 import { formatDateTime } from '../../lib/time';
+import { companyModules, hiddenMenuIds } from '../company/company-modules';
 import { unregisterOnLogout } from '../extensions/extensions.service';
 import { fileUrl, requireOwnFile } from '../uploads/uploads.service';
 import * as repo from './auth.repo';
@@ -154,19 +155,27 @@ const pruneMenus = (nodes: MenuNode[], granted: (id: number) => boolean): MenuNo
     return children.length > 0 ? [{ ...n, children }] : [];
   });
 
+/** The catalogue without the pages of switched-off modules (a granted group keeps its children). */
+const withoutHidden = (nodes: MenuNode[], hidden: number[]): MenuNode[] =>
+  hidden.length === 0
+    ? nodes
+    : nodes.filter((n) => !hidden.includes(n.cmMid)).map((n) => ({ ...n, children: withoutHidden(n.children, hidden) }));
+
 export const buildMenus = (
   isSystem: boolean,
   menuIds: number[],
   actions: string[],
+  hidden: number[] = [],
 ): { menulist: MenuList; permissions: Permissions } => {
   const set = new Set(menuIds);
-  // a planned page (no page yet) is granted to nobody, the super admin included
-  const granted = (id: number) => (isSystem && LIVE_MENU_IDS.includes(id)) || isMenuGranted(set, id);
+  // a planned page (no page yet) is granted to nobody, the super admin included; a switched-off
+  // module's pages (company-modules) to nobody either
+  const granted = (id: number) => !hidden.includes(id) && ((isSystem && LIVE_MENU_IDS.includes(id)) || isMenuGranted(set, id));
   const menulist = LIVE_APPLICATIONS.map((app) => ({
     cbAid: app.cbAid,
     name: app.name,
     homeRoute: app.homeRoute,
-    menus: pruneMenus(app.menus, granted),
+    menus: pruneMenus(withoutHidden(app.menus, hidden), granted),
   })).filter((app) => app.menus.length > 0);
   const permissions: Permissions = {};
   for (const menu of ALL_MENUS) permissions[menu.frontRoute] = { hasPremisson: granted(menu.cmMid) ? 1 : 0 };
@@ -208,7 +217,7 @@ export const sessionData = async (db: Db, staffId: number): Promise<SessionData>
       dataScope: row.dataScope,
       isAdmin: row.isSystem ? 1 : 0,
     },
-    ...buildMenus(row.isSystem, row.menuIds, row.actions),
+    ...buildMenus(row.isSystem, row.menuIds, row.actions, hiddenMenuIds(await companyModules(db, s.tenantId))),
   };
 };
 

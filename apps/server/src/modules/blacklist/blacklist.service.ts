@@ -28,6 +28,9 @@ import * as repo from './blacklist.repo';
 export const isNumberBlacklisted = async (db: DbOrTx, tenantId: number, phone: string) =>
   (await repo.blacklistedAmong(db, tenantId, [phone])).has(phone);
 
+/** Which of these normalised numbers are blacklisted (seat tasks leave them out at import). */
+export const blacklistedNumbers = (db: DbOrTx, tenantId: number, phones: string[]) => repo.blacklistedAmong(db, tenantId, phones);
+
 /**
  * Every cell of the first worksheet, as text, within XLSX_LIMITS. A row holds at least one number
  * or costs reading for none: reading stops past as many rows as a file may hold numbers.

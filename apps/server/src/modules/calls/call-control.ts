@@ -8,13 +8,14 @@ import { yearMonthOf } from '../../lib/time';
 import type { AudioFrame, BridgeMode, LegRole, PlayResult } from '../../telephony/control';
 import { SAMPLE_RATE } from '../../telephony/control';
 import type { HangupSideValue } from '../../telephony/provider';
+import { withRefusalLog } from '../compliance/dial-refusals';
 import { findDefaultSip, setCallState } from '../extensions/extensions.service';
 import type { CallRuntime, InboundRoute } from './call-bus';
 import { endByHandle, legEnded, setHangupOther } from './call-control-events';
 import { type ControlOp, decodeSamples, encodeSamples, InstanceUnreachable, sendCommand } from './call-control-remote';
 import * as legs from './call-legs.repo';
 import * as repo from './calls.repo';
-import { callSettingsOf, checkServerDial, type ServerDialRequest } from './dial-policy';
+import { callSettingsOf, checkCapsInTx, checkServerDial, type ServerDial, type ServerDialRequest } from './dial-policy';
 
 // Call control (issue 12): the server places, answers, bridges, plays into, listens to and hangs
 // up call legs. Every customer leg passes the dial policy first; the call record (origin 1, no
@@ -42,10 +43,37 @@ export type OriginateCustomerRequest = ServerDialRequest & {
 export const originateCustomerLeg = async (rt: CallRuntime, req: OriginateCustomerRequest) => {
   const ringSeconds = Math.max(1, Math.min(120, Math.round(req.ringSeconds)));
   const at = now();
-  const dial = await checkServerDial(rt.db, req, at);
+  const ctx = {
+    tenantId: req.tenantId,
+    origin: 1 as const,
+    staffId: req.actor?.staffId || null,
+    taskId: req.taskId ?? 0,
+    customerId: req.customerId,
+    number: req.number,
+  };
+  const placed = await withRefusalLog(rt.db, ctx, async () => {
+    const dial = await checkServerDial(rt.db, req, at);
+    ctx.number = dial.number;
+    ctx.customerId = dial.customer?.id;
+    const ids = await insertCustomerLeg(rt, req, dial, at);
+    return { dial, ...ids };
+  });
+  const { dial, legId, uuid, eventId } = placed;
+  await deliver(rt.db, [eventId]);
+  try {
+    await rt.line.originate({ legId, target: { kind: 'number', number: dial.number, callerId: dial.callerId }, ringSeconds });
+  } catch {
+    await legEnded(rt, legId, { at: now(), side: HANGUP_SIDE.system, cause: HANGUP_CAUSE.unreachable });
+  }
+  return { callUuid: uuid, legId, yearMonth: yearMonthOf(at), customerId: dial.customer?.id ?? 0 };
+};
+
+/** The call record (origin 1, no agent yet) and the customer leg, in one transaction that passes the per-number caps. */
+const insertCustomerLeg = async (rt: CallRuntime, req: OriginateCustomerRequest, dial: ServerDial, at: Date) => {
   const uuid = randomUUID();
   const legId = randomUUID();
   const eventId = await rt.db.transaction(async (tx) => {
+    await checkCapsInTx(tx, req.tenantId, dial.number, at);
     await repo.insertCall(tx, {
       uuid,
       yearMonth: yearMonthOf(at),
@@ -74,13 +102,7 @@ export const originateCustomerLeg = async (rt: CallRuntime, req: OriginateCustom
     });
     return publish(tx, req.tenantId, 'call.leg', { kind: 'created', legId, callUuid: uuid, role, at: at.toISOString() });
   });
-  await deliver(rt.db, [eventId]);
-  try {
-    await rt.line.originate({ legId, target: { kind: 'number', number: dial.number, callerId: dial.callerId }, ringSeconds });
-  } catch {
-    await legEnded(rt, legId, { at: now(), side: HANGUP_SIDE.system, cause: HANGUP_CAUSE.unreachable });
-  }
-  return { callUuid: uuid, legId, yearMonth: yearMonthOf(at), customerId: dial.customer?.id ?? 0 };
+  return { uuid, legId, eventId };
 };
 
 /** Rings the agent's default extension for a waiting customer leg; joined to it once he answers. */

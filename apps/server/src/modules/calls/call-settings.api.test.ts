@@ -61,18 +61,24 @@ afterAll(async () => {
 });
 
 describe('外呼设置', () => {
-  it('starts from the defaults: no caller number, 08:00–21:00, 3PCC, the sim line, speech found', async () => {
-    const res = await t.get(INFO, admin);
+  it('starts from the defaults: no caller number, 08:00–21:00, 3PCC, the compliance defaults, the sim line, speech found', async () => {
+    // a new company (the demo company calls all day: its seed says so)
+    const res = await t.get(INFO, await t.login('other_admin'));
     expect(res.json()).toMatchObject({
       code: 0,
       data: {
         callerNumber: '',
         callHours: { from: '08:00', to: '21:00' },
         bridgeMode: '3pcc',
+        manualObeysHours: true,
+        capPer5Min: 3,
+        capPerDay: 5,
+        dncRetentionMonths: 6,
         line: 'sim',
         isSpeechAvailable: true,
       },
     });
+    expect((await t.get(INFO, admin)).json().data.callHours).toEqual({ from: '00:00', to: '24:00' });
   });
 
   it('checks the caller number at both edges (4–20 digits or empty)', async () => {

@@ -22,7 +22,7 @@ const tags = ['callsetting'];
 /** 线路测试 places real calls: a few a minute per company (one at a time besides) */
 const TEST_CALLS_PER_MINUTE = 6;
 
-/** 外呼设置 (issue 12): the company's rules for server calls, and 线路测试; the admin's page only. */
+/** 外呼设置 (issues 12, 15): the company's calling rules (hours, caps, 禁拨 retention), and 线路测试; the admin's page only. */
 export const callSettingsRoutes =
   (rt: CallRuntime, speech: Speech): FastifyPluginAsyncZod =>
   async (app) => {
@@ -42,12 +42,11 @@ export const callSettingsRoutes =
         config: { menu: MENU },
       },
       async (req) => {
-        const { callerNumber, callHours, bridgeMode } = req.body;
+        const { callHours, ...rest } = req.body;
         await repo.upsertCallSettings(rt.db, req.actor.tenantId, {
-          callerNumber,
+          ...rest,
           callHoursFrom: callHours.from,
           callHoursTo: callHours.to,
-          bridgeMode,
         });
         return ok(null, '保存成功');
       },

@@ -11,6 +11,7 @@ import { AppError } from '../../lib/app-error';
 import type { Actor } from '../../lib/auth-context';
 import { now } from '../../lib/clock';
 import { formatDateTime, yearMonthOf } from '../../lib/time';
+import { type RefusalContext, withRefusalLog } from '../compliance/dial-refusals';
 import { showPhone } from '../customers/customer-access';
 import type { CustomerRecord } from '../customers/customers.repo';
 import { viewerOf } from '../customers/customers.service';
@@ -19,17 +20,38 @@ import { isNumberMaskedFor } from './call-access';
 import type { CallRuntime } from './call-bus';
 import * as repo from './calls.repo';
 import { publishProgress, sendDevice } from './calls-publish';
-import { agentDialNumber, checkAgentDial } from './dial-policy';
+import { agentDialNumber, checkAgentDial, checkCapsInTx } from './dial-policy';
 
 // An agent's dial (browser or bound phone): the dial policy (dial-policy.ts), the line's state,
-// then the record and the line's dial.
+// then the record and the line's dial. A refusal of the dial policy is logged (外呼拦截记录).
 
 const { CALL_STATE, CHANNEL } = repo;
 type Channel = (typeof CHANNEL)[keyof typeof CHANNEL];
 
 type Placed = { call: repo.CallRecord; customer: CustomerRecord | undefined; isMasked: boolean; sip: SipRow };
 
-const placeCall = async (rt: CallRuntime, actor: Actor, body: DialBody, channel: Channel): Promise<Placed> => {
+type PlaceOptions = { isBlacklistDiscarded?: boolean };
+
+const placeCall = (rt: CallRuntime, actor: Actor, body: DialBody, channel: Channel, opts: PlaceOptions = {}): Promise<Placed> => {
+  const ctx: RefusalContext = {
+    tenantId: actor.tenantId,
+    origin: 0,
+    staffId: actor.staffId,
+    taskId: body.cmStid ?? 0,
+    customerId: body.cmCtid,
+    number: body.dstNumber,
+  };
+  return withRefusalLog(rt.db, ctx, () => placeChecked(rt, actor, body, channel, ctx, opts));
+};
+
+const placeChecked = async (
+  rt: CallRuntime,
+  actor: Actor,
+  body: DialBody,
+  channel: Channel,
+  ctx: RefusalContext,
+  opts: PlaceOptions,
+): Promise<Placed> => {
   const { db } = rt;
   const member = await findStaffMember(db, actor.tenantId, actor.staffId);
   const isDeviceAccount = member?.merchantType === 2;
@@ -42,6 +64,7 @@ const placeCall = async (rt: CallRuntime, actor: Actor, body: DialBody, channel:
 
   // Dialing by customer: the server looks the number up, so a masked number never reaches the browser.
   const { number, customer: named } = await agentDialNumber(db, actor, body);
+  ctx.number = number;
 
   if (channel === CHANNEL.sip) {
     const isRegistered = sip.registerStatus === REGISTER_STATUS.registered || sip.registerStatus === REGISTER_STATUS.busy;
@@ -50,13 +73,20 @@ const placeCall = async (rt: CallRuntime, actor: Actor, body: DialBody, channel:
     if (!sip.imei) throw new AppError('SIP_NO_DEVICE');
     if (sip.deviceOnline !== 1) throw new AppError('DEVICE_OFFLINE');
   }
-  const customer = await checkAgentDial(rt, actor, { number, customer: named, isTask: Boolean(body.cmStid) });
-
   const at = now();
+  const customer = await checkAgentDial(
+    rt,
+    actor,
+    { number, customer: named, isTask: Boolean(body.cmStid), isBlacklistDiscarded: opts.isBlacklistDiscarded },
+    at,
+  );
+  ctx.customerId = customer?.id;
+
   const call = await db.transaction(async (tx) => {
     await lockSip(tx, sip.id);
     // a dial that raced this one through the lock check
     if ((await repo.activeCallsOf(tx, actor.staffId)).length > 0) throw new AppError('DIAL_LOCKED');
+    await checkCapsInTx(tx, actor.tenantId, number, at);
     const row: repo.CallInsert = {
       uuid: randomUUID(),
       yearMonth: yearMonthOf(at),
@@ -123,4 +153,19 @@ export const deviceDial = async (rt: CallRuntime, actor: Actor, body: DialBody):
     dialedTime: '',
     dmMsg: '',
   };
+};
+
+/**
+ * A seat task's dial for its agent (issue 15, calltasks-runner.ts): through his own channel (his
+ * extension, or his bound phone for a device account), every rule of an agent's dial.
+ */
+export const taskDial = async (
+  rt: CallRuntime,
+  actor: Actor,
+  body: DialBody & { cmStid: number },
+  opts: PlaceOptions = {},
+): Promise<repo.CallRecord> => {
+  const member = await findStaffMember(rt.db, actor.tenantId, actor.staffId);
+  const channel = member?.merchantType === 2 ? CHANNEL.device : CHANNEL.sip;
+  return (await placeCall(rt, actor, body, channel, opts)).call;
 };

@@ -222,7 +222,16 @@ export const findCallSettings = async (db: DbOrTx, tenantId: number) => {
 export const upsertCallSettings = async (
   db: DbOrTx,
   tenantId: number,
-  values: { callerNumber: string; callHoursFrom: string; callHoursTo: string; bridgeMode?: '3pcc' | 'forward' },
+  values: {
+    callerNumber: string;
+    callHoursFrom: string;
+    callHoursTo: string;
+    bridgeMode?: '3pcc' | 'forward';
+    manualObeysHours?: boolean;
+    capPer5Min?: number;
+    capPerDay?: number;
+    dncRetentionMonths?: number;
+  },
 ) => {
   await db
     .insert(callSettings)

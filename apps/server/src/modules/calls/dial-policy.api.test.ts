@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { blackNumbers, staff, tenants } from '../../db/schema';
+import { blackNumbers, callSettings, staff, tenants } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import type { Actor } from '../../lib/auth-context';
 import { toDate } from '../../lib/time';
@@ -88,6 +88,8 @@ describe('dial policy for server legs', () => {
 
   it('calling hours 08:00–21:00 Beijing by default: 07:59 and 21:00 refused, 08:00 and 20:59 pass', async () => {
     const hours = CALL_SETTINGS_DEFAULTS.callHours;
+    // the demo company calls all day (its seed); a company without settings of its own has the defaults
+    await t.database.db.delete(callSettings).where(eq(callSettings.tenantId, tenantId));
     expect(callHoursRefusal(hours, beijing('07:59'))).toBe('当前不在允许外呼的时段（08:00–21:00），请稍后再拨');
     expect(callHoursRefusal(hours, beijing('08:00'))).toBeNull();
     expect(callHoursRefusal(hours, beijing('20:59'))).toBeNull();

@@ -1,4 +1,4 @@
-import { CALL_LIMITS, DATA_SCOPE, dialNumberRefusal, HANGUP_CAUSE, HANGUP_SIDE } from '@crm/contracts';
+import { CALL_LIMITS, COMPLIANCE_DEFAULTS, DATA_SCOPE, dialNumberRefusal, HANGUP_CAUSE, HANGUP_SIDE } from '@crm/contracts';
 import type { Db, DbOrTx } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import type { Actor } from '../../lib/auth-context';
@@ -7,6 +7,8 @@ import { normalisePhone } from '../../lib/phone';
 import type { BridgeMode } from '../../telephony/control';
 import { isNumberBlacklisted } from '../blacklist/blacklist.service';
 import { isCompanyActive } from '../company/company.service';
+import { checkNumberCaps } from '../compliance/dial-caps';
+import { findDoNotCall } from '../compliance/dnc.service';
 import { customerNumber } from '../contacts/contacts.service';
 import type { CustomerRecord } from '../customers/customers.repo';
 import { findCustomerRecord, findVisibleCustomerByPhone, requireVisibleCustomer } from '../customers/customers.service';
@@ -18,8 +20,11 @@ import { endCall } from './calls-lifecycle';
 // An agent's dial (browser or bound phone, calls-dial.ts) and a leg the server places to a customer
 // (tasks, the dialer, the bot: call-control.ts) share the rules: the company may call, the number is
 // looked up by customer id on the server (never through a browser), SPEC §5 number rules, the
-// blacklist (100011, or 100014 for a task), the agent's dial lock (SPEC §9), and for server legs the
-// company's calling hours and caller number (call_settings).
+// blacklist (100011, or 100014 for a task), the agent's dial lock (SPEC §9), the caller number for
+// server legs; and the company's compliance rules (issue 15, call_settings): the 禁拨 list, the calling
+// hours (server legs always, manual dials unless the company says otherwise) and the per-number caps
+// (checked in the transaction that inserts the call record). Refusals are logged by the callers
+// (compliance/dial-refusals.ts withRefusalLog), outside the refused dial's transaction.
 
 /** SPEC §5: 4 to 20 digits unless a task dials; returns the normalised number. */
 export const dialNumberOf = (raw: string, isTask: boolean): string => {
@@ -61,13 +66,22 @@ export const checkDialLock = async (rt: CallRuntime, staffId: number, number: st
 
 // ---------- the company's calling rules (call_settings) ----------
 
-export type CallSettings = { callerNumber: string; callHours: { from: string; to: string }; bridgeMode: BridgeMode };
+export type CallSettings = {
+  callerNumber: string;
+  callHours: { from: string; to: string };
+  bridgeMode: BridgeMode;
+  manualObeysHours: boolean;
+  capPer5Min: number;
+  capPerDay: number;
+  dncRetentionMonths: number;
+};
 
 /** Until a company saves its own: no caller number of its own, server legs 08:00–21:00 Beijing time, 3PCC bridging. */
 export const CALL_SETTINGS_DEFAULTS: Readonly<CallSettings> = {
   callerNumber: '',
   callHours: { from: '08:00', to: '21:00' },
   bridgeMode: '3pcc',
+  ...COMPLIANCE_DEFAULTS,
 };
 
 export const callSettingsOf = async (db: DbOrTx, tenantId: number): Promise<CallSettings> => {
@@ -77,6 +91,10 @@ export const callSettingsOf = async (db: DbOrTx, tenantId: number): Promise<Call
     callerNumber: row.callerNumber,
     callHours: { from: row.callHoursFrom, to: row.callHoursTo },
     bridgeMode: row.bridgeMode === 'forward' ? 'forward' : '3pcc',
+    manualObeysHours: row.manualObeysHours,
+    capPer5Min: row.capPer5Min,
+    capPerDay: row.capPerDay,
+    dncRetentionMonths: row.dncRetentionMonths,
   };
 };
 
@@ -97,6 +115,29 @@ export const callHoursRefusal = (hours: CallSettings['callHours'], at: Date): st
   const isInside = from <= to ? minute >= from && minute < to : minute >= from || minute < to;
   if (isInside) return null;
   return new AppError('CALL_OUTSIDE_HOURS').message.replace('{from}', hours.from).replace('{to}', hours.to);
+};
+
+/** The 禁拨 list: a number in force is never dialled, by a task or by hand. */
+export const checkDoNotCall = async (db: DbOrTx, tenantId: number, number: string, at: Date) => {
+  const entry = await findDoNotCall(db, tenantId, number, at);
+  if (entry) {
+    const msg = new AppError('DNC_LISTED').message.replace('{reason}', entry.reason || '客户拒绝来电');
+    throw new AppError('DNC_LISTED', msg);
+  }
+};
+
+const checkCallHours = (settings: CallSettings, at: Date) => {
+  const refusal = callHoursRefusal(settings.callHours, at);
+  if (refusal) throw new AppError('CALL_OUTSIDE_HOURS', refusal);
+};
+
+/**
+ * The per-number caps, inside the transaction that inserts the call record: the number stays
+ * locked for the company until it commits, so two dials at once cannot both pass.
+ */
+export const checkCapsInTx = async (tx: DbOrTx, tenantId: number, number: string, at: Date) => {
+  const settings = await callSettingsOf(tx, tenantId);
+  await checkNumberCaps(tx, tenantId, number, settings, at);
 };
 
 // ---------- the two entries ----------
@@ -121,16 +162,29 @@ export const agentDialNumber = async (
   return { number: dialNumberOf(raw, Boolean(req.cmStid)), customer };
 };
 
-/** An agent's dial, once the line may dial: the company, the customer of the number, the dial lock, the blacklist. */
+/**
+ * An agent's dial, once the line may dial: the company, the customer of the number, the dial lock,
+ * the blacklist, the 禁拨 list, the calling hours (unless the company lets manual dials out of them).
+ */
 export const checkAgentDial = async (
   rt: CallRuntime,
   actor: Actor,
-  dial: { number: string; customer: CustomerRecord | undefined; isTask: boolean },
+  dial: {
+    number: string;
+    customer: CustomerRecord | undefined;
+    isTask: boolean;
+    /** a seat task that filters the blacklist (blackState 1) discards a blacklisted customer: 100011, not 100014 */
+    isBlacklistDiscarded?: boolean;
+  },
+  at: Date = now(),
 ) => {
   await checkCompanyActive(rt.db, actor.tenantId);
   const customer = dial.customer ?? (await findVisibleCustomerByPhone(rt.db, actor, dial.number));
   await checkDialLock(rt, actor.staffId, dial.number);
-  await checkBlacklist(rt.db, actor.tenantId, dial.number, dial.isTask, customer?.id);
+  await checkBlacklist(rt.db, actor.tenantId, dial.number, dial.isTask && !dial.isBlacklistDiscarded, customer?.id);
+  await checkDoNotCall(rt.db, actor.tenantId, dial.number, at);
+  const settings = await callSettingsOf(rt.db, actor.tenantId);
+  if (settings.manualObeysHours || dial.isTask) checkCallHours(settings, at);
   return customer;
 };
 
@@ -181,8 +235,8 @@ export const checkServerDial = async (db: Db, req: ServerDialRequest, at: Date =
   const number = dialNumberOf(raw, isTask);
   customer ??= await findVisibleCustomerByPhone(db, actor, number);
   await checkBlacklist(db, req.tenantId, number, isTask, customer?.id);
+  await checkDoNotCall(db, req.tenantId, number, at);
   const settings = await callSettingsOf(db, req.tenantId);
-  const refusal = callHoursRefusal(settings.callHours, at);
-  if (refusal) throw new AppError('CALL_OUTSIDE_HOURS', refusal);
+  checkCallHours(settings, at);
   return { number, customer, callerId: settings.callerNumber };
 };

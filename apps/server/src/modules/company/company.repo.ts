@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { files, tenants } from '../../db/schema';
+import { companyModules, files, tenants } from '../../db/schema';
 
 export const findCompany = async (db: DbOrTx, tenantId: number) => {
   const rows = await db
@@ -46,3 +46,13 @@ export const findDemoCompany = async (db: DbOrTx) => {
   const rows = await db.select({ id: tenants.id }).from(tenants).where(eq(tenants.isDemo, true)).limit(1);
   return rows[0];
 };
+
+/** The company's module switches (no row: all on). */
+export const findModules = async (db: DbOrTx, tenantId: number) =>
+  (await db.select().from(companyModules).where(eq(companyModules.tenantId, tenantId)).limit(1))[0];
+
+export const saveModules = (db: DbOrTx, tenantId: number, set: { orderOn: boolean; receiptOn: boolean; workOn: boolean }) =>
+  db
+    .insert(companyModules)
+    .values({ tenantId, ...set, updatedAt: new Date() })
+    .onConflictDoUpdate({ target: companyModules.tenantId, set: { ...set, updatedAt: new Date() } });

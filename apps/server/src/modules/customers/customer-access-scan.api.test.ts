@@ -49,6 +49,32 @@ const NOT_SCANNED_POST: Record<string, string> = {
   '/api/frontend/receipt/update': 'mutation',
   '/api/frontend/receipt/settingsave': 'mutation',
   '/api/frontend/receipt/export': 'a job with the columns of receipt/planlist, which carry no phone number',
+  '/api/frontend/company/modulesave': 'mutation (the company module switches)',
+  // work orders (issue 14): mutations and an export of work-order rows (no phone numbers); list/detail are scanned as GET routes
+  '/api/frontend/workorder/typesave': 'mutation',
+  '/api/frontend/workorder/transition': 'mutation',
+  '/api/frontend/workorder/comment': 'mutation',
+  '/api/frontend/workorder/transfer': 'mutation',
+  '/api/frontend/workorder/export': 'a job with the columns of workorder/list, which carry no phone number',
+  // seat tasks (issue 15): the lifecycle and the agent's work are mutations; calltask/numbers is scanned below
+  '/api/frontend/calltask/start': 'mutation',
+  '/api/frontend/calltask/pause': 'mutation',
+  '/api/frontend/calltask/resume': 'mutation',
+  '/api/frontend/calltask/stop': 'mutation',
+  '/api/frontend/calltask/work': 'mutation (the task dials; its frames are the call socket’s, scanned below)',
+  '/api/frontend/calltask/unwork': 'mutation',
+  '/api/frontend/calltask/outcome': 'mutation',
+  '/api/frontend/calltask/numbers': 'scanned below with a task of every seeded customer that 李四 works',
+  // group calling (issue 15): the lifecycle and the agent's work are mutations; groupcall/list carries no number
+  '/api/frontend/groupcall/start': 'mutation',
+  '/api/frontend/groupcall/pause': 'mutation',
+  '/api/frontend/groupcall/resume': 'mutation',
+  '/api/frontend/groupcall/stop': 'mutation',
+  '/api/frontend/groupcall/work': 'mutation (the agent is rung for answered customers through the call socket, scanned below)',
+  '/api/frontend/groupcall/unwork': 'mutation',
+  // calling compliance (issue 15): mutations; dnc/list and dnc/refusals are scanned as GET routes
+  '/api/frontend/dnc/add': 'mutation',
+  '/api/frontend/dnc/addfromcall': 'mutation (by call uuid; answers an id)',
 };
 /** Mutation verbs: a POST path ending in one of them changes data and is not scanned. */
 const MUTATION =
@@ -94,6 +120,8 @@ const fileNames: string[] = [];
 let exportsRead = 0;
 let exportsStarted = 0;
 let uuids: string[] = [];
+/** A seat task of every seeded customer (the admin's selection) with 李四 as its agent. */
+let scanTask = 0;
 
 const rules: PoolRules = {
   recycle: { isOn: 0, noFollowDays: 0, noDealDays: 0, logic: 'or', cmNids: [], cmClids: [] },
@@ -133,7 +161,8 @@ beforeAll(async () => {
   t = await createCallTestApp();
   for (const u of ['admin', 'lisi', 'wangwu', 'zhaoliu']) tokens[u] = await t.login(u);
   tpl = await fetchTemplate(t, as('admin'));
-  await grantRole(t, as('admin'), '销售', { actions: ['frontend/customer/export'] });
+  // 601 禁拨名单 and 602 外呼拦截记录 (issue 15): their numbers are scanned too
+  await grantRole(t, as('admin'), '销售', { actions: ['frontend/customer/export'], menuIds: [601, 602] });
   tokens.lisi = await t.login('lisi');
   await setStrategy(t, as('admin'));
   const staff = (await t.get('/api/frontend/staff/list?page=1&limit=100', as('admin'))).json().data.list as {
@@ -182,6 +211,28 @@ beforeAll(async () => {
   );
   expect(incoming.json(), incoming.body).toMatchObject({ code: 0 });
   await endedCall(t, incoming.json().data.uuid);
+  const me = (await t.get('/api/frontend/user/info', as('lisi'))).json().data.userInfo.cmSid as number;
+  const task = await t.post(
+    '/api/frontend/calltask/create',
+    {
+      name: '扫描任务',
+      cmCtids: seeded.map((c) => c.id),
+      cmSidInfo: [me],
+      cmWeeks: [1, 2, 3, 4, 5, 6, 7],
+      cmTimes: [{ start: '09:00', end: '18:00' }],
+    },
+    as('admin'),
+  );
+  expect(task.json(), task.body).toMatchObject({ code: 0 });
+  scanTask = task.json().data.cmStid;
+  // 禁拨 (issue 15): every customer's second number is on the list, and 李四's dials to them are
+  // refused and logged (the first numbers stay dialable: the socket scan dials them by id)
+  for (const c of seeded) {
+    const added = await t.post('/api/frontend/dnc/add', { phone: c.numbers[1] }, as('admin'));
+    expect(added.json(), added.body).toMatchObject({ code: 0 });
+    const refused = await t.post('/api/frontend/call/dial', { dstNumber: c.numbers[1] }, as('lisi'));
+    expect(refused.json(), refused.body).toMatchObject({ code: 115001 });
+  }
 }, 60_000);
 afterAll(async () => {
   setClockOffsetMs(0);
@@ -251,6 +302,10 @@ const scanRoutes = async (flags: { phoneEncryp: number; seaPhoneEncryp: number }
         const q = `cmCtid=${c.id}&page=1&limit=100&uuid=${uuids[0]}`;
         await check(`GET ${route.path} #${c.id}`, await t.get(`${route.path}?${q}`, as('lisi')));
       }
+      continue;
+    }
+    if (route.path === '/api/frontend/calltask/numbers') {
+      await check(`POST ${route.path}`, await t.post(route.path, { cmStid: scanTask, limit: 100 }, as('lisi')));
       continue;
     }
     const isList = /list$/.test(route.path);

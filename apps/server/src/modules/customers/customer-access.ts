@@ -139,7 +139,7 @@ export const duplicateText = (
 
 // ---------- detail flags ----------
 
-/** SPEC §6 detail flags of the caller; flags of features not built yet stay 0. */
+/** SPEC §6 detail flags of the caller (what his role grants). */
 export const detailFlagsOf = (actor: Actor): DetailFlags => {
   const flag = (key: string): 0 | 1 => (canDoAction(actor, `frontend/customer/detail/${key}`) ? 1 : 0);
   return {
@@ -153,7 +153,7 @@ export const detailFlagsOf = (actor: Actor): DetailFlags => {
     cReceipt: flag('cReceipt'),
     order: flag('order'),
     receipt: flag('receipt'),
-    work: 0,
+    work: flag('work'),
   };
 };
 

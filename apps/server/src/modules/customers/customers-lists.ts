@@ -4,6 +4,7 @@ import type { Db } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import type { Actor } from '../../lib/auth-context';
 import { formatDateTime, startOfTodayShanghai } from '../../lib/time';
+import { companyModules } from '../company/company-modules';
 import { exRecoveryTimes } from '../pools/pools-recycle';
 import { detailFlagsOf, requireVisibleCustomer, viewerOf } from './customer-access';
 import { loadTemplate } from './customer-templates.service';
@@ -62,7 +63,7 @@ export const customerInfo = async (db: Db, actor: Actor, id: number): Promise<Cu
   const [rows, tpl] = await Promise.all([repo.listPage(db, where, sql`c.id`, 1, 0), loadTemplate(db, actor.tenantId)]);
   const [row] = await toRows(db, v, tpl, rows);
   if (!row) throw new AppError('CUSTOMER_NOT_FOUND');
-  return { ...row, detailFlags: detailFlagsOf(actor) };
+  return { ...row, detailFlags: detailFlagsOf(actor), modules: await companyModules(db, actor.tenantId) };
 };
 
 /** Workbench figures of the caller's own customers (issue 3), dates in Asia/Shanghai. */

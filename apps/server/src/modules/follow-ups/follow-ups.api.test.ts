@@ -218,7 +218,7 @@ describe('detail permission flags', () => {
       cMoney: 1,
       cReceipt: 1,
       receipt: 1,
-      work: 0,
+      work: 1,
     });
     // a role created without detail actions
     const role = await t.post(

@@ -3,6 +3,7 @@ import ExcelJS from 'exceljs';
 import type { Db } from '../../db/client';
 import type { Actor } from '../../lib/auth-context';
 import { formatDateTime } from '../../lib/time';
+import { requireModuleOn } from '../company/company-modules';
 import { defineJob, enqueueJob, restoreActor, type StoredActor, storeActor } from '../jobs/jobs.service';
 import { storeGeneratedFile } from '../uploads/uploads.service';
 import * as repo from './orders.repo';
@@ -13,6 +14,7 @@ type ExportPayload = { actor: StoredActor; query: OrderListQuery };
 
 /** order/export: the filtered list as .xlsx, a durable job (poll GET customer/job, download the file). */
 export const startOrderExport = async (db: Db, actor: Actor, query: OrderListQuery) => {
+  await requireModuleOn(db, actor.tenantId, 'order');
   await orderFilter(db, actor, query);
   return enqueueJob(db, actor, 'order-export', { actor: storeActor(actor), query } satisfies ExportPayload);
 };

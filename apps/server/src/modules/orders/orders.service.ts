@@ -19,6 +19,7 @@ import { formatDateTime, parseDateTime, startOfTodayShanghai } from '../../lib/t
 import { canUseMenu } from '../../plugins/auth';
 import { isParticipant } from '../approvals/approvals.repo';
 import { pendingApprovalCount } from '../approvals/approvals-lists';
+import { requireModuleOn } from '../company/company-modules';
 import { canSee, requireDetailFlag, requireVisibleCustomer, viewerOf } from '../customers/customer-access';
 import { findCustomerRecord } from '../customers/customers.service';
 import { loadProducts } from '../products/products.service';
@@ -108,6 +109,7 @@ const priceLines = async (db: DbOrTx, tenantId: number, input: OrderStoreBody['p
 /** order/store: the order, 待提交 until templatecreate starts its approval. */
 export const storeOrder = async (db: Db, actor: Actor, body: OrderStoreBody): Promise<number> => {
   requireDetailFlag(actor, 'cOrder');
+  await requireModuleOn(db, actor.tenantId, 'order');
   const customer = await requireVisibleCustomer(db, actor, body.customer_id);
   if (body.product.length === 0) throw new AppError('PRODUCT_REQUIRED');
   if (!body.contact_phone.trim()) throw new AppError('CONTACT_PHONE_REQUIRED');
@@ -239,6 +241,7 @@ export const presentRows = async (
 };
 
 export const listOrders = async (db: Db, actor: Actor, q: OrderListQuery): Promise<ListData<OrderRow>> => {
+  await requireModuleOn(db, actor.tenantId, 'order');
   const f = await orderFilter(db, actor, q);
   const [rows, total] = await Promise.all([repo.listOrders(db, f, q.limit, (q.page - 1) * q.limit), repo.countOrders(db, f)]);
   return { count: total, list: await presentRows(db, rows) };

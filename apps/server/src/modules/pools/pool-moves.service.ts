@@ -359,3 +359,21 @@ export const restoreCustomers = async (db: Db, actor: Actor, ids: number[]): Pro
     ),
   );
 };
+
+// ---------- discards a seat task makes (issue 15) ----------
+
+/**
+ * A seat task discards customers in its own transaction (blacklisted: reason 黑名单; not connected
+ * after the last attempt: the task's reason) into `poolId`, or the company's first enabled pool
+ * when 0. Returns the customers.pooled event id to deliver after the commit (null: none moved).
+ */
+export const discardForTask = async (
+  tx: DbOrTx,
+  p: { tenantId: number; customerIds: number[]; poolId: number; reasonId: number; reason: string; staffId: number; at: Date },
+): Promise<number | null> => {
+  const poolId = p.poolId || (await repo.listPools(tx, p.tenantId, 0))[0]?.pool.id;
+  if (!poolId || p.customerIds.length === 0) return null;
+  const rows = await moves.discardToPool(tx, { ...p, ids: p.customerIds, ownerScope: null, poolId });
+  if (rows.length === 0) return null;
+  return publishPooled(tx, p.tenantId, rows, { staffId: p.staffId, reason: p.reason, at: p.at });
+};

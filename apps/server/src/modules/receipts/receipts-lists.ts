@@ -16,6 +16,7 @@ import type { Actor } from '../../lib/auth-context';
 import { formatDateTime } from '../../lib/time';
 import { registerApprovalDoc } from '../approvals/approval-docs';
 import { requireTemplate } from '../approvals/approval-templates.service';
+import { requireModuleOn } from '../company/company-modules';
 import { requireDetailFlag, requireVisibleCustomer } from '../customers/customer-access';
 import { findOrder } from '../orders/orders.repo';
 import { canReadOrder, requireReadableOrder } from '../orders/orders.service';
@@ -31,6 +32,7 @@ const SUMMARY_PLANS = 500;
  * (customer_id) if he may see the customer; else 回款管理: the owners of his data scope, like orders.
  */
 const scopeOf = async (db: Db, actor: Actor, q: { order_id?: number; customer_id?: number }) => {
+  await requireModuleOn(db, actor.tenantId, 'receipt');
   if (q.order_id) await requireReadableOrder(db, actor, q.order_id);
   if (q.customer_id) {
     requireDetailFlag(actor, 'receipt');
@@ -73,14 +75,8 @@ export const planFilter = async (db: Db, actor: Actor, q: PlanListQuery): Promis
 
 export const listPlans = async (db: Db, actor: Actor, q: PlanListQuery): Promise<ListData<PlanRow>> => {
   const f = await planFilter(db, actor, q);
-  if (f.status === undefined) {
-    const page = await repo.listPlansPage(db, f, q.limit, (q.page - 1) * q.limit);
-    return { count: page.count, list: page.rows.map((r) => presentPlan(r, f.today)) };
-  }
-  const rows = await repo.listPlans(db, f, q.limit, (q.page - 1) * q.limit);
-  // a page past the end has no row to carry the count: count from the first
-  const count = rows[0]?.total_rows ?? (q.page > 1 ? ((await repo.listPlans(db, f, 1, 0))[0]?.total_rows ?? 0) : 0);
-  return { count, list: rows.map((r) => presentPlan(r, f.today)) };
+  const page = await repo.listPlansPage(db, f, q.limit, (q.page - 1) * q.limit);
+  return { count: page.count, list: page.rows.map((r) => presentPlan(r, f.today)) };
 };
 
 export const receiptFilter = async (db: Db, actor: Actor, q: ReceiptListQuery): Promise<repo.ReceiptFilter> => ({
@@ -194,6 +190,9 @@ export const receiptWorkbench = async (db: Db, actor: Actor): Promise<WorkbenchR
 
 // ---------- approval engine ----------
 
+/** A receipt counts as received without approval (-1) or once approved. */
+const counts = (verifyStatus: number) => verifyStatus === -1 || verifyStatus === VERIFY_STATUS.approved;
+
 /**
  * Receipts are a document type of the approval engine (doc type 'receipt', templates with isOrder 2).
  * Its effect: the receipt takes the instance's status; approved (1) it counts as received.
@@ -209,7 +208,13 @@ export const registerReceiptsApproval = () =>
       }
     },
     onStatus: async (tx, e) => {
+      // when it changes what counts (approved, or an approved one withdrawn): the plan row first (the
+      // lock order of create/edit/delete), then the receipt, then the plan's stored received sum
+      const r = await repo.findReceipt(tx, e.tenantId, e.docId);
+      const recount = !!r && counts(r.verifyStatus) !== counts(e.status);
+      if (r && recount) await repo.lockPlan(tx, e.tenantId, r.planId);
       await repo.updateReceipt(tx, e.tenantId, e.docId, { verifyStatus: e.status, instanceId: e.instanceId });
+      if (r && recount) await repo.refreshRepaid(tx, e.tenantId, r.planId);
       return undefined;
     },
     summaries: async (db, tenantId, docIds) => {

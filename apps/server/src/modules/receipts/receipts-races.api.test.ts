@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/harness';
 import { customerOf, orderBody, products, staffIdOf, store, submitBody, templates } from '../../test/orders';
 import { businessToday } from './receipts.service';
+import { addDays } from './receipts-lists';
 
 /**
  * Receipts and plans under concurrency and random sequences (issue 14): the plan row (receipts) and
@@ -67,10 +68,18 @@ describe('receipt races', () => {
       const op = rand(6);
       const amount = rand(1_500) * 1000 + rand(1000);
       if (op === 0 || plans.length === 0) {
-        const r = await t.post('/api/frontend/receipt/plancreate', { order_id: orderId, amount, plan_at: today }, as('lisi'));
+        const r = await t.post(
+          '/api/frontend/receipt/plancreate',
+          { order_id: orderId, amount, plan_at: addDays(today, rand(3) - 1) },
+          as('lisi'),
+        );
         if (r.json().code === 0) plans.push(r.json().data.id);
       } else if (op === 1) {
-        await t.post('/api/frontend/receipt/planupdate', { id: plans[rand(plans.length)], amount, plan_at: today }, as('lisi'));
+        await t.post(
+          '/api/frontend/receipt/planupdate',
+          { id: plans[rand(plans.length)], amount, plan_at: addDays(today, rand(3) - 1) },
+          as('lisi'),
+        );
       } else if (op === 2) {
         const id = plans[rand(plans.length)];
         if ((await t.post('/api/frontend/receipt/plandel', { id }, as('lisi'))).json().code === 0)
@@ -113,6 +122,17 @@ describe('receipt races', () => {
         expect(p.repaid_amount_sum).toBe(parts);
         expect(parts).toBeLessThanOrEqual(p.amount);
         expect(Number.isInteger(p.repaid_amount_sum)).toBe(true);
+      }
+      // the status filter (SQL on the stored received sum) picks exactly the plans of that derived status
+      if (step % 4 === 3) {
+        for (const status of [0, 1, 2, 3]) {
+          const got = (
+            await t.get(`/api/frontend/receipt/planlist?customer_id=${customerId}&status=${status}&limit=200`, as('lisi'))
+          ).json().data as { count: number; list: { id: number }[] };
+          const want = s.plan_collection.filter((p) => p.status === status).map((p) => p.id);
+          expect(got.list.map((p) => p.id).sort(), `status ${status}`).toEqual(want.sort());
+          expect(got.count).toBe(want.length);
+        }
       }
     }
   });

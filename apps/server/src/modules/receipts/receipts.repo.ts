@@ -82,6 +82,17 @@ export const heldOfPlan = async (tx: DbOrTx, tenantId: number, planId: number, e
   return { held: Number(row.held), counted: Number(row.counted), count: row.n };
 };
 
+/**
+ * Recomputes a plan's stored received sum from its counted receipts. Called under the plan's row lock
+ * in the transaction of every change of what counts (receipt create/edit/delete, approval result).
+ */
+export const refreshRepaid = (tx: DbOrTx, tenantId: number, planId: number) =>
+  tx.execute(
+    sql`update receipt_plans p set repaid_amount = coalesce((select sum(r.amount) from receipts r
+          where r.tenant_id = p.tenant_id and r.plan_id = p.id and ${COUNTED}), 0)
+        where p.tenant_id = ${tenantId} and p.id = ${planId}`,
+  );
+
 // ---------- receipts ----------
 
 export const insertReceipt = async (tx: DbOrTx, row: typeof receipts.$inferInsert) =>
@@ -158,19 +169,18 @@ export type PlanAgg = {
   total_rows: number;
 };
 
-const statusCond = (status: number | undefined, today: string): SQL => {
-  if (status === 2) return sql`repaid >= amount`;
-  if (status === 3) return sql`repaid < amount and plan_at < ${today}::date`;
-  if (status === 1) return sql`repaid > 0 and repaid < amount and plan_at >= ${today}::date`;
-  if (status === 0) return sql`repaid = 0 and amount > 0 and plan_at >= ${today}::date`;
-  return sql`true`;
+/**
+ * A derived status as a condition on the stored received sum and the date (planStatusOf in SQL). The
+ * open ones repeat `repaid_amount < amount` so they walk the partial index of open plans.
+ */
+const planStatusCond = (status: number, today: string): SQL => {
+  if (status === 2) return sql`p.repaid_amount >= p.amount`;
+  if (status === 3) return sql`p.repaid_amount < p.amount and p.plan_at < ${today}::date`;
+  if (status === 1) return sql`p.repaid_amount > 0 and p.repaid_amount < p.amount and p.plan_at >= ${today}::date`;
+  return sql`p.repaid_amount = 0 and p.repaid_amount < p.amount and p.plan_at >= ${today}::date`;
 };
 
-/**
- * Plans of the filter with what each received, and (window sums) the totals of every matching plan:
- * the totals are the sum of the same rows, computed in the same statement.
- */
-export const listPlans = (db: DbOrTx, f: PlanFilter, limit: number, offset: number) => {
+const planWhere = (f: PlanFilter): SQL => {
   const conds: SQL[] = [sql`p.tenant_id = ${f.tenantId}`];
   if (f.ownerIds) conds.push(sql`p.owner_id = any(${intArray(f.ownerIds)})`);
   if (f.orderId) conds.push(sql`p.order_id = ${f.orderId}`);
@@ -178,14 +188,22 @@ export const listPlans = (db: DbOrTx, f: PlanFilter, limit: number, offset: numb
   if (f.staffId) conds.push(sql`p.owner_id = ${f.staffId}`);
   if (f.planFrom) conds.push(sql`p.plan_at >= ${f.planFrom}::date`);
   if (f.planTo) conds.push(sql`p.plan_at <= ${f.planTo}::date`);
+  if (f.status !== undefined) conds.push(planStatusCond(f.status, f.today));
+  return sql.join(conds, sql` and `);
+};
+
+/**
+ * Plans of the filter with what each received, and (window sums) the totals of every matching plan:
+ * the totals are the sum of the same rows, computed in the same statement.
+ */
+export const listPlans = (db: DbOrTx, f: PlanFilter, limit: number, offset: number) => {
   return queryRows<PlanAgg>(
     db,
-    sql`with agg as (
+    sql`with hit as (
           select p.id, p.order_id, p.customer_id, p.owner_id, p.amount, p.plan_at, p.remark, p.created_at,
-                 coalesce((select sum(r.amount) from receipts r
-                           where r.tenant_id = p.tenant_id and r.plan_id = p.id and ${COUNTED}), 0)::bigint as repaid
-          from receipt_plans p where ${sql.join(conds, sql` and `)}
-        ), hit as (select * from agg where ${statusCond(f.status, f.today)})
+                 p.repaid_amount as repaid
+          from receipt_plans p where ${planWhere(f)}
+        )
         select hit.id, hit.order_id, hit.customer_id, hit.owner_id, hit.amount, to_char(hit.plan_at, 'YYYY-MM-DD') as plan_at,
                hit.remark, hit.created_at::text as created_at, hit.repaid::text as repaid,
                c.name as customer_name, s.name as owner_name, o.contact_phone, o.product_names,
@@ -201,26 +219,18 @@ export const listPlans = (db: DbOrTx, f: PlanFilter, limit: number, offset: numb
 };
 
 /**
- * 回款管理's page without a status filter: the page's plans first (walking the plan-date index),
- * then what each of those received, and the count on its own; no totals (lists show none).
+ * 回款管理's page: the page's plans first (walking the plan-date index, or the open-plan index for
+ * a status), with their stored received sums, and the count on its own; no totals (lists show none).
  */
 export const listPlansPage = async (db: DbOrTx, f: PlanFilter, limit: number, offset: number) => {
-  const conds: SQL[] = [sql`p.tenant_id = ${f.tenantId}`];
-  if (f.ownerIds) conds.push(sql`p.owner_id = any(${intArray(f.ownerIds)})`);
-  if (f.orderId) conds.push(sql`p.order_id = ${f.orderId}`);
-  if (f.customerId) conds.push(sql`p.customer_id = ${f.customerId}`);
-  if (f.staffId) conds.push(sql`p.owner_id = ${f.staffId}`);
-  if (f.planFrom) conds.push(sql`p.plan_at >= ${f.planFrom}::date`);
-  if (f.planTo) conds.push(sql`p.plan_at <= ${f.planTo}::date`);
-  const where = sql.join(conds, sql` and `);
+  const where = planWhere(f);
   const [rows, [{ n }]] = await Promise.all([
     queryRows<PlanAgg>(
       db,
       sql`with hit as (select * from receipt_plans p where ${where} order by p.plan_at asc, p.id asc limit ${limit} offset ${offset})
           select hit.id, hit.order_id, hit.customer_id, hit.owner_id, hit.amount, to_char(hit.plan_at, 'YYYY-MM-DD') as plan_at,
                  hit.remark, hit.created_at::text as created_at,
-                 coalesce((select sum(r.amount) from receipts r
-                           where r.tenant_id = hit.tenant_id and r.plan_id = hit.id and ${COUNTED}), 0)::text as repaid,
+                 hit.repaid_amount::text as repaid,
                  c.name as customer_name, s.name as owner_name, o.contact_phone, o.product_names,
                  '0' as plan_total, '0' as repaid_total, 0 as total_rows
           from hit
@@ -306,8 +316,7 @@ export const receiptFigures = async (
     sql`with open as (
           select p.plan_at from receipt_plans p
           where p.tenant_id = ${tenantId} ${scope} and p.plan_at <= ${in30}::date
-            and p.amount > coalesce((select sum(r.amount) from receipts r
-                                     where r.tenant_id = p.tenant_id and r.plan_id = p.id and ${COUNTED}), 0)
+            and p.repaid_amount < p.amount
         )
         select (select coalesce(sum(r.amount), 0) from receipts r
                 where r.tenant_id = ${tenantId} ${rscope} and ${COUNTED} and r.repayment_at >= ${monthStart}::date)::text as received,
@@ -335,8 +344,7 @@ export const claimDueReminders = (db: DbOrTx, today: string) =>
   }>(
     db,
     sql`with due as (
-          select p.id, (select coalesce(sum(r.amount), 0) from receipts r
-                        where r.tenant_id = p.tenant_id and r.plan_id = p.id and ${COUNTED})::bigint as repaid
+          select p.id, p.repaid_amount as repaid
           from receipt_plans p
           left join receipt_settings st on st.tenant_id = p.tenant_id
           where p.plan_at <= ${today}::date + coalesce(st.remind_days, 3)

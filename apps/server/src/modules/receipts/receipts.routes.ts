@@ -13,6 +13,8 @@ import {
   receiptRowSchema,
   receiptSettingBody,
   receiptSettingSchema,
+  receiptStatsQuery,
+  receiptStatsSchema,
   receiptSummaryQuery,
   receiptSummarySchema,
   receiptUpdateBody,
@@ -24,6 +26,7 @@ import { APPROVAL_MENU } from '../approvals/approval-templates.service';
 import * as service from './receipts.service';
 import { startReceiptExport } from './receipts-export';
 import * as lists from './receipts-lists';
+import { receiptStats } from './receipts-stats';
 
 const tags = ['receipts'];
 const P = '/api/frontend/receipt';
@@ -118,6 +121,18 @@ export const receiptsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req) => ok(await lists.receiptSummary(app.db, req.actor, req.query)),
+  );
+  app.get(
+    `${P}/stats`,
+    {
+      schema: {
+        tags,
+        summary: '回款管理图表（按月、按员工回款，未来30天应回款）',
+        querystring: receiptStatsQuery,
+        response: { 200: envelope(receiptStatsSchema) },
+      },
+    },
+    async (req) => ok(await receiptStats(app.db, req.actor, req.query)),
   );
   app.get(
     `${P}/setting`,

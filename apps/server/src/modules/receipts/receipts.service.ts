@@ -17,6 +17,7 @@ import { formatDateTime, parseDateTime } from '../../lib/time';
 import type { Notifier } from '../approvals/approval-notify';
 import { requireTemplate } from '../approvals/approval-templates.service';
 import { startInstance } from '../approvals/approvals.service';
+import { requireModuleOn } from '../company/company-modules';
 import { requireDetailFlag } from '../customers/customer-access';
 import * as orders from '../orders/orders.repo';
 import { requireReadableOrder } from '../orders/orders.service';
@@ -61,6 +62,7 @@ const overPlan = (left: number) =>
 /** plancreate: the order's plans never add up to more than its amount (the order row is the lock). */
 export const createPlan = async (db: Db, actor: Actor, body: PlanCreateBody) => {
   requireDetailFlag(actor, 'cMoney');
+  await requireModuleOn(db, actor.tenantId, 'receipt');
   const order = await requireApprovedOrder(db, actor, body.order_id);
   const planAt = realDay(body.plan_at);
   return db.transaction(async (tx) => {
@@ -127,6 +129,7 @@ const receiptFlow = async (db: Db, tenantId: number) => {
  */
 export const createReceipt = async (db: Db, bus: Notifier | undefined, actor: Actor, body: ReceiptCreateBody) => {
   requireDetailFlag(actor, 'cReceipt');
+  await requireModuleOn(db, actor.tenantId, 'receipt');
   const order = await requireApprovedOrder(db, actor, body.order_id);
   const plan = await repo.findPlan(db, actor.tenantId, body.order_repayment_plan_id);
   if (!plan || plan.orderId !== order.id) throw new AppError('RECEIPT_PLAN_MISMATCH');
@@ -137,7 +140,7 @@ export const createReceipt = async (db: Db, bus: Notifier | undefined, actor: Ac
     if (!locked) throw new AppError('RECEIPT_PLAN_MISMATCH');
     const left = locked.amount - (await repo.heldOfPlan(tx, actor.tenantId, plan.id)).held;
     if (body.amount > left) throw overPlan(left);
-    return repo.insertReceipt(tx, {
+    const id = await repo.insertReceipt(tx, {
       tenantId: actor.tenantId,
       orderId: order.id,
       planId: plan.id,
@@ -151,6 +154,8 @@ export const createReceipt = async (db: Db, bus: Notifier | undefined, actor: Ac
       verifyStatus: flow ? VERIFY_STATUS.pending : -1,
       createdAt: now(),
     });
+    await repo.refreshRepaid(tx, actor.tenantId, plan.id);
+    return id;
   });
   if (!flow) return { id, verify_status: -1 };
   const link = flow.version.controls.find((c) => c.dmType === DOC_LINK_DM_TYPE);
@@ -196,6 +201,7 @@ export const updateReceipt = async (db: Db, actor: Actor, body: ReceiptUpdateBod
       payType: body.pay_type,
       remark: body.remark,
     });
+    await repo.refreshRepaid(tx, actor.tenantId, plan.id);
   });
 };
 
@@ -209,6 +215,7 @@ export const deleteReceipt = async (db: Db, actor: Actor, id: number) => {
     if (!cur) throw new AppError('RECEIPT_NOT_FOUND');
     if (cur.verifyStatus === VERIFY_STATUS.pending) throw new AppError('RECEIPT_IN_APPROVAL');
     await repo.deleteReceipt(tx, actor.tenantId, r.id);
+    await repo.refreshRepaid(tx, actor.tenantId, r.planId);
   });
 };
 

@@ -5,8 +5,8 @@ import { createTestApp, type TestApp } from '../../test/harness';
 type MenuApp = { cbAid: number; name: string; menus: MenuNode[] };
 
 /** Menus of pages that do not exist yet (issue 11): 精线索, 费用明细, 坐席任务, AI外呼, AI接待, 群呼. */
-const PLANNED = [110, 111, 112, 113, 114, 115, 142, 250, 300, 400, 500];
-const PLANNED_ROUTES = ['/jingxiansuo', '/account/expensedetails', '/calltask/tasklist', '/aicall/Index', '/groupcall/Index'];
+const PLANNED = [110, 111, 112, 113, 114, 115, 142, 300, 400];
+const PLANNED_ROUTES = ['/jingxiansuo', '/account/expensedetails', '/aicall/Index', '/aireception/Index'];
 
 const ids = (nodes: MenuNode[]): number[] => nodes.flatMap((n) => [n.cmMid, ...ids(n.children)]);
 const appIds = (apps: MenuApp[]) => apps.flatMap((a) => ids(a.menus));
@@ -28,8 +28,11 @@ describe('menus of pages that do not exist', () => {
     const offered = appIds(applications);
     expect(offered).toContain(122);
     expect(offered).toContain(220);
+    // 坐席任务 and 群呼任务 exist since issue 15
+    expect(offered).toContain(250);
+    expect(offered).toContain(500);
     for (const id of PLANNED) expect(offered, String(id)).not.toContain(id);
-    expect(applications.map((a) => a.name)).toEqual(['客户管理', '人工坐席', '号码黑名单']);
+    expect(applications.map((a) => a.name)).toEqual(['客户管理', '人工坐席', '人工群呼', '号码黑名单']);
     // the catalogue's internal flag never leaves the server
     expect(JSON.stringify(applications)).not.toContain('isPlanned');
   });
@@ -37,7 +40,7 @@ describe('menus of pages that do not exist', () => {
   it('are not granted by a role, even when sent', async () => {
     const res = await t.post(
       '/api/frontend/role/create',
-      { name: '计划页测试', remark: '', dataScope: 1, actions: [], menuIds: [122, 110, 113, 142, 250, 300, 500] },
+      { name: '计划页测试', remark: '', dataScope: 1, actions: [], menuIds: [122, 110, 113, 142, 300, 400] },
       admin,
     );
     expect(res.json().code).toBe(0);

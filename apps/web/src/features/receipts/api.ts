@@ -7,6 +7,9 @@ import type {
   ReceiptCreateBody,
   ReceiptListQuery,
   ReceiptRow,
+  ReceiptSetting,
+  ReceiptStats,
+  ReceiptStatsQuery,
   ReceiptSummary,
   ReceiptUpdateBody,
 } from '@crm/contracts';
@@ -23,6 +26,8 @@ export const receiptKeys = {
   summary: (q: { customer_id?: number; order_id?: number }) => [...receiptKeys.all, 'summary', q] as const,
   plans: (p: PlanListParams) => [...receiptKeys.all, 'plans', p] as const,
   list: (p: ReceiptListParams) => [...receiptKeys.all, 'list', p] as const,
+  stats: (q: Partial<ReceiptStatsQuery>) => [...receiptKeys.all, 'stats', q] as const,
+  setting: () => [...receiptKeys.all, 'setting'] as const,
 };
 
 /** SPEC §3 Receipt summary of a customer or an order: totals and each plan with its repayments. */
@@ -49,6 +54,23 @@ export const useReceiptList = (params: ReceiptListParams, enabled = true) =>
     placeholderData: keepPreviousData,
     enabled,
   });
+
+/** 回款管理 figures: received by month and by staff, what open plans expect in the next 30 days (caller's scope). */
+export const useReceiptStats = (q: Partial<ReceiptStatsQuery> = {}) =>
+  useQuery({ queryKey: receiptKeys.stats(q), queryFn: () => http.get<ReceiptStats>(`${BASE}/stats`, q) });
+
+/** The company's receipt settings: reminder days and the receipt approval flow (0 = receipts count at once). */
+export const useReceiptSetting = (enabled = true) =>
+  useQuery({ queryKey: receiptKeys.setting(), queryFn: () => http.get<ReceiptSetting>(`${BASE}/setting`), enabled });
+
+/** 回款设置 (审批设置 page): reminder days and the company's receipt flow (0 = receipts count at once). */
+export const useSaveReceiptSetting = () => {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (body: ReceiptSetting) => http.post<null>(`${BASE}/settingsave`, body),
+    onSuccess: () => client.invalidateQueries({ queryKey: receiptKeys.setting() }),
+  });
+};
 
 /** What a receipt change touches: receipt lists and summaries, orders, approvals, the workbench. */
 const useInvalidateReceipts = () => {

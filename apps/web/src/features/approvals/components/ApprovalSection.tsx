@@ -29,8 +29,11 @@ const freeNodeRules: Rule[] = [
   },
 ];
 
-/** The flow of a template: each node with its preset staff, or a staff picker when it is free. */
-const FlowPanel = ({ template }: { template: ApprovalTemplate }) => {
+/**
+ * The flow of a template: each node with its preset staff, or a staff picker when it is free (form
+ * field nodes.<nodeId>). The deal order window and the receipt window (company receipt flow) use it.
+ */
+export const FlowPanel = ({ template }: { template: ApprovalTemplate }) => {
   const { message } = App.useApp();
   return (
     <Timeline

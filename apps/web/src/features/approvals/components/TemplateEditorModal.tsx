@@ -1,12 +1,13 @@
 import type { ApprovalTemplate, TemplateSaveBody } from '@crm/contracts';
-import { Alert, App, Col, Divider, Form, Input, Modal, Row, Switch } from 'antd';
+import { Alert, App, Col, Divider, Form, Input, Modal, Row, Select, Switch } from 'antd';
 import { useSaveTemplate } from '../api';
 import { FlowNodesEditor } from './FlowNodesEditor';
 import { TemplateControlsEditor } from './TemplateControlsEditor';
 
 type Values = {
   name: string;
-  isOrder: boolean;
+  /** what the flow serves: 0 general, 1 deal orders, 2 receipts (the company picks its receipt flow in 回款设置) */
+  isOrder: 0 | 1 | 2;
   isEnabled: boolean;
   controls?: { name: string; dmType: number; dmDesc?: string; dmValue?: string[]; dmMust?: boolean }[];
   nodes?: { name?: string; type: 0 | 1; mode?: 1 | 2; staffIds?: number[] }[];
@@ -18,7 +19,7 @@ const initialValues = (t: ApprovalTemplate | null): Values =>
   t
     ? {
         name: t.name,
-        isOrder: t.isOrder === 1,
+        isOrder: t.isOrder === 1 || t.isOrder === 2 ? t.isOrder : 0,
         isEnabled: t.actionState === 0,
         controls: t.templateControls
           .filter((c) => c.dmType !== 17)
@@ -30,12 +31,12 @@ const initialValues = (t: ApprovalTemplate | null): Values =>
           staffIds: n.free ? [] : n.staffS.map((s) => s.id),
         })),
       }
-    : { name: '', isOrder: true, isEnabled: true, controls: [], nodes: [{ name: '', type: 0, mode: 1, staffIds: [] }] };
+    : { name: '', isOrder: 1, isEnabled: true, controls: [], nodes: [{ name: '', type: 0, mode: 1, staffIds: [] }] };
 
 /** The form's values as the save body; kinds without options drop theirs. */
 const toBody = (v: Values): TemplateSaveBody => ({
   name: v.name.trim(),
-  isOrder: v.isOrder ? 1 : 0,
+  isOrder: v.isOrder,
   actionState: v.isEnabled ? 0 : 1,
   controls: (v.controls ?? []).map((c) => ({
     name: c.name.trim(),
@@ -98,8 +99,14 @@ export const TemplateEditorModal = ({ open, template, onClose }: Props) => {
             </Form.Item>
           </Col>
           <Col span={6}>
-            <Form.Item label="用于订单审批" name="isOrder" valuePropName="checked">
-              <Switch checkedChildren="是" unCheckedChildren="否" />
+            <Form.Item label="用于" name="isOrder">
+              <Select
+                options={[
+                  { value: 1, label: '订单审批' },
+                  { value: 2, label: '回款审批' },
+                  { value: 0, label: '通用' },
+                ]}
+              />
             </Form.Item>
           </Col>
           <Col span={6}>

@@ -3,6 +3,7 @@ import { type ApprovalTemplate, NODE_TYPE } from '@crm/contracts';
 import { Button, Card, Space, Table, type TableColumnsType, Tag } from 'antd';
 import { useConfirmDelete } from '../../../components/useConfirmDelete';
 import { useModalTarget } from '../../../components/useModalTarget';
+import { ReceiptSettingCard } from '../../receipts/components/ReceiptSettingCard';
 import { useDeleteTemplate, useTemplateList } from '../api';
 import { TemplateEditorModal } from '../components/TemplateEditorModal';
 
@@ -22,7 +23,12 @@ export const ApprovalSettingsPage = () => {
   const editor = useModalTarget<ApprovalTemplate | null>();
   const columns: TableColumnsType<ApprovalTemplate> = [
     { title: '流程名称', dataIndex: 'name', width: 160, ellipsis: true },
-    { title: '用于订单', dataIndex: 'isOrder', width: 90, render: (v: number) => (v === 1 ? <Tag color="blue">订单</Tag> : '-') },
+    {
+      title: '用于',
+      dataIndex: 'isOrder',
+      width: 90,
+      render: (v: number) => (v === 1 ? <Tag color="blue">订单</Tag> : v === 2 ? <Tag color="gold">回款</Tag> : '-'),
+    },
     {
       title: '审批流程',
       key: 'flow',
@@ -81,6 +87,7 @@ export const ApprovalSettingsPage = () => {
         scroll={{ x: 980 }}
       />
       <TemplateEditorModal key={editor.openKey} open={editor.isOpen} template={editor.target} onClose={editor.close} />
+      <ReceiptSettingCard templates={(list.data?.list ?? []).filter((t) => t.isOrder === 2)} />
     </Card>
   );
 };

@@ -12,6 +12,7 @@ import dayjs, { type Dayjs } from 'dayjs';
 import { zodRule } from '../../../components/formRules';
 import { useButtonLock } from '../../../components/useButtonLock';
 import { useCallSettings, useSaveCallSettings } from '../api';
+import { ComplianceFields } from './ComplianceFields';
 import { TestCallCard } from './TestCallCard';
 
 type FormValues = {
@@ -19,6 +20,10 @@ type FormValues = {
   isAllDay: boolean;
   hours: [Dayjs, Dayjs] | null;
   bridgeMode: CallSettingsSaveBody['bridgeMode'];
+  manualObeysHours: boolean;
+  capPer5Min: number;
+  capPerDay: number;
+  dncRetentionMonths: number;
 };
 
 const ALL_DAY = { from: '00:00', to: '24:00' };
@@ -31,12 +36,16 @@ const toForm = (s: CallSettingsInfo): FormValues => ({
     ? null
     : [dayjs(s.callHours.from, 'HH:mm'), dayjs(s.callHours.to === '24:00' ? '00:00' : s.callHours.to, 'HH:mm')],
   bridgeMode: s.bridgeMode,
+  manualObeysHours: s.manualObeysHours,
+  capPer5Min: s.capPer5Min,
+  capPerDay: s.capPerDay,
+  dncRetentionMonths: s.dncRetentionMonths,
 });
 
 const toHours = (v: Pick<FormValues, 'isAllDay' | 'hours'>) =>
   v.isAllDay || !v.hours ? ALL_DAY : { from: v.hours[0].format('HH:mm'), to: v.hours[1].format('HH:mm') };
 
-/** /call/setting 外呼设置: the company's rules for the calls the server places, and 线路测试. */
+/** /call/setting 外呼设置: the company's calling rules (server calls, hours, caps, 禁拨 retention), and 线路测试. */
 export const CallSettingsPage = () => {
   const { message } = App.useApp();
   const { data, isLoading } = useCallSettings();
@@ -51,6 +60,10 @@ export const CallSettingsPage = () => {
         callerNumber: values.callerNumber?.trim() ?? '',
         callHours: toHours(values),
         bridgeMode: values.bridgeMode,
+        manualObeysHours: values.manualObeysHours,
+        capPer5Min: values.capPer5Min,
+        capPerDay: values.capPerDay,
+        dncRetentionMonths: values.dncRetentionMonths,
       });
     } catch {
       return;
@@ -68,7 +81,7 @@ export const CallSettingsPage = () => {
             form={form}
             name="callSettingsForm"
             layout="horizontal"
-            labelCol={{ flex: '140px' }}
+            labelCol={{ flex: '150px' }}
             initialValues={toForm(data)}
             style={{ maxWidth: 820 }}
           >
@@ -118,6 +131,7 @@ export const CallSettingsPage = () => {
             >
               <Radio.Group options={BRIDGE_MODES.map((m) => ({ value: m, label: BRIDGE_MODE_LABEL[m] }))} />
             </Form.Item>
+            <ComplianceFields />
             <Form.Item label=" " colon={false}>
               <Button type="primary" loading={save.isPending} disabled={isLocked} onClick={submit}>
                 保存

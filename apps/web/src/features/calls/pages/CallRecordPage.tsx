@@ -7,6 +7,7 @@ import { SearchBar } from '../../../components/SearchBar/SearchBar';
 import type { NumberRange, SearchField, SearchOption, SearchValues } from '../../../components/SearchBar/types';
 import { useTablePaging } from '../../../components/useTablePaging';
 import { useMarkMissedSeen } from '../../../phone/missedCalls';
+import { AddToDncButton } from '../../compliance/components/AddToDncButton';
 import { fetchStaffOptions } from '../../customers/api';
 import { useDepartmentTree } from '../../departments/api';
 import { billsecText, useCallList } from '../api';
@@ -141,10 +142,16 @@ export const CallRecordPage = () => {
         row.isActive ? '-' : <TwoLines top={HANGUP_SIDE_LABEL[v] ?? '-'} bottom={row.hangupCauseName || '-'} />,
     },
     {
-      title: '录音',
+      // the row action (加入禁拨, issue 15) shares the recording's column: no column is hidden at 1366 px
+      title: '录音 / 操作',
       dataIndex: 'recordFile',
       width: 128,
-      render: (v: string, row) => <RecordingPlayer src={v} name={`通话录音-${row.startTime.replace(/\D/g, '')}`} />,
+      render: (v: string, row) => (
+        <Flex vertical align="start">
+          <RecordingPlayer src={v} name={`通话录音-${row.startTime.replace(/\D/g, '')}`} />
+          {!row.isActive && <AddToDncButton uuid={row.uuid} />}
+        </Flex>
+      ),
     },
   ];
 

@@ -4,6 +4,7 @@ import { requiredRule, zodRule } from '../../../components/formRules';
 import { ImageUpload, type UploadedImage } from '../../../components/ImageUpload';
 import { useButtonLock } from '../../../components/useButtonLock';
 import { useCompanyInfo, useEditCompany } from '../api';
+import { CompanyModulesCard } from '../components/CompanyModulesCard';
 
 type Values = {
   name: string;
@@ -17,7 +18,7 @@ type Values = {
 
 const fields = companyEditBody.shape;
 
-/** /account/info: the company's own data and a few read-only figures. */
+/** /account/info: the company's own data, a few read-only figures and the module switches. */
 export const CompanyPage = () => {
   const { message } = App.useApp();
   const [form] = Form.useForm<Values>();
@@ -113,6 +114,9 @@ export const CompanyPage = () => {
             </Form.Item>
           </Form>
         </Card>
+      </Col>
+      <Col span={24}>
+        <CompanyModulesCard />
       </Col>
     </Row>
   );

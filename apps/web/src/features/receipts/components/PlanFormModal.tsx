@@ -20,14 +20,16 @@ export const PlanFormModal = ({ open, customerId, orderId, plan, onClose }: Prop
   const orders = useOrderList({ customer_id: customerId, verify_status: VERIFY_STATUS.approved, page: 1, limit: 200 }, open);
   const summary = useReceiptSummary({ customer_id: customerId }, open);
   const picked = Form.useWatch('order_id', form);
+  // the form mounts with the modal (destroyOnHidden), so it takes these as its initial values; the
+  // effect covers a modal that was already mounted when the props change
+  const initial: Values = plan
+    ? { order_id: plan.order_id, amount: milliToYuan(plan.amount), plan_at: fromDay(plan.plan_at), remark: plan.remark }
+    : { order_id: orderId };
+  // biome-ignore lint/correctness/useExhaustiveDependencies: reset only when the window opens or its subject changes
   useEffect(() => {
     if (!open) return;
     form.resetFields();
-    form.setFieldsValue(
-      plan
-        ? { order_id: plan.order_id, amount: milliToYuan(plan.amount), plan_at: fromDay(plan.plan_at), remark: plan.remark }
-        : { order_id: orderId },
-    );
+    form.setFieldsValue(initial);
   }, [open, plan, orderId, form]);
 
   const order = orders.data?.list.find((o) => o.id === picked);
@@ -57,7 +59,7 @@ export const PlanFormModal = ({ open, customerId, orderId, plan, onClose }: Prop
       confirmLoading={create.isPending || update.isPending}
       destroyOnHidden
     >
-      <Form form={form} layout="vertical" onFinish={submit} preserve={false}>
+      <Form form={form} layout="vertical" onFinish={submit} preserve={false} initialValues={initial}>
         <Form.Item name="order_id" label="订单" rules={[{ required: true, message: '请选择订单' }]}>
           <Select
             placeholder="请选择订单"

@@ -1,11 +1,13 @@
 import { PAY_TYPE_LABEL, type Repayment, VERIFY_STATUS } from '@crm/contracts';
-import { App, DatePicker, Form, Input, Modal, Select } from 'antd';
+import { Alert, App, DatePicker, Form, Input, Modal, Select, Skeleton } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useEffect } from 'react';
 import { formatMoney, milliToYuan, yuanToMilli } from '../../../components/money';
 import { YuanInput } from '../../../components/YuanInput';
+import { useTemplateInfo } from '../../approvals/api';
+import { approvalBody, FlowPanel } from '../../approvals/components/ApprovalSection';
 import { useOrderList } from '../../orders/api';
-import { useCreateReceipt, useReceiptSummary, useUpdateReceipt } from '../api';
+import { useCreateReceipt, useReceiptSetting, useReceiptSummary, useUpdateReceipt } from '../api';
 import { amountRules, fromDay, remarkRules, toDay } from './receiptForm';
 
 type Values = {
@@ -15,6 +17,8 @@ type Values = {
   repayment_at?: Dayjs;
   pay_type?: 1 | 2 | 3 | 4;
   remark?: string;
+  /** the approvers picked for the free nodes of the company's receipt flow */
+  nodes?: Record<string, number[]>;
 };
 type Props = {
   open: boolean;
@@ -27,7 +31,10 @@ type Props = {
 
 const payOptions = Object.entries(PAY_TYPE_LABEL).map(([v, label]) => ({ value: Number(v), label }));
 
-/** 新建回款 / 编辑回款 (SPEC §2): order, plan (with what it still expects), amount, date, pay type, remark. */
+/**
+ * 新建回款 / 编辑回款 (SPEC §2): order, plan (with what it still expects), amount, date, pay type, remark;
+ * a new receipt under a company receipt flow shows the flow, with approver pickers for its free nodes.
+ */
 export const ReceiptFormModal = ({ open, customerId, orderId, planId, receipt, onClose }: Props) => {
   const [form] = Form.useForm<Values>();
   const { message } = App.useApp();
@@ -36,21 +43,27 @@ export const ReceiptFormModal = ({ open, customerId, orderId, planId, receipt, o
   const orders = useOrderList({ customer_id: customerId, verify_status: VERIFY_STATUS.approved, page: 1, limit: 200 }, open);
   const summary = useReceiptSummary({ customer_id: customerId }, open);
   const pickedOrder = Form.useWatch('order_id', form);
+  // a new receipt goes through the company's receipt flow when it has one (its free nodes need approvers)
+  const setting = useReceiptSetting(open && !receipt);
+  const flowId = !receipt && setting.data?.approval_template_id ? setting.data.approval_template_id : undefined;
+  const flow = useTemplateInfo(flowId);
+  // the form mounts with the modal (destroyOnHidden), so it takes these as its initial values; the
+  // effect covers a modal that was already mounted when the props change
+  const initial: Values = receipt
+    ? {
+        order_id: receipt.order_id,
+        order_repayment_plan_id: receipt.order_repayment_plan_id,
+        amount: milliToYuan(receipt.amount),
+        repayment_at: fromDay(receipt.repayment_at),
+        pay_type: receipt.pay_type as Values['pay_type'],
+        remark: receipt.remark,
+      }
+    : { order_id: orderId, order_repayment_plan_id: planId, repayment_at: dayjs(), pay_type: 1 };
+  // biome-ignore lint/correctness/useExhaustiveDependencies: reset only when the window opens or its subject changes
   useEffect(() => {
     if (!open) return;
     form.resetFields();
-    form.setFieldsValue(
-      receipt
-        ? {
-            order_id: receipt.order_id,
-            order_repayment_plan_id: receipt.order_repayment_plan_id,
-            amount: milliToYuan(receipt.amount),
-            repayment_at: fromDay(receipt.repayment_at),
-            pay_type: receipt.pay_type as Values['pay_type'],
-            remark: receipt.remark,
-          }
-        : { order_id: orderId, order_repayment_plan_id: planId, repayment_at: dayjs(), pay_type: 1 },
-    );
+    form.setFieldsValue(initial);
   }, [open, receipt, orderId, planId, form]);
 
   const plans = (summary.data?.plan_collection ?? []).filter((p) => p.order_id === pickedOrder);
@@ -64,7 +77,13 @@ export const ReceiptFormModal = ({ open, customerId, orderId, planId, receipt, o
     };
     try {
       if (receipt) await update.mutateAsync({ ...body, id: receipt.id });
-      else await create.mutateAsync({ ...body, order_id: v.order_id, order_repayment_plan_id: v.order_repayment_plan_id });
+      else
+        await create.mutateAsync({
+          ...body,
+          order_id: v.order_id,
+          order_repayment_plan_id: v.order_repayment_plan_id,
+          staffApproveNode: flow.data ? approvalBody(flow.data, { nodes: v.nodes }, 0).staffApproveNode : [],
+        });
     } catch {
       return; // the http client has shown the server's message
     }
@@ -81,7 +100,7 @@ export const ReceiptFormModal = ({ open, customerId, orderId, planId, receipt, o
       confirmLoading={create.isPending || update.isPending}
       destroyOnHidden
     >
-      <Form form={form} layout="vertical" onFinish={submit} preserve={false}>
+      <Form form={form} layout="vertical" onFinish={submit} preserve={false} initialValues={initial}>
         <Form.Item name="order_id" label="订单" rules={[{ required: true, message: '请选择订单' }]}>
           <Select
             placeholder="请选择订单"
@@ -118,6 +137,16 @@ export const ReceiptFormModal = ({ open, customerId, orderId, planId, receipt, o
         <Form.Item name="remark" label="备注" rules={remarkRules}>
           <Input.TextArea rows={2} maxLength={50} showCount placeholder="请输入备注" />
         </Form.Item>
+        {flowId !== undefined &&
+          (flow.isError ? (
+            <Alert type="error" showIcon title="回款审批流程已停用或删除，请联系管理员" />
+          ) : !flow.data ? (
+            <Skeleton active paragraph={{ rows: 2 }} />
+          ) : (
+            <Form.Item label={`回款审批流程：${flow.data.name}`} required>
+              <FlowPanel template={flow.data} />
+            </Form.Item>
+          ))}
       </Form>
     </Modal>
   );

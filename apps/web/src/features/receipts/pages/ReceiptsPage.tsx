@@ -2,13 +2,15 @@ import { Card, Tabs } from 'antd';
 import { useState } from 'react';
 import { CustomerDetailDrawer } from '../../customers/components/detail/CustomerDetailDrawer';
 import { PlansPanel } from '../components/PlansPanel';
+import { ReceiptCharts } from '../components/ReceiptCharts';
 import { ReceiptsPanel } from '../components/ReceiptsPanel';
 
-/** 回款管理 (issue 14): the plans and the receipts in the caller's data scope, with filters and export. */
+/** 回款管理 (issue 14): the plans and the receipts in the caller's data scope, with filters and export, under its figures. */
 export const ReceiptsPage = () => {
   const [customerId, setCustomerId] = useState<number | null>(null);
   return (
     <Card title="回款管理">
+      <ReceiptCharts />
       <Tabs
         destroyOnHidden
         items={[

@@ -9,6 +9,7 @@ import { onCallButton } from '../../../phone/phoneActions';
 import { useExtension } from '../../../phone/phoneStore';
 import { billsecText } from '../../calls/api';
 import { RecordingPlayer } from '../../calls/components/RecordingPlayer';
+import { TaskWorkPanel } from '../../calltasks/work/TaskWorkPanel';
 import { useSeatsStat } from '../api';
 
 const hourChart = (perHour: SeatsStat['perHour']): EChartOption => ({
@@ -95,6 +96,9 @@ export const SeatsPage = () => {
             </Row>
           )}
         </Card>
+      </Col>
+      <Col span={24}>
+        <TaskWorkPanel />
       </Col>
       <Col span={24}>
         <Card

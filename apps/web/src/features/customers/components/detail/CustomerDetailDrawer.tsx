@@ -7,8 +7,8 @@ import {
   PlusOutlined,
   ShoppingCartOutlined,
 } from '@ant-design/icons';
-import { CONTACT_STATUS_LABEL, type CustomerDetail } from '@crm/contracts';
-import { App, Button, Descriptions, Drawer, Empty, Result, Skeleton, Space, Tabs, Tag, Typography } from 'antd';
+import { CONTACT_STATUS_LABEL, type CompanyModule, type CustomerDetail, MODULE_OFF_TEXT } from '@crm/contracts';
+import { Alert, App, Button, Descriptions, Drawer, Empty, Result, Skeleton, Space, Tabs, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { relativeTime } from '../../../../components/relativeTime';
 import { ContactsPanel } from '../../../contacts/components/ContactsPanel';
@@ -20,6 +20,7 @@ import { DiscardDialog } from '../../../pools/components/DiscardDialog';
 import { PlanFormModal } from '../../../receipts/components/PlanFormModal';
 import { ReceiptFormModal } from '../../../receipts/components/ReceiptFormModal';
 import { ReceiptTab } from '../../../receipts/components/ReceiptTab';
+import { WorkOrdersTab } from '../../../workorders/components/WorkOrdersTab';
 import { useCustomerInfo } from '../../templates-api';
 import { CustomerFormModal } from '../CustomerFormModal';
 import styles from './CustomerDetailDrawer.module.css';
@@ -67,6 +68,11 @@ const BasicInfo = ({ c }: { c: CustomerDetail }) => (
     <Descriptions.Item label="联系状态">{CONTACT_STATUS_LABEL[c.lastContactStatus] ?? '-'}</Descriptions.Item>
     <Descriptions.Item label="联系次数">{c.contactNum}</Descriptions.Item>
   </Descriptions>
+);
+
+/** A module the company switched off keeps its tab but shows the SPEC alert instead of its list (issue 14). */
+const ModuleOff = ({ module }: { module: CompanyModule }) => (
+  <Alert type="info" showIcon title={MODULE_OFF_TEXT[module]} data-testid={`module-off-${module}`} />
 );
 
 /** Tags: shown read-only; 编辑 turns on edit mode, where tags can be removed or added by group (SPEC §2). */
@@ -118,18 +124,32 @@ export const CustomerDetailDrawer = ({ cmCtid, onClose, view = 'private' }: Prop
   const [tab, setTab] = useState<string | undefined>(undefined);
   const c = info.data;
   const f = c?.detailFlags;
+  const on = c?.modules ?? { order: true, receipt: true, work: true };
 
   const tabs = c
     ? [
         f?.basic ? { key: 'basic', label: '基本信息', children: <BasicInfo c={c} /> } : null,
         f?.phone ? { key: 'phone', label: '联系电话', children: <ContactsPanel cmCtid={c.cmCtid} /> } : null,
         f?.follow ? { key: 'follow', label: '跟进记录', children: <FollowPanel customer={c} /> } : null,
-        f?.order ? { key: 'order', label: '订单', children: <OrdersTab cmCtid={c.cmCtid} /> } : null,
+        f?.order
+          ? { key: 'order', label: '订单', children: on.order ? <OrdersTab cmCtid={c.cmCtid} /> : <ModuleOff module="order" /> }
+          : null,
         f?.receipt
           ? {
               key: 'receipt',
               label: '回款',
-              children: <ReceiptTab customerId={c.cmCtid} canPlan={f.cMoney === 1} canReceipt={f.cReceipt === 1} />,
+              children: on.receipt ? (
+                <ReceiptTab customerId={c.cmCtid} canPlan={f.cMoney === 1} canReceipt={f.cReceipt === 1} />
+              ) : (
+                <ModuleOff module="receipt" />
+              ),
+            }
+          : null,
+        f?.work
+          ? {
+              key: 'work',
+              label: '工单',
+              children: on.work ? <WorkOrdersTab customerId={c.cmCtid} /> : <ModuleOff module="work" />,
             }
           : null,
       ].filter((x) => x !== null)
@@ -166,17 +186,17 @@ export const CustomerDetailDrawer = ({ cmCtid, onClose, view = 'private' }: Prop
       ) : (
         <div className={styles.body}>
           <div className={styles.actions}>
-            {f?.cOrder === 1 && view !== 'seas' && c.ownerId !== null && (
+            {f?.cOrder === 1 && on.order && view !== 'seas' && c.ownerId !== null && (
               <Button type="primary" icon={<ShoppingCartOutlined />} block onClick={() => setOrderOpen(true)}>
                 新建订单
               </Button>
             )}
-            {f?.cMoney === 1 && view !== 'seas' && (
+            {f?.cMoney === 1 && on.receipt && view !== 'seas' && (
               <Button icon={<AccountBookOutlined />} block onClick={() => setPlanOpen(true)}>
                 新建回款计划
               </Button>
             )}
-            {f?.cReceipt === 1 && view !== 'seas' && (
+            {f?.cReceipt === 1 && on.receipt && view !== 'seas' && (
               <Button icon={<PayCircleOutlined />} block onClick={() => setReceiptOpen(true)}>
                 新建回款
               </Button>

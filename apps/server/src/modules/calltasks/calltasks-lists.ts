@@ -1,0 +1,174 @@
+import {
+  CALLTASK_STATUS,
+  CALLTASK_STATUS_LABEL,
+  type CalltaskDetail,
+  type CalltaskListBody,
+  type CalltaskNumberRow,
+  type CalltaskNumbersBody,
+  type CalltaskProgress,
+  type CalltaskRow,
+  type ListData,
+  TASK_NUMBER_STATE_LABEL,
+  TASK_OUTCOME_LABEL,
+} from '@crm/contracts';
+import { sql } from 'drizzle-orm';
+import type { Db, DbOrTx } from '../../db/client';
+import { AppError } from '../../lib/app-error';
+import type { Actor } from '../../lib/auth-context';
+import { formatDateTime } from '../../lib/time';
+import { canSee, isMaskedFor, showPhone } from '../customers/customer-access';
+import { findCustomerRecord, viewerOf } from '../customers/customers.service';
+import { scopeStaffIds } from '../staff/staff.service';
+import * as repo from './calltasks.repo';
+
+// What seat tasks show (issue 15): the SPEC §3 rows with their counters (counted from the call
+// records), the detail with per-agent figures, the numbers (masked by the customer-access policy)
+// and the msg_type 7 progress.
+
+const dateOf = (v: unknown) => (v ? formatDateTime(new Date(v as string)) : '');
+
+const countersFrom = (c: repo.Counted | undefined) => ({
+  totalNum: Number(c?.total ?? 0),
+  zcallNum: Number(c?.called ?? 0),
+  zcallWnum: Number(c?.unconnected ?? 0),
+  zcallBnum: Number(c?.blacklisted ?? 0),
+  zcallCnum: Number(c?.connected ?? 0),
+  zcallBillsec: Number(c?.billsec ?? 0),
+});
+
+export const rowsOf = async (db: DbOrTx, tenantId: number, ids: number[]): Promise<CalltaskRow[]> => {
+  if (ids.length === 0) return [];
+  const [tasks, counted, agents] = await Promise.all([
+    repo.tasksByIds(db, tenantId, ids),
+    repo.countersOf(db, tenantId, ids),
+    repo.agentsOf(db, ids),
+  ]);
+  const byId = new Map(tasks.map((t) => [Number(t.id), t]));
+  const countedById = new Map(counted.map((c) => [Number(c.task_id), c]));
+  return ids.flatMap((id) => {
+    const t = byId.get(id);
+    if (!t) return [];
+    const c = countedById.get(id);
+    const status = Number(t.status);
+    return [
+      {
+        cmStid: id,
+        name: String(t.name),
+        blackState: Number(t.black_state),
+        cmWeeks: t.weeks as number[],
+        cmTimes: t.times as { start: string; end: string }[],
+        customerInfoState: Number(t.customer_info_state),
+        customerWhere: String(t.customer_where),
+        cmSidInfo: agents.filter((a) => Number(a.task_id) === id).map((a) => ({ cmSid: Number(a.staff_id), name: a.name })),
+        isComplete: status === CALLTASK_STATUS.completed ? 1 : 0,
+        status,
+        statusName: CALLTASK_STATUS_LABEL[status] ?? '',
+        redialMinutes: Number(t.redial_minutes),
+        maxAttempts: Number(t.max_attempts),
+        wrapUpSeconds: Number(t.wrap_up_seconds),
+        failPoolId: Number(t.fail_pool_id),
+        failReasonId: Number(t.fail_reason_id),
+        leftNum: Number(c?.left_num ?? 0),
+        createCmSid: Number(t.creator_id),
+        createName: String(t.creator_name),
+        createTime: dateOf(t.created_at),
+        ...countersFrom(c),
+      },
+    ];
+  });
+};
+
+export const listTasks = async (db: Db, actor: Actor, f: CalltaskListBody): Promise<ListData<CalltaskRow>> => {
+  const scope = await scopeStaffIds(db, actor);
+  // group-call tasks (mode 1) have their own list (modules/groupcall)
+  let where = sql`${repo.taskScopeSql(actor.tenantId, scope, actor.staffId, f.isMine === 1)} and t.mode = 0`;
+  if (f.name) where = sql`${where} and t.name like ${`%${f.name.replace(/[\\%_]/g, '\\$&')}%`}`;
+  if (f.status !== undefined) where = sql`${where} and t.status = ${f.status}`;
+  const [ids, count] = await Promise.all([
+    repo.listTasks(db, where, f.limit, (f.page - 1) * f.limit),
+    repo.countTasks(db, where),
+  ]);
+  return {
+    list: await rowsOf(
+      db,
+      actor.tenantId,
+      ids.map((r) => Number(r.id)),
+    ),
+    count,
+  };
+};
+
+/** A task the caller may see: created in his data scope, or one he works as an agent. */
+export const requireVisibleTask = async (db: DbOrTx, actor: Actor, id: number) => {
+  const task = await repo.findTask(db, actor.tenantId, id);
+  if (!task) throw new AppError('CALLTASK_NOT_FOUND');
+  const scope = await scopeStaffIds(db as Db, actor);
+  const isManaged = scope === null || scope.includes(task.creatorId);
+  if (!isManaged && !(await repo.agentRow(db, task.id, actor.staffId))) throw new AppError('CALLTASK_NOT_FOUND');
+  return task;
+};
+
+export const taskDetail = async (db: Db, actor: Actor, id: number): Promise<CalltaskDetail> => {
+  await requireVisibleTask(db, actor, id);
+  const [row] = await rowsOf(db, actor.tenantId, [id]);
+  const [agents, perAgent] = await Promise.all([repo.agentsOf(db, [id]), repo.agentCounters(db, actor.tenantId, id)]);
+  const byStaff = new Map(perAgent.map((a) => [Number(a.staff_id), a]));
+  return {
+    ...row,
+    agents: agents.map((a) => {
+      const c = byStaff.get(Number(a.staff_id));
+      return {
+        cmSid: Number(a.staff_id),
+        name: a.name,
+        isWorking: a.is_working ? 1 : 0,
+        lastCallEndTime: dateOf(a.last_call_end_at),
+        zcallNum: Number(c?.called ?? 0),
+        zcallWnum: Number(c?.unconnected ?? 0),
+        zcallCnum: Number(c?.connected ?? 0),
+        zcallBillsec: Number(c?.billsec ?? 0),
+      };
+    }),
+  };
+};
+
+/** The numbers of a task, each masked for the caller as its customer (or an unknown number) is now. */
+export const taskNumbers = async (db: Db, actor: Actor, f: CalltaskNumbersBody): Promise<ListData<CalltaskNumberRow>> => {
+  await requireVisibleTask(db, actor, f.cmStid);
+  const [rows, count] = await Promise.all([
+    repo.numbersPage(db, f.cmStid, f.state, f.limit, (f.page - 1) * f.limit),
+    repo.countNumbers(db, f.cmStid, f.state),
+  ]);
+  const v = await viewerOf(db, actor);
+  const list = await Promise.all(
+    rows.map(async (n) => {
+      const customer = n.customerId ? await findCustomerRecord(db, actor.tenantId, n.customerId) : undefined;
+      // a number with no customer is masked as a private customer's would be
+      const isMasked = customer ? isMaskedFor(v, customer) : v.isPrivateMasked || Boolean(n.customerId);
+      const isNamed = customer !== undefined && canSee(v, customer);
+      return {
+        id: n.id,
+        phone: showPhone(isMasked, n.phone),
+        encryptPhone: isMasked ? 1 : 0,
+        cmCtid: isNamed && customer ? customer.id : 0,
+        name: isNamed && customer ? customer.name : '',
+        state: n.state,
+        stateName: TASK_NUMBER_STATE_LABEL[n.state] ?? '',
+        attempts: n.attempts,
+        nextTime: n.nextAt ? formatDateTime(n.nextAt) : '',
+        lastCode: n.lastCode,
+        outcome: n.outcome,
+        outcomeName: TASK_OUTCOME_LABEL[n.outcome] ?? '',
+        cmSid: n.staffId ?? 0,
+      };
+    }),
+  );
+  return { list, count };
+};
+
+/** The msg_type 7 frame data of a task. */
+export const progressOf = async (db: DbOrTx, tenantId: number, id: number): Promise<CalltaskProgress | undefined> => {
+  const [row] = await rowsOf(db, tenantId, [id]);
+  if (!row) return undefined;
+  const { totalNum, zcallNum, zcallWnum, zcallBnum, zcallCnum, zcallBillsec, status, isComplete, leftNum } = row;
+  return { cmStid: id, totalNum, zcallNum, zcallWnum, zcallBnum, zcallCnum, zcallBillsec, status, isComplete, leftNum };
+};

@@ -1,0 +1,166 @@
+import {
+  CALLTASK_STATUS,
+  type CalltaskCreateBody,
+  type CalltaskEditBody,
+  DISCARD_OTHER,
+  rangesInsideHours,
+  type TimeRange,
+} from '@crm/contracts';
+import type { Db, DbOrTx } from '../../db/client';
+import { AppError } from '../../lib/app-error';
+import type { Actor } from '../../lib/auth-context';
+import { now } from '../../lib/clock';
+import { callSettingsOf } from '../calls/dial-policy';
+import { requireEnabledReason, requireUsablePool } from '../pools/pools.service';
+import { scopeStaffIds } from '../staff/staff.service';
+import * as repo from './calltasks.repo';
+import { importNumbers } from './calltasks-import';
+
+// Seat tasks (issue 15): create, edit and delete, and the lifecycle (start, pause, resume, stop).
+// An agent starts and stops working a task (work / unwork); the runner (calltasks-runner.ts) dials.
+
+const { draft, running, paused, stopped, completed } = CALLTASK_STATUS;
+
+/** The agents must be active staff of the company in the caller's data scope. */
+const checkAgents = async (db: Db, actor: Actor, ids: number[]) => {
+  const unique = [...new Set(ids)];
+  const scope = await scopeStaffIds(db, actor);
+  const active = await repo.activeStaffIds(db, actor.tenantId, unique);
+  const isValid = active.length === unique.length && (scope === null || unique.every((id) => scope.includes(id)));
+  if (!isValid) throw new AppError('CALLTASK_AGENT_INVALID');
+  return unique;
+};
+
+/** The pool and reason of the "not connected after the last attempt" rule: both or neither. */
+const checkFailRule = async (db: Db, actor: Actor, body: { failPoolId: number; failReasonId: number }) => {
+  if (body.failPoolId === 0) return;
+  try {
+    await requireUsablePool(db, actor, body.failPoolId);
+    if (body.failReasonId !== DISCARD_OTHER) await requireEnabledReason(db, actor.tenantId, body.failReasonId);
+  } catch {
+    throw new AppError('CALLTASK_POOL_INVALID');
+  }
+};
+
+/** The task's time ranges must lie inside the company's calling hours (外呼设置). */
+const checkCompanyHours = async (db: DbOrTx, tenantId: number, times: TimeRange[]) => {
+  const { callHours } = await callSettingsOf(db, tenantId);
+  if (rangesInsideHours(times, callHours)) return;
+  const msg = new AppError('CALLTASK_OUTSIDE_HOURS').message.replace('{from}', callHours.from).replace('{to}', callHours.to);
+  throw new AppError('CALLTASK_OUTSIDE_HOURS', msg, { callHours });
+};
+
+/** The company's calling hours, for the task form's hint. */
+export const companyHours = async (db: Db, actor: Actor) => (await callSettingsOf(db, actor.tenantId)).callHours;
+
+const settingsOf = (body: CalltaskEditBody | CalltaskCreateBody) => ({
+  name: body.name,
+  weeks: [...body.cmWeeks].sort(),
+  times: body.cmTimes,
+  redialMinutes: body.redialMinutes,
+  maxAttempts: body.maxAttempts,
+  wrapUpSeconds: body.wrapUpSeconds,
+  failPoolId: body.failPoolId,
+  failReasonId: body.failPoolId === 0 ? 0 : body.failReasonId,
+});
+
+export const createTask = async (db: Db, actor: Actor, body: CalltaskCreateBody): Promise<number> => {
+  const agents = await checkAgents(db, actor, body.cmSidInfo);
+  await checkFailRule(db, actor, body);
+  await checkCompanyHours(db, actor.tenantId, body.cmTimes);
+  const numbers = await importNumbers(db, actor, body);
+  return db.transaction(async (tx) => {
+    const id = await repo.insertTask(tx, {
+      tenantId: actor.tenantId,
+      ...settingsOf(body),
+      blackState: body.blackState,
+      customerInfoState: body.customerInfoState,
+      customerWhere: body.customerWhere ? JSON.stringify(body.customerWhere) : '',
+      creatorId: actor.staffId,
+      createdAt: now(),
+    });
+    await repo.setAgents(tx, actor.tenantId, id, agents);
+    await repo.insertNumbers(
+      tx,
+      numbers.map((n) => ({ ...n, tenantId: actor.tenantId, taskId: id })),
+    );
+    return id;
+  });
+};
+
+/** A task the caller manages: created by staff in his data scope. */
+export const requireManagedTask = async (db: DbOrTx, actor: Actor, id: number, lock = false) => {
+  const task = await repo.findTask(db, actor.tenantId, id, lock);
+  if (!task) throw new AppError('CALLTASK_NOT_FOUND');
+  const scope = await scopeStaffIds(db as Db, actor);
+  if (scope !== null && !scope.includes(task.creatorId)) throw new AppError('CALLTASK_NOT_FOUND');
+  return task;
+};
+
+export const editTask = async (db: Db, actor: Actor, body: CalltaskEditBody): Promise<number> => {
+  const agents = await checkAgents(db, actor, body.cmSidInfo);
+  await checkFailRule(db, actor, body);
+  await checkCompanyHours(db, actor.tenantId, body.cmTimes);
+  await db.transaction(async (tx) => {
+    const task = await requireManagedTask(tx, actor, body.cmStid, true);
+    if (task.status !== draft && task.status !== paused) throw new AppError('CALLTASK_NOT_EDITABLE');
+    await repo.updateTask(tx, actor.tenantId, task.id, settingsOf(body));
+    await repo.setAgents(tx, actor.tenantId, task.id, agents);
+  });
+  return body.cmStid;
+};
+
+export const deleteTask = async (db: Db, actor: Actor, id: number): Promise<void> => {
+  await db.transaction(async (tx) => {
+    const task = await requireManagedTask(tx, actor, id, true);
+    if (task.status === running) throw new AppError('CALLTASK_RUNNING');
+    await repo.stopWorkers(tx, task.id);
+    await repo.updateTask(tx, actor.tenantId, task.id, { deletedAt: now() });
+  });
+};
+
+/** start / pause / resume / stop: which states each may leave from. */
+const MOVES = {
+  start: { from: [draft], to: running },
+  pause: { from: [running], to: paused },
+  resume: { from: [paused], to: running },
+  stop: { from: [draft, running, paused], to: stopped },
+} as const;
+export type TaskMove = keyof typeof MOVES;
+
+export const moveTask = async (db: Db, actor: Actor, id: number, move: TaskMove): Promise<void> => {
+  await db.transaction(async (tx) => {
+    const task = await requireManagedTask(tx, actor, id, true);
+    if (task.status === completed || task.status === stopped) throw new AppError('CALLTASK_COMPLETED');
+    const rule = MOVES[move];
+    if (!(rule.from as readonly number[]).includes(task.status)) throw new AppError('CALLTASK_BAD_STATE');
+    // the company's hours may have changed since the task was saved
+    if (rule.to === running) await checkCompanyHours(tx, actor.tenantId, task.times);
+    await repo.updateTask(tx, actor.tenantId, task.id, {
+      status: rule.to,
+      ...(move === 'start' ? { startedAt: now() } : {}),
+    });
+    if (move === 'stop') await repo.stopWorkers(tx, task.id);
+  });
+};
+
+/** An agent of the task (the task must not be deleted). */
+export const requireAgentTask = async (db: DbOrTx, actor: Actor, id: number) => {
+  const task = await repo.findTask(db, actor.tenantId, id);
+  if (!task) throw new AppError('CALLTASK_NOT_FOUND');
+  if (!(await repo.agentRow(db, task.id, actor.staffId))) throw new AppError('CALLTASK_NOT_AGENT');
+  return task;
+};
+
+/** work: the agent works this task (and no other: one call at a time); the runner dials for him. */
+export const startWork = async (db: Db, actor: Actor, id: number) => {
+  const task = await requireAgentTask(db, actor, id);
+  if (task.status !== running) throw new AppError('CALLTASK_NOT_RUNNING');
+  await repo.setWorking(db, actor.tenantId, actor.staffId, task.id, true);
+  return task;
+};
+
+export const stopWork = async (db: Db, actor: Actor, id: number) => {
+  const task = await requireAgentTask(db, actor, id);
+  await repo.setWorking(db, actor.tenantId, actor.staffId, task.id, false);
+};

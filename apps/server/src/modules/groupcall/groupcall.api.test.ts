@@ -1,0 +1,176 @@
+import type { CallFrame, CallProgress, GroupcallBoard, GroupcallRow } from '@crm/contracts';
+import { and, eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { callLegs, callRecords, callTaskNumbers, groupCallCalls } from '../../db/schema';
+import { setClockOffsetMs } from '../../lib/clock';
+import { callSocket, createCallTestApp, endedCall, mobileEnding, readyLine, waitFor } from '../../test/calls';
+import type { TestApp } from '../../test/harness';
+
+// Group calling (issue 15) on the sim line: the predictive dialer places customer legs for the
+// free agents (never above the line limit); the first answered customer is joined to the agent,
+// one answered with no free agent within 2 s hears the abandon message and is logged abandoned,
+// a busy number follows the redial rule; the board's figures equal the call records.
+// Sim outcomes by last digit: 1 and 2 answer (after 1 s and 2 s), 6 busy.
+
+let t: TestApp;
+const tokens: Record<string, string> = {};
+const ids: Record<string, number> = {};
+const as = (u: string) => tokens[u];
+
+const setBeijing = (hhmmss: string) => {
+  const [h, m, s] = hhmmss.split(':').map(Number);
+  setClockOffsetMs(Date.UTC(2030, 0, 7, h - 8, m, s) - Date.now());
+};
+const act = async (what: string, cmStid: number, user = 'admin') => {
+  const res = await t.post(`/api/frontend/groupcall/${what}`, { cmStid }, as(user));
+  expect(res.json(), `${what} ${res.body}`).toMatchObject({ code: 0 });
+};
+const board = async (id: number, user = 'admin') => {
+  const res = await t.get(`/api/frontend/groupcall/board?cmStid=${id}`, as(user));
+  expect(res.json().code, res.body).toBe(0);
+  return res.json().data as GroupcallBoard;
+};
+const taskCalls = (id: number) => t.database.db.select().from(callRecords).where(eq(callRecords.taskId, id));
+
+beforeAll(async () => {
+  t = await createCallTestApp();
+  for (const u of ['admin', 'lisi', 'wangwu']) {
+    tokens[u] = await t.login(u);
+    ids[u] = (await t.get('/api/frontend/user/info', tokens[u])).json().data.userInfo.cmSid;
+  }
+  setBeijing('10:00:00');
+});
+afterAll(async () => {
+  setClockOffsetMs(0);
+  await t.close();
+});
+
+describe('group calling on the sim line', () => {
+  it('connects one answered customer to the free agent, abandons the next, redials the busy one, within the line limit', async () => {
+    await readyLine(t, as('lisi'));
+    const socket = await callSocket(t, as('lisi'));
+    const [first, second, busy] = [mobileEnding(1), mobileEnding(2), mobileEnding(6)];
+    const created = await t.post(
+      '/api/frontend/groupcall/create',
+      {
+        name: '群呼测试',
+        cmWeeks: [1, 2, 3, 4, 5, 6, 7],
+        cmTimes: [{ start: '08:00', end: '21:00' }],
+        numbers: [first, second, busy],
+        cmSidInfo: [ids.lisi],
+        maxLines: 3,
+        maxAttempts: 2,
+        redialMinutes: 2,
+        wrapUpSeconds: 0,
+      },
+      as('admin'),
+    );
+    expect(created.json(), created.body).toMatchObject({ code: 0 });
+    const id = created.json().data.cmStid as number;
+    // a group task is not a seat task: the seat list leaves it out, the group list shows it
+    const seatList = (await t.post('/api/frontend/calltask/list', {}, as('admin'))).json().data.list as { cmStid: number }[];
+    expect(seatList.some((r) => r.cmStid === id)).toBe(false);
+    const list = (await t.post('/api/frontend/groupcall/list', {}, as('admin'))).json().data.list as GroupcallRow[];
+    expect(list.find((r) => r.cmStid === id)).toMatchObject({ maxLines: 3, abandonTarget: 30, totalNum: 3, status: 0 });
+    // a seat-task id is not a group task
+    const seat = await t.post(
+      '/api/frontend/calltask/create',
+      {
+        name: '坐席任务',
+        cmWeeks: [1],
+        cmTimes: [{ start: '09:00', end: '10:00' }],
+        numbers: [mobileEnding(3)],
+        cmSidInfo: [ids.lisi],
+      },
+      as('admin'),
+    );
+    const seatId = seat.json().data.cmStid as number;
+    expect((await t.get(`/api/frontend/groupcall/board?cmStid=${seatId}`, as('admin'))).json().code).toBe(115080);
+
+    await act('start', id);
+    await act('work', id, 'lisi');
+    // the agent's extension rings for the first customer who answered; he answers
+    const ringing = await socket.next(
+      (f: CallFrame) => f.msg_type === 5 && (f.data as CallProgress).event === 'ringing',
+      'the agent rings for a customer',
+      8000,
+    );
+    const uuid = (ringing.data as CallProgress).uuid;
+    expect((await t.post('/api/frontend/call/answer', { uuid }, as('lisi'))).json().code).toBe(0);
+    const joined = await waitFor(async () => {
+      const [g] = await t.database.db.select().from(groupCallCalls).where(eq(groupCallCalls.callUuid, uuid));
+      return g?.connectedAt ? g : undefined;
+    }, 'the customer bridged to the agent');
+    expect(joined.staffId).toBe(ids.lisi);
+    const [record] = await t.database.db.select().from(callRecords).where(eq(callRecords.uuid, uuid));
+    expect(record).toMatchObject({ staffId: ids.lisi, taskId: id, origin: 1 });
+    // the other answered customer found no free agent within 2 s: the message, the hang-up, abandoned
+    const abandoned = await waitFor(
+      async () => {
+        const rows = await t.database.db.select().from(groupCallCalls).where(eq(groupCallCalls.taskId, id));
+        return rows.find((r) => r.abandonedAt !== null);
+      },
+      'an abandoned call',
+      8000,
+    );
+    expect(abandoned.abandonedAt?.getTime()).toBeGreaterThanOrEqual(abandoned.answeredAt.getTime());
+    const ended = await endedCall(t, abandoned.callUuid);
+    expect(ended).toMatchObject({ staffId: null, hangupSide: 3 });
+    const [abandonedLeg] = await t.database.db.select().from(callLegs).where(eq(callLegs.callUuid, abandoned.callUuid));
+    // the message played into the answered leg before the hang-up (at least the tone's second, sim time)
+    expect((abandonedLeg.endAt?.getTime() ?? 0) - (abandonedLeg.answerAt?.getTime() ?? 0)).toBeGreaterThanOrEqual(900);
+    // the busy number waits for its redial (attempt 1 of 2)
+    const busyRow = await waitFor(async () => {
+      const [n] = await t.database.db
+        .select()
+        .from(callTaskNumbers)
+        .where(and(eq(callTaskNumbers.taskId, id), eq(callTaskNumbers.phone, busy)));
+      return n.state === 0 && n.nextAt ? n : undefined;
+    }, 'the busy number set for its redial');
+    expect(busyRow).toMatchObject({ attempts: 1, lastCode: 'busy' });
+    // never more customer legs at once than the line limit
+    const legRows = await t.database.db
+      .select()
+      .from(callLegs)
+      .where(
+        sql`${callLegs.role} = 'customer' and ${callLegs.callUuid} in (select uuid from call_records where task_id = ${id})`,
+      );
+    const edges = legRows.flatMap((l) => [
+      [l.createdAt.getTime(), 1],
+      [(l.endAt ?? new Date(8.64e15)).getTime(), -1],
+    ]);
+    edges.sort((a, b) => a[0] - b[0] || a[1] - b[1]);
+    let inUse = 0;
+    let most = 0;
+    for (const [, d] of edges) {
+      inUse += d;
+      most = Math.max(most, inUse);
+    }
+    expect(most).toBeGreaterThan(1);
+    expect(most).toBeLessThanOrEqual(3);
+    // the board equals the call records
+    const calls = await taskCalls(id);
+    const b = await board(id);
+    expect(b).toMatchObject({
+      called: calls.length,
+      answered: calls.filter((c) => c.answerAt !== null).length,
+      abandoned: 1,
+      connected: 1,
+      abandonRate: 50,
+      maxLines: 3,
+      agentsTalking: 1,
+      agentsFree: 0,
+    });
+    expect(b.linesInUse).toBe(1);
+    expect(b.ratio).toBeGreaterThanOrEqual(1);
+    expect(b.avgWaitSeconds).toBeGreaterThanOrEqual(0);
+    // the agent sees the board too (msg_type 8 frames and the route); a colleague not on the task does not
+    await socket.next((f: CallFrame) => f.msg_type === 8 && (f.data as GroupcallBoard).cmStid === id, 'a board frame');
+    expect((await board(id, 'lisi')).connected).toBe(1);
+    expect((await t.get(`/api/frontend/groupcall/board?cmStid=${id}`, as('wangwu'))).json().code).toBe(115080);
+    await act('stop', id);
+    await t.post('/api/frontend/call/hangup', { uuid }, as('lisi'));
+    await endedCall(t, uuid);
+    socket.ws.close();
+  }, 30_000);
+});

@@ -1,0 +1,120 @@
+import {
+  calltaskDelBody,
+  calltaskIdBody,
+  calltaskListBody,
+  envelope,
+  groupcallBoardSchema,
+  groupcallCreateBody,
+  groupcallEditBody,
+  groupcallRowSchema,
+  listOf,
+  okEnvelope,
+  qId,
+} from '@crm/contracts';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { ok } from '../../lib/reply';
+import type { CallRuntime } from '../calls/call-bus';
+import * as seat from '../calltasks/calltasks.service';
+import * as actions from '../calltasks/calltasks-actions';
+import * as service from './groupcall.service';
+import { boardOf, publishBoard } from './groupcall-board';
+import type { GroupDialerState } from './groupcall-state';
+
+const tags = ['groupcall'];
+const P = '/api/frontend/groupcall';
+/** 群呼任务 (menu 500): managers run the tasks, agents work them from the same page. */
+const config = { menu: '/groupcall/Index' };
+const idEnvelope = envelope(z.object({ cmStid: z.number() }));
+
+/** Group calling (issue 15): paths under /api/frontend/groupcall/ (thin: the seat-task services with mode 1). */
+export const groupcallRoutes =
+  (rt: CallRuntime, state: GroupDialerState): FastifyPluginAsyncZod =>
+  async (app) => {
+    app.post(
+      `${P}/create`,
+      { schema: { tags, summary: '新建群呼任务', body: groupcallCreateBody, response: { 200: idEnvelope } }, config },
+      async (req) => ok({ cmStid: await service.createGroupTask(app.db, req.actor, req.body) }, '添加成功'),
+    );
+    app.post(
+      `${P}/edit`,
+      {
+        schema: { tags, summary: '编辑群呼任务（未开始或已暂停）', body: groupcallEditBody, response: { 200: idEnvelope } },
+        config,
+      },
+      async (req) => ok({ cmStid: await service.editGroupTask(app.db, req.actor, req.body) }, '保存成功'),
+    );
+    app.post(
+      `${P}/del`,
+      {
+        schema: { tags, summary: '删除群呼任务（进行中的不能删除）', body: calltaskDelBody, response: { 200: okEnvelope } },
+        config,
+      },
+      async (req) => {
+        await service.requireManaged(app.db, req.actor, req.body.cmStid);
+        await seat.deleteTask(app.db, req.actor, req.body.cmStid);
+        return ok(null, '删除成功');
+      },
+    );
+    app.post(
+      `${P}/list`,
+      {
+        schema: {
+          tags,
+          summary: '群呼任务列表',
+          body: calltaskListBody,
+          response: { 200: envelope(listOf(groupcallRowSchema)) },
+        },
+        config,
+      },
+      async (req) => ok(await service.listGroupTasks(app.db, req.actor, req.body)),
+    );
+    app.get(
+      `${P}/board`,
+      {
+        schema: {
+          tags,
+          summary: '群呼实时看板',
+          querystring: z.object({ cmStid: qId() }),
+          response: { 200: envelope(groupcallBoardSchema) },
+        },
+        config,
+      },
+      async (req) => ok(await boardOf(app.db, state, req.actor, req.query.cmStid)),
+    );
+    for (const [move, summary, msg] of [
+      ['start', '开始群呼任务', '任务已开始'],
+      ['pause', '暂停群呼任务', '任务已暂停'],
+      ['resume', '继续群呼任务', '任务已继续'],
+      ['stop', '停止群呼任务', '任务已停止'],
+    ] as const) {
+      app.post(
+        `${P}/${move}`,
+        { schema: { tags, summary, body: calltaskIdBody, response: { 200: okEnvelope } }, config },
+        async (req) => {
+          await service.requireManaged(app.db, req.actor, req.body.cmStid);
+          await actions.moveTask(rt, req.actor, req.body.cmStid, move);
+          await publishBoard(rt, state, req.actor.tenantId, req.body.cmStid);
+          return ok(null, msg);
+        },
+      );
+    }
+    app.post(
+      `${P}/work`,
+      { schema: { tags, summary: '坐席开始做群呼任务', body: calltaskIdBody, response: { 200: okEnvelope } }, config },
+      async (req) => {
+        await service.startWork(app.db, req.actor, req.body.cmStid);
+        await publishBoard(rt, state, req.actor.tenantId, req.body.cmStid);
+        return ok(null, '已开始');
+      },
+    );
+    app.post(
+      `${P}/unwork`,
+      { schema: { tags, summary: '坐席停止做群呼任务', body: calltaskIdBody, response: { 200: okEnvelope } }, config },
+      async (req) => {
+        await service.stopWork(app.db, req.actor, req.body.cmStid);
+        await publishBoard(rt, state, req.actor.tenantId, req.body.cmStid);
+        return ok(null, '已停止');
+      },
+    );
+  };

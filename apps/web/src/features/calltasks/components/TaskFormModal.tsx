@@ -1,0 +1,292 @@
+import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
+import { CALLTASK_LIMITS, type CalltaskRow, DISCARD_OTHER } from '@crm/contracts';
+import {
+  App,
+  Button,
+  Checkbox,
+  Col,
+  Divider,
+  Form,
+  Input,
+  InputNumber,
+  Modal,
+  Row,
+  Select,
+  Space,
+  Switch,
+  TimePicker,
+  Typography,
+} from 'antd';
+import { useState } from 'react';
+import { useButtonLock } from '../../../components/useButtonLock';
+import { useBaseDiscardReasons, useVisiblePools } from '../../pools/api';
+import { useStaffOptions } from '../../staff/api';
+import { useCompanyHours, useCreateCalltask, useEditCalltask } from '../api';
+import { CustomerSourceField } from './CustomerSourceField';
+import {
+  createBodyOf,
+  DEFAULT_VALUES,
+  editBodyOf,
+  MAX_NUMBERS,
+  parseNumberLines,
+  type RangeValue,
+  type SourceKind,
+  type TaskFormValues,
+  timesRefusal,
+  valuesOfRow,
+  WEEK_OPTIONS,
+} from './taskForm';
+
+type Props = {
+  isOpen: boolean;
+  /** the task to edit; null creates one */
+  row: CalltaskRow | null;
+  onClose: () => void;
+};
+
+const Section = ({ title }: { title: string }) => (
+  <Divider titlePlacement="start" style={{ marginTop: 8 }}>
+    {title}
+  </Divider>
+);
+
+/** 外呼时段: 1–4 HH:mm ranges, checked for overlap and against the company's hours. */
+const TimeRangesField = ({ hours }: { hours?: { from: string; to: string } }) => (
+  <Form.List
+    name="cmTimes"
+    rules={[
+      {
+        validator: async (_, value: RangeValue[]) => {
+          const refusal = timesRefusal(value ?? [], hours);
+          if (refusal) throw new Error(refusal);
+        },
+      },
+    ]}
+  >
+    {(fields, { add, remove }, { errors }) => (
+      <Form.Item
+        label="外呼时段"
+        required
+        extra={hours ? `公司允许的外呼时间：${hours.from}–${hours.to}（北京时间），任务时段须在其内` : undefined}
+      >
+        <Space orientation="vertical" style={{ display: 'flex' }}>
+          {fields.map((f, i) => (
+            <Space key={f.key}>
+              <Form.Item name={f.name} noStyle>
+                <TimePicker.RangePicker format="HH:mm" minuteStep={5} order aria-label={`外呼时段${i + 1}`} />
+              </Form.Item>
+              {fields.length > 1 && (
+                <Button type="text" icon={<DeleteOutlined />} aria-label="删除时段" onClick={() => remove(f.name)} />
+              )}
+            </Space>
+          ))}
+          {fields.length < CALLTASK_LIMITS.timeRanges && (
+            <Button type="dashed" icon={<PlusOutlined />} onClick={() => add(null)}>
+              添加时段
+            </Button>
+          )}
+          <Form.ErrorList errors={errors} />
+        </Space>
+      </Form.Item>
+    )}
+  </Form.List>
+);
+
+const AgentsField = () => {
+  const [linkman, setLinkman] = useState('');
+  const staff = useStaffOptions(linkman);
+  return (
+    <Form.Item
+      name="cmSidInfo"
+      label="坐席"
+      rules={[
+        { required: true, type: 'array', min: 1, message: '请选择坐席' },
+        { type: 'array', max: CALLTASK_LIMITS.agents, message: `最多选择${CALLTASK_LIMITS.agents}个坐席` },
+      ]}
+    >
+      <Select
+        mode="multiple"
+        allowClear
+        placeholder="选择做任务的坐席"
+        showSearch={{ filterOption: false, onSearch: setLinkman }}
+        options={(staff.data ?? []).map((s) => ({ value: s.staff_id, label: s.linkman }))}
+        maxTagCount="responsive"
+      />
+    </Form.Item>
+  );
+};
+
+const FailRuleFields = () => {
+  const pools = useVisiblePools();
+  const reasons = useBaseDiscardReasons();
+  const form = Form.useFormInstance<TaskFormValues>();
+  const poolId = Form.useWatch('failPoolId', form);
+  return (
+    <Row gutter={16}>
+      <Col span={12}>
+        <Form.Item name="failPoolId" label="最后一次未接通" tooltip="达到最多拨打次数仍未接通时，客户放入所选公海">
+          <Select
+            options={[
+              { value: 0, label: '客户保持不变' },
+              ...(pools.data?.list ?? []).map((p) => ({ value: p.cmHsid, label: `放入公海：${p.name}` })),
+            ]}
+          />
+        </Form.Item>
+      </Col>
+      <Col span={12}>
+        <Form.Item
+          name="failReasonId"
+          label="丢弃原因"
+          rules={[{ required: Boolean(poolId), message: '请选择丢弃原因' }]}
+          hidden={!poolId}
+        >
+          <Select
+            options={[
+              ...(reasons.data?.list ?? []).map((r) => ({ value: r.cmCdid, label: r.name })),
+              { value: DISCARD_OTHER, label: '其他（任务外呼未接通）' },
+            ]}
+          />
+        </Form.Item>
+      </Col>
+    </Row>
+  );
+};
+
+/** 新建 / 编辑坐席任务: a wide window in sections; an edit keeps the task's numbers. */
+export const TaskFormModal = ({ isOpen, row, onClose }: Props) => {
+  const { message } = App.useApp();
+  const [form] = Form.useForm<TaskFormValues>();
+  const [source, setSource] = useState<SourceKind>('filter');
+  const hours = useCompanyHours();
+  const create = useCreateCalltask();
+  const edit = useEditCalltask();
+  const isEdit = row !== null;
+
+  const sourceRefusal = (v: TaskFormValues): string | null => {
+    if (source === 'select' && v.cmCtids.length === 0) return '请选择客户';
+    if (source === 'import') {
+      const n = parseNumberLines(v.numbersText).numbers.length;
+      if (n === 0) return '请导入号码';
+      if (n > MAX_NUMBERS) return `最多导入${MAX_NUMBERS}个号码`;
+    }
+    return null;
+  };
+
+  const [submit, isLocked] = useButtonLock(async () => {
+    const v = await form.validateFields().catch(() => null);
+    if (!v) return;
+    const all = { ...form.getFieldsValue(true), source } as TaskFormValues;
+    if (!isEdit) {
+      const refusal = sourceRefusal(all);
+      if (refusal) {
+        message.error(refusal);
+        return;
+      }
+    }
+    try {
+      if (row) await edit.mutateAsync(editBodyOf(row.cmStid, all));
+      else await create.mutateAsync(createBodyOf(all));
+    } catch {
+      return;
+    }
+    message.success(isEdit ? '保存成功' : '添加成功');
+    onClose();
+  });
+
+  return (
+    <Modal
+      title={isEdit ? '编辑坐席任务' : '新建坐席任务'}
+      open={isOpen}
+      onCancel={onClose}
+      onOk={() => submit()}
+      okText={isEdit ? '保存' : '创建任务'}
+      cancelText="取消"
+      confirmLoading={isLocked || create.isPending || edit.isPending}
+      width={880}
+      destroyOnHidden
+      styles={{ body: { maxHeight: '70vh', overflowY: 'auto', paddingRight: 8 } }}
+    >
+      <Form form={form} preserve layout="vertical" initialValues={row ? valuesOfRow(row) : DEFAULT_VALUES} aria-label="坐席任务">
+        <Section title="基本信息" />
+        <Form.Item
+          name="name"
+          label="任务名称"
+          rules={[
+            { required: true, whitespace: true, message: '请输入任务名称' },
+            { max: CALLTASK_LIMITS.name, message: `任务名称最多${CALLTASK_LIMITS.name}个字符` },
+          ]}
+        >
+          <Input maxLength={CALLTASK_LIMITS.name} showCount placeholder="例如：11月老客户回访" />
+        </Form.Item>
+        <Section title="客户来源" />
+        {isEdit ? (
+          <Typography.Paragraph type="secondary">已导入 {row.totalNum} 个号码；编辑不改变任务的号码。</Typography.Paragraph>
+        ) : (
+          <>
+            <CustomerSourceField source={source} onSource={setSource} />
+            <Row gutter={16}>
+              <Col span={12}>
+                <Form.Item
+                  name="customerInfoState"
+                  label="无客户的号码"
+                  valuePropName="checked"
+                  tooltip="开启后，坐席接通的号码如果还不是客户，将成为该坐席的客户"
+                >
+                  <Switch checkedChildren="接通后建为客户" unCheckedChildren="不建客户" />
+                </Form.Item>
+              </Col>
+              <Col span={12}>
+                <Form.Item
+                  name="blackState"
+                  label="过滤黑名单"
+                  valuePropName="checked"
+                  tooltip="开启后，黑名单号码导入时跳过；拨打时命中黑名单的客户放入公海（原因：黑名单）"
+                >
+                  <Switch checkedChildren="过滤" unCheckedChildren="不过滤" />
+                </Form.Item>
+              </Col>
+            </Row>
+          </>
+        )}
+        <Section title="坐席与外呼时间" />
+        <AgentsField />
+        <Form.Item name="cmWeeks" label="外呼日期" rules={[{ required: true, type: 'array', min: 1, message: '请选择外呼日期' }]}>
+          <Checkbox.Group options={WEEK_OPTIONS} />
+        </Form.Item>
+        <TimeRangesField hours={hours.data} />
+        <Section title="外呼规则" />
+        <Row gutter={16}>
+          <Col span={8}>
+            <Form.Item
+              name="redialMinutes"
+              label="未接通重拨间隔（分钟）"
+              rules={[{ required: true, type: 'integer', min: 1, max: 1440, message: '重拨间隔为1-1440分钟' }]}
+            >
+              <InputNumber min={1} max={1440} precision={0} style={{ width: '100%' }} />
+            </Form.Item>
+          </Col>
+          <Col span={8}>
+            <Form.Item
+              name="maxAttempts"
+              label="最多拨打次数"
+              rules={[{ required: true, type: 'integer', min: 1, max: 5, message: '最多拨打次数为1-5次' }]}
+            >
+              <InputNumber min={1} max={5} precision={0} style={{ width: '100%' }} />
+            </Form.Item>
+          </Col>
+          <Col span={8}>
+            <Form.Item
+              name="wrapUpSeconds"
+              label="整理时间（秒）"
+              tooltip="每通电话结束后，经过整理时间再拨下一个号码"
+              rules={[{ required: true, type: 'integer', min: 0, max: 600, message: '整理时间为0-600秒' }]}
+            >
+              <InputNumber min={0} max={600} precision={0} style={{ width: '100%' }} />
+            </Form.Item>
+          </Col>
+        </Row>
+        <FailRuleFields />
+      </Form>
+    </Modal>
+  );
+};
