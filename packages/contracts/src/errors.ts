@@ -231,6 +231,11 @@ export const ERRORS = {
   DNC_NOT_FOUND: { code: 115005, status: 404, msg: '禁拨号码不存在或已删除' },
   DNC_NUMBER_INVALID: { code: 115006, status: 400, msg: '请输入正确的电话号码' },
   DNC_CALL_NOT_FOUND: { code: 115007, status: 404, msg: '通话记录不存在或您无权查看' },
+  // AI voice bot (issue 16): flows 116001–116029 (server helper), speech 116030–116049, AI calls 116050–116099
+  AIBOT_FLOW_NOT_FOUND: { code: 116001, status: 404, msg: '话术不存在或已删除' },
+  AIBOT_FLOW_INVALID: { code: 116002, status: 400, msg: '话术有{count}处问题，请修改后再发布：{first}' },
+  AIBOT_FLOW_NAME_EXISTS: { code: 116003, status: 400, msg: '话术名称已存在' },
+  AIBOT_VERSION_NOT_FOUND: { code: 116004, status: 404, msg: '话术版本不存在' },
 } as const;
 
 export type ErrorKey = keyof typeof ERRORS;
