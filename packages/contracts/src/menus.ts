@@ -102,7 +102,12 @@ export const APPLICATIONS: Application[] = [
       m(250, '坐席任务', '/calltask/tasklist', 'ScheduleOutlined'),
     ],
   },
-  { cbAid: 3, name: 'AI外呼', homeRoute: '/aicall/Index', menus: [planned(300, 'AI外呼任务', '/aicall/Index', 'RobotOutlined')] },
+  {
+    cbAid: 3,
+    name: 'AI外呼',
+    homeRoute: '/aicall/Index',
+    menus: [planned(300, 'AI外呼任务', '/aicall/Index', 'RobotOutlined'), m(301, '话术管理', '/aicall/flow', 'ApartmentOutlined')],
+  },
   {
     cbAid: 4,
     name: 'AI接待',
