@@ -61,9 +61,7 @@ export const MATCH_MODE_LABEL: Record<MatchMode, string> = { any: '包含任一'
 export const FLOW_VARIABLES = ['客户名称', '联系人', '坐席姓名', '公司名称'] as const;
 export const flowVariablesIn = (text: string): string[] => [...text.matchAll(/\{([^{}]*)\}/g)].map((m) => m[1]);
 
-const nodeKey = z
-  .string()
-  .regex(/^[a-z][a-z0-9_]{0,19}$/, '节点标识为字母开头的小写字母、数字或下划线，最多20位');
+const nodeKey = z.string().regex(/^[a-z][a-z0-9_]{0,19}$/, '节点标识为字母开头的小写字母、数字或下划线，最多20位');
 const keyword = zText().trim().min(1, '关键词不能为空').max(AIBOT_LIMITS.keyword, `关键词最多${AIBOT_LIMITS.keyword}个字`);
 const digits = z.array(z.string().regex(/^[0-9*#]$/, '按键只能是0-9、*或#')).max(AIBOT_LIMITS.digits);
 const prompt = zText().max(AIBOT_LIMITS.prompt, `话术内容最多${AIBOT_LIMITS.prompt}个字`);

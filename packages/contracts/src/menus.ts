@@ -106,7 +106,10 @@ export const APPLICATIONS: Application[] = [
     cbAid: 3,
     name: 'AI外呼',
     homeRoute: '/aicall/Index',
-    menus: [planned(300, 'AI外呼任务', '/aicall/Index', 'RobotOutlined'), m(301, '话术管理', '/aicall/flow', 'ApartmentOutlined')],
+    menus: [
+      planned(300, 'AI外呼任务', '/aicall/Index', 'RobotOutlined'),
+      m(301, '话术管理', '/aicall/flow', 'ApartmentOutlined'),
+    ],
   },
   {
     cbAid: 4,
