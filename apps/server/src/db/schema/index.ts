@@ -1,3 +1,4 @@
+export * from './aibot';
 export * from './approvals';
 export * from './calls';
 export * from './calltasks';
