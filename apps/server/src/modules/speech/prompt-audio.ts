@@ -1,0 +1,88 @@
+import path from 'node:path';
+import { extensionOf } from '@crm/contracts';
+import type { Db } from '../../db/client';
+import { readAll, storageOf } from '../../lib/storage';
+import { findTenantFile } from '../uploads/uploads.repo';
+import { AudioConvertError, convertTo8k } from './audio-convert';
+import type { Synthesizer } from './synthesizer';
+import { durationMsOf, readWav, writeWav } from './wav';
+
+// What the bot plays for a prompt: the node's uploaded recording (converted once to 8 kHz mono
+// WAV and cached by its stored name, which never changes) or else its text, synthesized. A
+// recording sox cannot read (MP3/M4A where sox lacks those formats, a damaged file) falls back to
+// the text when there is one, and says why.
+
+export type PromptAudio = {
+  /** 8 kHz mono 16-bit PCM WAV */
+  file: string;
+  durationMs: number;
+  source: 'recording' | 'tts';
+  isCached: boolean;
+  /** set when the node has a recording that could not be used */
+  recordingProblem?: string;
+};
+
+/** An uploaded file's bytes and stored name (the uploads module's `files` row), or undefined. */
+export type RecordingSource = (fileId: number) => Promise<{ bytes: Buffer; storedName: string } | undefined>;
+
+export class PromptAudioError extends Error {}
+
+/** A tenant's uploaded files as recordings (storage driver of DATA_DIR, local or S3). */
+export const tenantRecordings =
+  (db: Db, dataDir: string, tenantId: number): RecordingSource =>
+  async (fileId) => {
+    const row = await findTenantFile(db, tenantId, fileId);
+    if (!row) return undefined;
+    const bytes = await readAll(storageOf(dataDir), row.storedName);
+    return bytes ? { bytes, storedName: row.storedName } : undefined;
+  };
+
+export type PromptAudioOptions = { synthesizer: Synthesizer; cacheDir: string; soxBin: string };
+
+export const createPromptAudio = (o: PromptAudioOptions) => {
+  const converting = new Map<string, Promise<{ file: string; durationMs: number; isCached: boolean }>>();
+
+  const convertRecording = async (rec: { bytes: Buffer; storedName: string }) => {
+    const file = path.join(o.cacheDir, 'recordings', `${rec.storedName.replace(/\.[^.]+$/, '')}.wav`);
+    const cached = await readWav(file).catch(() => undefined);
+    if (cached) return { file, durationMs: durationMsOf(cached.samples.length), isCached: true };
+    const pending = converting.get(file);
+    if (pending) return pending;
+    const run = (async () => {
+      const samples = await convertTo8k(o.soxBin, rec.bytes, extensionOf(rec.storedName) || 'wav');
+      await writeWav(file, samples);
+      return { file, durationMs: durationMsOf(samples.length), isCached: false };
+    })().finally(() => converting.delete(file));
+    converting.set(file, run);
+    return run;
+  };
+
+  /**
+   * The audio of one prompt: `audioFileId` (an upload) wins over `text`; rejects with
+   * PromptAudioError when there is neither usable audio nor text, or SynthesisError / SpeechTextError.
+   */
+  const resolve = async (
+    prompt: { text: string; audioFileId: number | null },
+    recordings: RecordingSource,
+  ): Promise<PromptAudio> => {
+    let problem: string | undefined;
+    if (prompt.audioFileId !== null) {
+      const rec = await recordings(prompt.audioFileId);
+      if (!rec) {
+        problem = '录音文件不存在或已删除';
+      } else {
+        try {
+          return { ...(await convertRecording(rec)), source: 'recording' };
+        } catch (err) {
+          if (!(err instanceof AudioConvertError)) throw err;
+          problem = `录音无法转换为电话音频（${err.message}）`;
+        }
+      }
+      if (!prompt.text.trim()) throw new PromptAudioError(problem);
+    }
+    const tts = await o.synthesizer.synthesize(prompt.text);
+    return { ...tts, source: 'tts', ...(problem ? { recordingProblem: problem } : {}) };
+  };
+
+  return { resolve };
+};
