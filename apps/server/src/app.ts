@@ -11,6 +11,7 @@ import type { Database, Db } from './db/client';
 import { startEventRelay } from './jobs/events-relay';
 import { type JobQueue, startJobQueue } from './jobs/queue';
 import { openStorage } from './lib/storage';
+import { aibotRoutes } from './modules/aibot/aibot.routes';
 import { approvalsRoutes } from './modules/approvals/approvals.routes';
 import { authRoutes } from './modules/auth/auth.routes';
 import { blacklistRoutes } from './modules/blacklist/blacklist.routes';
@@ -138,6 +139,7 @@ export const buildApp = async (config: Config, database: Database): Promise<Fast
   await app.register(ordersRoutes);
   await app.register(receiptsRoutes);
   await app.register(workOrdersRoutes);
+  await app.register(aibotRoutes);
   if (config.isClockControlled) await app.register(clockRoutes);
 
   await app.register(spaPlugin, { webDist: config.webDist });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { zId, zText, zUint } from './common';
+import { qId, zId, zText, zUint } from './common';
 
 /**
  * The AI voice bot (issue 16): 话术 flows (the bot's script), the engine that walks them on what the
@@ -193,8 +193,13 @@ export const FLOW_STATUS_LABEL: Record<number, string> = { 0: '草稿', 1: '已�
 export const flowListQuery = z.object({
   page: z.coerce.number().int().min(1).max(100_000).default(1),
   limit: z.coerce.number().int().min(1).max(100).default(AIBOT_LIMITS.pageSize),
-  name: z.string().max(AIBOT_LIMITS.flowName).optional(),
+  name: zText().max(AIBOT_LIMITS.flowName).optional(),
 });
+export type FlowListQuery = z.infer<typeof flowListQuery>;
+/** detail / delete by id (query string) */
+export const flowIdQuery = z.object({ id: qId() });
+/** A published version: `version` ≥ 1. */
+export const flowVersionQuery = z.object({ id: qId(), version: qId() });
 export const flowRow = z.object({
   id: z.number(),
   name: z.string(),
@@ -229,6 +234,19 @@ export type FlowDetail = z.infer<typeof flowDetail>;
 export const flowPublishBody = z.object({ id: zId() });
 /** Copy a flow (its draft) under a new name. */
 export const flowCopyBody = z.object({ id: zId(), name: flowName });
+export type FlowCreateBody = z.infer<typeof flowCreateBody>;
+export type FlowUpdateBody = z.infer<typeof flowUpdateBody>;
+export type FlowCopyBody = z.infer<typeof flowCopyBody>;
+/** A published version, frozen: what a call that started on it keeps walking. */
+export const flowVersionDetail = z.object({
+  id: z.number(),
+  name: z.string(),
+  version: z.number(),
+  graph: flowGraph,
+  published_at: z.string(),
+  publisher: z.string(),
+});
+export type FlowVersionDetail = z.infer<typeof flowVersionDetail>;
 
 // ---------- the engine's view of a call, shared by the test console, AI tasks and the call detail ----------
 
@@ -313,6 +331,7 @@ export const flowTestResult = z.object({
   rule: z.number().nullable(),
 });
 export type FlowTestResult = z.infer<typeof flowTestResult>;
+export type FlowTestBody = z.infer<typeof flowTestBody>;
 
 // ---------- company AI settings (the optional LLM classifier) ----------
 
@@ -334,3 +353,4 @@ export const aibotSettingsBody = z.object({
   llm_key: zText().max(200).nullable().optional(),
   llm_timeout_ms: z.number().int().min(AIBOT_LIMITS.llmTimeoutMsMin).max(AIBOT_LIMITS.llmTimeoutMsMax),
 });
+export type AibotSettingsBody = z.infer<typeof aibotSettingsBody>;

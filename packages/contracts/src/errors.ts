@@ -236,6 +236,8 @@ export const ERRORS = {
   AIBOT_FLOW_INVALID: { code: 116002, status: 400, msg: '话术有{count}处问题，请修改后再发布：{first}' },
   AIBOT_FLOW_NAME_EXISTS: { code: 116003, status: 400, msg: '话术名称已存在' },
   AIBOT_VERSION_NOT_FOUND: { code: 116004, status: 404, msg: '话术版本不存在' },
+  AIBOT_AUDIO_INVALID: { code: 116005, status: 400, msg: '录音文件不存在或不是音频文件（wav、mp3、m4a）' },
+  AIBOT_LLM_INCOMPLETE: { code: 116006, status: 400, msg: '启用大模型时请填写接口地址和模型名称' },
 } as const;
 
 export type ErrorKey = keyof typeof ERRORS;

@@ -1,0 +1,268 @@
+import {
+  type AibotSettings,
+  type AibotSettingsBody,
+  ERRORS,
+  extensionOf,
+  FLOW_STATUS,
+  type FlowCopyBody,
+  type FlowCreateBody,
+  type FlowDetail,
+  type FlowGraph,
+  type FlowIssue,
+  type FlowListQuery,
+  type FlowRow,
+  type FlowTestBody,
+  type FlowTestResult,
+  type FlowUpdateBody,
+  type FlowVersionDetail,
+  type ListData,
+} from '@crm/contracts';
+import type { Db, DbOrTx } from '../../db/client';
+import { AppError } from '../../lib/app-error';
+import type { Actor } from '../../lib/auth-context';
+import { now } from '../../lib/clock';
+import { formatDateTime } from '../../lib/time';
+import { companyInfo } from '../company/company.service';
+import { fileInfosByIds } from '../uploads/uploads.service';
+import * as repo from './aibot.repo';
+import { walkFlow } from './flow-engine';
+import { starterGraph } from './flow-starter';
+import { validateFlowGraph } from './flow-validate';
+import { type LlmConfig, llmClassifier } from './llm-classifier';
+
+/** Flows are company-wide: whoever has 话术管理 (menu 301) reads and edits all of the company's. */
+export const AIBOT_MENU = '/aicall/flow';
+const AUDIO_EXTENSIONS = ['wav', 'mp3', 'm4a'];
+
+const present = (f: repo.FlowRecord): FlowRow => ({
+  id: f.id,
+  name: f.name,
+  remark: f.remark,
+  status: f.status,
+  version: f.version,
+  nodes: f.graph.nodes.length,
+  creator: f.creatorName ?? '',
+  created_at: formatDateTime(f.createdAt),
+  updated_at: formatDateTime(f.updatedAt),
+});
+
+const requireFlow = async (db: DbOrTx, actor: Actor, id: number) => {
+  const flow = await repo.findFlow(db, actor.tenantId, id);
+  if (!flow) throw new AppError('AIBOT_FLOW_NOT_FOUND');
+  return flow;
+};
+
+const requireFreeName = async (db: DbOrTx, actor: Actor, name: string, exceptId: number) => {
+  if (await repo.isNameTaken(db, actor.tenantId, name, exceptId)) throw new AppError('AIBOT_FLOW_NAME_EXISTS');
+};
+
+/** Recordings named by the graph must be the company's own audio uploads. */
+const requireOwnAudio = async (db: Db, actor: Actor, graph: FlowGraph) => {
+  const ids = [...graph.nodes, ...graph.kb].flatMap((x) => (x.audio_file_id === null ? [] : [x.audio_file_id]));
+  if (ids.length === 0) return;
+  const files = await fileInfosByIds(db, actor.tenantId, ids);
+  for (const id of ids) {
+    const file = files.get(id);
+    if (!file || !AUDIO_EXTENSIONS.includes(extensionOf(file.url))) throw new AppError('AIBOT_AUDIO_INVALID');
+  }
+};
+
+/** Whether the name is unique-index trouble (two creates with one name at once). */
+const isNameConflict = (err: unknown) => {
+  const text = String((err as { message?: unknown })?.message ?? '') + String((err as { cause?: unknown })?.cause ?? '');
+  return text.includes('aibot_flows_name_uq');
+};
+const insertOrConflict = async (db: Db, row: Parameters<typeof repo.insertFlow>[1]) => {
+  try {
+    return await repo.insertFlow(db, row);
+  } catch (err) {
+    if (isNameConflict(err)) throw new AppError('AIBOT_FLOW_NAME_EXISTS');
+    throw err;
+  }
+};
+
+export const listFlows = async (db: Db, actor: Actor, q: FlowListQuery): Promise<ListData<FlowRow>> => {
+  const name = (q.name ?? '').trim();
+  const [rows, total] = await Promise.all([
+    repo.listFlows(db, actor.tenantId, name, q.limit, (q.page - 1) * q.limit),
+    repo.countFlows(db, actor.tenantId, name),
+  ]);
+  return { list: rows.map(present), count: total };
+};
+
+/** A new flow starts from the starter graph (开场 → 肯定/否定/拒绝 → 介绍/结束/挂机) and the default grade rules. */
+export const createFlow = async (db: Db, actor: Actor, body: FlowCreateBody) => {
+  await requireFreeName(db, actor, body.name, 0);
+  const at = now();
+  return insertOrConflict(db, {
+    tenantId: actor.tenantId,
+    name: body.name,
+    remark: body.remark,
+    graph: starterGraph(),
+    status: FLOW_STATUS.draft,
+    creatorId: actor.staffId,
+    createdAt: at,
+    updatedAt: at,
+  });
+};
+
+export const flowDetail = async (db: Db, actor: Actor, id: number): Promise<FlowDetail> => {
+  const flow = await requireFlow(db, actor, id);
+  const versions = await repo.listVersions(db, actor.tenantId, id);
+  return {
+    ...present(flow),
+    graph: flow.graph,
+    issues: validateFlowGraph(flow.graph),
+    versions: versions.map((v) => ({
+      version: v.version,
+      published_at: formatDateTime(v.publishedAt),
+      publisher: v.publisherName ?? '',
+    })),
+  };
+};
+
+/** Saves the draft, problems and all (the designer shows them); a published flow becomes 有未发布修改. */
+export const updateFlow = async (db: Db, actor: Actor, body: FlowUpdateBody): Promise<FlowIssue[]> => {
+  const flow = await requireFlow(db, actor, body.id);
+  await requireFreeName(db, actor, body.name, body.id);
+  await requireOwnAudio(db, actor, body.graph);
+  const status = flow.version === 0 ? FLOW_STATUS.draft : FLOW_STATUS.changed;
+  try {
+    await repo.updateFlow(db, actor.tenantId, body.id, {
+      name: body.name,
+      remark: body.remark,
+      graph: body.graph,
+      status,
+      updatedAt: now(),
+    });
+  } catch (err) {
+    if (isNameConflict(err)) throw new AppError('AIBOT_FLOW_NAME_EXISTS');
+    throw err;
+  }
+  return validateFlowGraph(body.graph);
+};
+
+/** Freezes the draft as the next version; refused, with the problems listed, while it has any. */
+export const publishFlow = async (db: Db, actor: Actor, id: number): Promise<number> => {
+  await requireFlow(db, actor, id);
+  return db.transaction(async (tx) => {
+    const flow = await repo.lockFlow(tx, actor.tenantId, id);
+    if (!flow) throw new AppError('AIBOT_FLOW_NOT_FOUND');
+    const issues = validateFlowGraph(flow.graph);
+    if (issues.length > 0) {
+      const msg = ERRORS.AIBOT_FLOW_INVALID.msg.replace('{count}', String(issues.length)).replace('{first}', issues[0].msg);
+      throw new AppError('AIBOT_FLOW_INVALID', msg, { issues });
+    }
+    const version = flow.version + 1;
+    const at = now();
+    await repo.insertVersion(tx, {
+      tenantId: actor.tenantId,
+      flowId: id,
+      version,
+      graph: flow.graph,
+      publisherId: actor.staffId,
+      publishedAt: at,
+    });
+    await repo.updateFlow(tx, actor.tenantId, id, { version, status: FLOW_STATUS.published, updatedAt: at });
+    return version;
+  });
+};
+
+/** A copy of the draft under a new name, as a new unpublished flow. */
+export const copyFlow = async (db: Db, actor: Actor, body: FlowCopyBody) => {
+  const flow = await requireFlow(db, actor, body.id);
+  await requireFreeName(db, actor, body.name, 0);
+  const at = now();
+  return insertOrConflict(db, {
+    tenantId: actor.tenantId,
+    name: body.name,
+    remark: flow.remark,
+    graph: flow.graph,
+    status: FLOW_STATUS.draft,
+    creatorId: actor.staffId,
+    createdAt: at,
+    updatedAt: at,
+  });
+};
+
+/** Soft delete: its versions stay for the calls that walked them. */
+export const deleteFlow = async (db: Db, actor: Actor, id: number) => {
+  if ((await repo.updateFlow(db, actor.tenantId, id, { deletedAt: now() })) === 0) throw new AppError('AIBOT_FLOW_NOT_FOUND');
+};
+
+/** A published version as it was frozen (a running call keeps walking it). */
+export const flowVersion = async (db: DbOrTx, actor: Actor, id: number, version: number): Promise<FlowVersionDetail> => {
+  const flow = await requireFlow(db, actor, id);
+  const row = await repo.findVersion(db, actor.tenantId, id, version);
+  if (!row) throw new AppError('AIBOT_VERSION_NOT_FOUND');
+  return {
+    id,
+    name: flow.name,
+    version: row.version,
+    graph: row.graph,
+    published_at: formatDateTime(row.publishedAt),
+    publisher: row.publisherName ?? '',
+  };
+};
+
+/** The company's classifier when it is switched on and complete; otherwise keywords only. */
+export const companyLlm = async (db: DbOrTx, tenantId: number): Promise<LlmConfig | null> => {
+  const s = await repo.findSettings(db, tenantId);
+  if (!s?.llmEnabled || !s.llmUrl || !s.llmModel) return null;
+  return { url: s.llmUrl, model: s.llmModel, key: s.llmKey, timeoutMs: s.llmTimeoutMs };
+};
+
+/**
+ * The test console: replays the turns against the draft (version 0) or a published version, with
+ * the caller as 坐席 and the company's name filled in unless the console sets them.
+ */
+export const testFlow = async (db: Db, actor: Actor, body: FlowTestBody): Promise<FlowTestResult> => {
+  const flow = await requireFlow(db, actor, body.id);
+  const graph = body.version === 0 ? flow.graph : (await flowVersion(db, actor, body.id, body.version)).graph;
+  const company = await companyInfo(db, actor);
+  const vars = { 坐席姓名: actor.name, 公司名称: company.name, 客户名称: '客户', 联系人: '客户', ...body.vars };
+  const llm = await companyLlm(db, actor.tenantId);
+  return walkFlow(graph, body.turns, {
+    vars,
+    talkSeconds: body.talk_seconds,
+    classify: llm ? llmClassifier(llm) : undefined,
+  });
+};
+
+const DEFAULT_SETTINGS: AibotSettings = {
+  llm_enabled: false,
+  llm_url: '',
+  llm_model: '',
+  llm_key_set: false,
+  llm_timeout_ms: 1500,
+};
+
+/** The company's AI settings; the key itself never leaves the server. */
+export const getSettings = async (db: DbOrTx, actor: Actor): Promise<AibotSettings> => {
+  const s = await repo.findSettings(db, actor.tenantId);
+  if (!s) return DEFAULT_SETTINGS;
+  return {
+    llm_enabled: s.llmEnabled,
+    llm_url: s.llmUrl,
+    llm_model: s.llmModel,
+    llm_key_set: s.llmKey !== '',
+    llm_timeout_ms: s.llmTimeoutMs,
+  };
+};
+
+/** Saves the settings: an omitted or empty key keeps the stored one, null removes it. */
+export const saveSettings = async (db: DbOrTx, actor: Actor, body: AibotSettingsBody): Promise<AibotSettings> => {
+  if (body.llm_enabled && (!body.llm_url || !body.llm_model.trim())) throw new AppError('AIBOT_LLM_INCOMPLETE');
+  const stored = await repo.findSettings(db, actor.tenantId);
+  const key = body.llm_key === null ? '' : body.llm_key ? body.llm_key : (stored?.llmKey ?? '');
+  await repo.saveSettings(db, {
+    tenantId: actor.tenantId,
+    llmEnabled: body.llm_enabled,
+    llmUrl: body.llm_url,
+    llmModel: body.llm_model.trim(),
+    llmKey: key,
+    llmTimeoutMs: body.llm_timeout_ms,
+    updatedAt: now(),
+  });
+  return getSettings(db, actor);
+};
