@@ -13,7 +13,10 @@ import {
  * `nodes.<key>.silence`, `nodes.<key>.no_match`, `kb.<key>`, `grades.<index>`, `settings`.
  */
 const nodePath = (n: FlowNode) => `nodes.${n.key}`;
-const nodeName = (n: FlowNode) => `${FLOW_NODE_TYPE_LABEL[n.type]}节点“${n.name}”`;
+const nodeName = (n: FlowNode) => {
+  const type = FLOW_NODE_TYPE_LABEL[n.type];
+  return `${type.endsWith('节点') ? type : `${type}节点`}“${n.name}”`;
+};
 const VARIABLE_LIST = FLOW_VARIABLES.map((v) => `{${v}}`).join('、');
 
 const unknownVariables = (text: string, path: string, where: string): FlowIssue[] =>
