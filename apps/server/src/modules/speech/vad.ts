@@ -184,7 +184,7 @@ export class VoiceActivityDetector {
     const to = Math.min(this.frameNo, lastFrame + 1 + padFrames);
     const frames = this.audio.slice(from - this.audioStartFrame, to - this.audioStartFrame);
     const samples = new Int16Array(frames.length * FRAME);
-    frames.forEach((f, i) => samples.set(f.subarray(0, FRAME), i * FRAME));
+    for (const [i, f] of frames.entries()) samples.set(f.subarray(0, FRAME), i * FRAME);
     this.speechStart = undefined;
     this.candidateStart = undefined;
     // what follows the turn starts the next pre-roll
