@@ -19,7 +19,12 @@ export class ApiError extends Error {
   }
 }
 
-type Options = { /** the caller shows the error itself */ silent?: boolean };
+type Options = {
+  /** the caller shows the error itself */
+  silent?: boolean;
+  /** send empty strings and nulls as they are (a document such as a 话术 graph, where '' and null are values) */
+  keepEmpty?: boolean;
+};
 
 let expiredShown = false;
 /** SPEC §8: 100002 or HTTP 401 → clear everything, one modal, then the login page. */
@@ -57,7 +62,7 @@ const request = async <T>(method: string, url: string, body: unknown, opts: Opti
   if (body instanceof FormData) payload = body;
   else if (body !== undefined) {
     headers['Content-Type'] = 'application/json';
-    payload = JSON.stringify(dropEmpty(body));
+    payload = JSON.stringify(opts.keepEmpty ? body : dropEmpty(body));
   }
   let res: Response;
   try {

@@ -152,6 +152,12 @@ export const ROUTES: AppRoute[] = [
     title: '群呼任务',
     Page: page(() => import('../features/groupcall/pages/GroupCallPage'), 'GroupCallPage'),
   },
+  { path: '/aicall/flow', title: '话术管理', Page: page(() => import('../features/aibot/pages/FlowsPage'), 'FlowsPage') },
+  {
+    path: '/aicall/flow/:id',
+    title: '话术设计',
+    Page: page(() => import('../features/aibot/pages/FlowDesignerPage'), 'FlowDesignerPage'),
+  },
   {
     path: '/system/loginlog',
     title: '登录日志',
