@@ -1,5 +1,4 @@
 import {
-  AIBOT_LIMITS,
   FLOW_NODE_TYPE_LABEL,
   type FlowBranch,
   type FlowFallback,
