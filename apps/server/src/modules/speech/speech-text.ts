@@ -90,8 +90,9 @@ const numberWords = (int: string, frac: string | undefined, percent: boolean): s
 /** Full-width digits and signs as ASCII, so one rule reads both. */
 const toHalfWidth = (s: string) => s.replace(/[０-９．％]/g, (c) => String.fromCharCode(c.charCodeAt(0) - 0xfee0));
 
-// control characters, zero-width characters, emoji and other pictographs are not spoken
-const UNSPEAKABLE = /[\p{Cc}\p{Cf}\p{Extended_Pictographic}]/gu;
+// control characters, emoji and other pictographs are not spoken; zero-width (format) characters vanish
+const UNSPEAKABLE = /[\p{Cc}\p{Extended_Pictographic}]/gu;
+const INVISIBLE = /\p{Cf}/gu;
 
 /**
  * The text the synthesizer gets: cleaned, numbers in words, at most `max` characters
@@ -100,6 +101,7 @@ const UNSPEAKABLE = /[\p{Cc}\p{Cf}\p{Extended_Pictographic}]/gu;
 export const speechText = (raw: string, max = SPEECH_TEXT_MAX): string => {
   const cleaned = toHalfWidth(raw)
     .replace(/<[^>]{0,200}>/g, ' ')
+    .replace(INVISIBLE, '')
     .replace(UNSPEAKABLE, ' ')
     .replace(/\s+/g, ' ')
     .trim();
