@@ -157,7 +157,7 @@ export const createFlowSession = (graph: FlowGraph, opts: FlowSessionOptions = {
         hear(hit.keywords);
         const text = follow(hit.branch);
         return {
-          match: matchOf('branch', hit.branch.label, [...kbHit.keywords, ...hit.keywords], hit.branch.intent),
+          match: matchOf('branch', hit.branch.label, [...new Set([...kbHit.keywords, ...hit.keywords])], hit.branch.intent),
           text: [answer, text].filter(Boolean).join(' '),
         };
       }
