@@ -85,6 +85,27 @@ const schema = z.object({
   /** 线路测试: the speech synthesizer and the converter to 8 kHz (optional; missing: the test call is refused) */
   TTS_ESPEAK_BIN: z.string().default('espeak-ng'),
   TTS_SOX_BIN: z.string().default('sox'),
+  /** AI bot speech (modules/speech, docs/ARCHITECTURE.md 语音): prompt synthesis by espeak-ng (offline) or an HTTP TTS gateway */
+  SPEECH_TTS: z.enum(['espeak', 'http']).default('espeak'),
+  /** http: POST {text, voice, format, sample_rate} here with `Authorization: Bearer SPEECH_TTS_KEY`; the body is the audio */
+  SPEECH_TTS_URL: z
+    .string()
+    .default('')
+    .refine((v) => v === '' || /^https?:\/\/[^/]/.test(v), '应为 http:// 或 https:// 地址'),
+  SPEECH_TTS_KEY: z.string().default(''),
+  SPEECH_TTS_VOICE: z.string().max(100).default(''),
+  /** the recognizer: none (the bot runs on keypad digits and silence), a FunASR runtime, or Alibaba Cloud NLS */
+  SPEECH_ASR: z.enum(['none', 'funasr', 'aliyun']).default('none'),
+  /** funasr: ws://host:10095; aliyun: wss://nls-gateway-cn-shanghai.aliyuncs.com/ws/v1 */
+  SPEECH_ASR_URL: z
+    .string()
+    .default('')
+    .refine((v) => v === '' || /^wss?:\/\/[^/]/.test(v), '应为 ws:// 或 wss:// 地址'),
+  /** aliyun: the project's Appkey and an access token (CreateToken) */
+  SPEECH_ASR_APPKEY: z.string().default(''),
+  SPEECH_ASR_TOKEN: z.string().default(''),
+  /** the silence that ends a customer's turn (voice activity), ms */
+  SPEECH_END_SILENCE_MS: z.coerce.number().int().min(200).max(3000).default(600),
   /** Which proxies' X-Forwarded-For is believed (client address for the login throttle and logs) */
   TRUST_PROXY: z
     .string()
@@ -127,6 +148,13 @@ export type S3Config = {
   forcePathStyle: boolean;
 };
 
+/** SPEECH_* settings; keys stay out of logs. */
+export type SpeechConfig = {
+  tts: { provider: 'espeak' | 'http'; url: string; key: string; voice: string };
+  asr: { provider: 'none' | 'funasr' | 'aliyun'; url: string; appkey: string; token: string };
+  endSilenceMs: number;
+};
+
 export type Config = {
   port: number;
   host: string;
@@ -151,6 +179,8 @@ export type Config = {
   };
   /** speech for 线路测试 (telephony/tts.ts): the binaries, looked up once at start */
   tts: { espeakBin: string; soxBin: string };
+  /** the AI bot's speech (modules/speech/speech.ts builds the synthesizer, recognizer and detector settings) */
+  speech: SpeechConfig;
   /** where file bytes live (lib/storage) */
   storage: { driver: 'local' } | { driver: 's3'; s3: S3Config };
   demoPassword: string;
@@ -190,6 +220,11 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env, overrides: Part
     const missing = (['S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY', 'S3_REGION'] as const).filter((k) => !e[k]);
     if (missing.length > 0) throw new Error(`配置错误: STORAGE_DRIVER=s3 需要 ${missing.join('、')}`);
   }
+  if (e.SPEECH_TTS === 'http' && !e.SPEECH_TTS_URL) throw new Error('配置错误: SPEECH_TTS=http 需要 SPEECH_TTS_URL');
+  if (e.SPEECH_ASR !== 'none' && !e.SPEECH_ASR_URL) throw new Error(`配置错误: SPEECH_ASR=${e.SPEECH_ASR} 需要 SPEECH_ASR_URL`);
+  if (e.SPEECH_ASR === 'aliyun' && (!e.SPEECH_ASR_APPKEY || !e.SPEECH_ASR_TOKEN)) {
+    throw new Error('配置错误: SPEECH_ASR=aliyun 需要 SPEECH_ASR_APPKEY 和 SPEECH_ASR_TOKEN');
+  }
   if (isProduction && e.CLOCK_CONTROL === '1') throw new Error('配置错误: CLOCK_CONTROL 不能在生产环境开启');
   return {
     port: e.PORT,
@@ -211,6 +246,11 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env, overrides: Part
       proxy: e.SIP_PROXY,
     },
     tts: { espeakBin: e.TTS_ESPEAK_BIN, soxBin: e.TTS_SOX_BIN },
+    speech: {
+      tts: { provider: e.SPEECH_TTS, url: e.SPEECH_TTS_URL, key: e.SPEECH_TTS_KEY, voice: e.SPEECH_TTS_VOICE },
+      asr: { provider: e.SPEECH_ASR, url: e.SPEECH_ASR_URL, appkey: e.SPEECH_ASR_APPKEY, token: e.SPEECH_ASR_TOKEN },
+      endSilenceMs: e.SPEECH_END_SILENCE_MS,
+    },
     storage:
       e.STORAGE_DRIVER === 's3'
         ? {

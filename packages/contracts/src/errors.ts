@@ -238,6 +238,18 @@ export const ERRORS = {
   AIBOT_VERSION_NOT_FOUND: { code: 116004, status: 404, msg: '话术版本不存在' },
   AIBOT_AUDIO_INVALID: { code: 116005, status: 400, msg: '录音文件不存在或不是音频文件（wav、mp3、m4a）' },
   AIBOT_LLM_INCOMPLETE: { code: 116006, status: 400, msg: '启用大模型时请填写接口地址和模型名称' },
+  // speech (modules/speech): synthesis, recordings, recognition
+  SPEECH_TEXT_EMPTY: { code: 116030, status: 400, msg: '播报内容为空' },
+  SPEECH_TEXT_TOO_LONG: { code: 116031, status: 400, msg: '播报内容过长' },
+  SPEECH_TTS_UNAVAILABLE: {
+    code: 116032,
+    status: 503,
+    msg: '语音合成不可用：服务器未安装 espeak-ng 或 sox，或未配置语音合成服务',
+  },
+  SPEECH_TTS_FAILED: { code: 116033, status: 503, msg: '语音合成失败，请稍后再试' },
+  SPEECH_RECORDING_UNUSABLE: { code: 116034, status: 400, msg: '录音无法播放：文件不存在或无法转换为电话音频，请上传 WAV 录音' },
+  SPEECH_ASR_UNAVAILABLE: { code: 116035, status: 503, msg: '语音识别不可用：未配置语音识别服务' },
+  SPEECH_ASR_FAILED: { code: 116036, status: 503, msg: '语音识别服务连接失败，请稍后再试' },
 } as const;
 
 export type ErrorKey = keyof typeof ERRORS;

@@ -89,7 +89,10 @@ describe('prompt audio', () => {
     expect(wav?.samples.length).toBe(8000);
     expect(wav?.samples.reduce((m, s) => Math.max(m, Math.abs(s)), 0)).toBeGreaterThan(5000);
     let reads = 0;
-    const counting: RecordingSource = async (fileId) => (reads++, tenantRecordings(t.database.db, dataDir, tenantA)(fileId));
+    const counting: RecordingSource = async (fileId) => {
+      reads++;
+      return tenantRecordings(t.database.db, dataDir, tenantA)(fileId);
+    };
     const second = await audio.resolve({ text: '您好', audioFileId: id }, counting);
     expect(second).toMatchObject({ source: 'recording', file: first.file, isCached: true });
     expect(ttsTexts).not.toContain('您好');

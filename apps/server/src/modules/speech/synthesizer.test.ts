@@ -96,7 +96,13 @@ describe('espeak-ng provider', () => {
     const speech = await findSpeech({ espeakBin: 'espeak-ng', soxBin: 'sox' });
     if (!speech.isAvailable) return;
     let runs = 0;
-    const counted = { ...speech, synthesize: (t: string) => (runs++, speech.synthesize(t)) };
+    const counted = {
+      ...speech,
+      synthesize: (t: string) => {
+        runs++;
+        return speech.synthesize(t);
+      },
+    };
     const synth = createSynthesizer(espeakProvider(counted), tmpDir());
     expect(synth).toMatchObject({ provider: 'espeak', voice: 'cmn-latn-pinyin', isAvailable: true });
     const r = await synth.synthesize('您好，这里是云呼科技，价格1200元');
