@@ -76,6 +76,8 @@ export class VoiceActivityDetector {
   private noiseDb: number | undefined;
   private refLevels: number[] = [];
   private erlHistory: number[] = [];
+  private erlCache: number | undefined;
+  private erlAdded = 0;
   /** frames of the current candidate or turn, plus the pre-roll */
   private audio: Int16Array[] = [];
   private audioStartFrame = 0;
@@ -92,11 +94,15 @@ export class VoiceActivityDetector {
     return this.speechStart !== undefined;
   }
 
-  /** the echo loss in use (dB) */
+  /** the echo loss in use (dB); the percentile is recomputed every 10 new samples */
   get echoLossDb() {
     if (this.erlHistory.length < ERL_MIN_SAMPLES) return this.options.echoLossDb;
-    const sorted = [...this.erlHistory].sort((a, b) => a - b);
-    return Math.max(this.options.echoLossDb, sorted[Math.floor(sorted.length * ERL_PERCENTILE)]);
+    if (this.erlCache === undefined || this.erlAdded >= 10) {
+      const sorted = [...this.erlHistory].sort((a, b) => a - b);
+      this.erlCache = Math.max(this.options.echoLossDb, sorted[Math.floor(sorted.length * ERL_PERCENTILE)]);
+      this.erlAdded = 0;
+    }
+    return this.erlCache;
   }
 
   /**
@@ -127,6 +133,7 @@ export class VoiceActivityDetector {
       // (an echo under the noise only shows that the loss is at least down to the noise)
       if (!isVoiced && !isInTurn && refLevel > REF_ACTIVE_DB) {
         this.erlHistory.push(refMax - Math.max(level, noiseThreshold));
+        this.erlAdded++;
         if (this.erlHistory.length > ERL_HISTORY) this.erlHistory.shift();
       }
     } else if (!isVoiced) {
