@@ -180,7 +180,11 @@ export const flowGraph = z.object({
 });
 export type FlowGraph = z.infer<typeof flowGraph>;
 
-/** One problem of a graph, with where it is (node key, branch key or kb key) for the designer to point at. */
+/**
+ * One problem of a graph, with where it is for the designer to point at: `nodes`, `nodes.<key>`,
+ * `nodes.<key>.branches.<key>`, `nodes.<key>.silence`, `nodes.<key>.no_match`, `kb.<key>`,
+ * `grades.<index>` or `settings`. A refused publish (AIBOT_FLOW_INVALID) carries them in `data.issues`.
+ */
 export const flowIssue = z.object({ path: z.string(), msg: z.string() });
 export type FlowIssue = z.infer<typeof flowIssue>;
 
@@ -232,6 +236,9 @@ export const flowDetail = flowRow.extend({
 export type FlowDetail = z.infer<typeof flowDetail>;
 /** Publish the draft as the next version (refused with the issues listed when it has any). */
 export const flowPublishBody = z.object({ id: zId() });
+/** update answers the saved draft's problems; publish the new version's number. */
+export const flowUpdateResult = z.object({ issues: z.array(flowIssue) });
+export const flowPublishResult = z.object({ version: z.number() });
 /** Copy a flow (its draft) under a new name. */
 export const flowCopyBody = z.object({ id: zId(), name: flowName });
 export type FlowCreateBody = z.infer<typeof flowCreateBody>;

@@ -6,13 +6,14 @@ import {
   flowCreateBody,
   flowDetail,
   flowIdQuery,
-  flowIssue,
   flowListQuery,
   flowPublishBody,
+  flowPublishResult,
   flowRow,
   flowTestBody,
   flowTestResult,
   flowUpdateBody,
+  flowUpdateResult,
   flowVersionDetail,
   flowVersionQuery,
   idBody,
@@ -21,7 +22,6 @@ import {
   okEnvelope,
 } from '@crm/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { ok } from '../../lib/reply';
 import * as service from './aibot.service';
 
@@ -70,7 +70,7 @@ export const aibotRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: '保存话术草稿（有问题也保存，返回问题）',
         body: flowUpdateBody,
-        response: { 200: envelope(z.object({ issues: z.array(flowIssue) })) },
+        response: { 200: envelope(flowUpdateResult) },
       },
       config,
     },
@@ -83,7 +83,7 @@ export const aibotRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: '发布话术（草稿冻结为新版本）',
         body: flowPublishBody,
-        response: { 200: envelope(z.object({ version: z.number() })) },
+        response: { 200: envelope(flowPublishResult) },
       },
       config,
     },
