@@ -28,11 +28,13 @@ import * as repo from './aibot.repo';
 import { walkFlow } from './flow-engine';
 import { starterGraph } from './flow-starter';
 import { validateFlowGraph } from './flow-validate';
-import { type LlmConfig, llmClassifier } from './llm-classifier';
+import { type LlmConfig, llmClassifier, withBudget } from './llm-classifier';
 
 /** Flows are company-wide: whoever has 话术管理 (menu 301) reads and edits all of the company's. */
 export const AIBOT_MENU = '/aicall/flow';
 const AUDIO_EXTENSIONS = ['wav', 'mp3', 'm4a'];
+/** The test console's whole wait for the classifier (its turns replay in one request; the web waits 18 s). */
+const CONSOLE_LLM_BUDGET_MS = 10_000;
 
 const present = (f: repo.FlowRecord): FlowRow => ({
   id: f.id,
@@ -225,7 +227,7 @@ export const testFlow = async (db: Db, actor: Actor, body: FlowTestBody): Promis
   return walkFlow(graph, body.turns, {
     vars,
     talkSeconds: body.talk_seconds,
-    classify: llm ? llmClassifier(llm) : undefined,
+    classify: llm ? withBudget(llmClassifier(llm), CONSOLE_LLM_BUDGET_MS) : undefined,
   });
 };
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { classifyUtterance, type LlmConfig } from './llm-classifier';
+import { classifyUtterance, type LlmConfig, withBudget } from './llm-classifier';
 import { type LlmDouble, type LlmDoubleRequest, startLlmDouble } from './llm-double';
 
 let llm: LlmDouble;
@@ -66,5 +66,21 @@ describe('the LLM classifier over an OpenAI-compatible endpoint', () => {
     expect(await classifyUtterance(config({ model: '' }), '行吧', labels)).toBeNull();
     expect(await classifyUtterance(config(), '行吧', [])).toBeNull();
     expect(llm.requests.length).toBe(before);
+  });
+});
+
+describe('the console’s budget', () => {
+  it('stops asking once the budget of waiting is spent', async () => {
+    let asked = 0;
+    const slow = withBudget(async () => {
+      asked += 1;
+      await new Promise((resolve) => setTimeout(resolve, 60));
+      return '肯定';
+    }, 100);
+    const input = { text: '行吧', labels, node: {} as never };
+    expect(await slow(input)).toBe('肯定');
+    expect(await slow(input)).toBe('肯定');
+    expect(await slow(input)).toBeNull();
+    expect(asked).toBe(2);
   });
 });

@@ -60,3 +60,20 @@ export const llmClassifier =
   (config: LlmConfig): FlowClassifier =>
   ({ text, labels }) =>
     classifyUtterance(config, text, labels);
+
+/**
+ * A classifier that stops asking once `budgetMs` of waiting is spent (then: no-match): the test
+ * console replays up to 60 turns in one request, which must answer within the web's 18 s.
+ */
+export const withBudget = (classify: FlowClassifier, budgetMs: number): FlowClassifier => {
+  let spent = 0;
+  return async (input) => {
+    if (spent >= budgetMs) return null;
+    const started = Date.now();
+    try {
+      return await classify(input);
+    } finally {
+      spent += Date.now() - started;
+    }
+  };
+};
