@@ -2,7 +2,9 @@ import type { CustomerTurn, FlowDetail, FlowGraph, FlowRow, FlowTestResult } fro
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { multipart } from '../../test/customers';
 import { createTestApp, type TestApp } from '../../test/harness';
+import { publishedFlow, versionGraph } from './aibot.service';
 import { branchOf, fallbackOf, key, nodeOf, sampleGraph, say, silence, withNode } from './flow-test-graphs';
+import { startLlmDouble } from './llm-double';
 
 let t: TestApp;
 const tokens: Record<string, string> = {};
@@ -132,6 +134,18 @@ describe('flows', () => {
     expect((await get(`flow/version?id=${id}&version=3`)).code).toBe(116004);
     expect((await post('flow/test', { id, turns: [], version: 3 })).code).toBe(116004);
     expect((await get(`flow/version?id=${id}&version=0`)).status).toBe(400);
+    // what an AI call takes: the last published version; a version stays readable after a delete
+    const tenantId = (await t.get('/api/frontend/company/info', tokens.admin)).json().data.id as number;
+    expect(await publishedFlow(t.database.db, tenantId, id)).toMatchObject({
+      version: 2,
+      graph: { settings: { max_rounds: 10 } },
+    });
+    expect((await publishedFlow(t.database.db, tenantId, id))?.graph.nodes[0].prompt).toBe('第二版开场');
+    expect(await publishedFlow(t.database.db, tenantId + 1, id)).toBeNull();
+    expect((await post('flow/delete', { id })).code).toBe(0);
+    expect(await publishedFlow(t.database.db, tenantId, id)).toBeNull();
+    expect((await versionGraph(t.database.db, tenantId, id, 1))?.nodes[0].prompt).toBe('您好{客户名称}，我是{坐席姓名}');
+    expect(await versionGraph(t.database.db, tenantId + 1, id, 1)).toBeNull();
   });
 
   it('a copy takes the draft under a new name, unpublished', async () => {
@@ -344,7 +358,6 @@ describe('the LLM classifier', () => {
   });
 
   it('picks a branch when no keyword matched; a timeout or garbage goes on as no-match', async () => {
-    const { startLlmDouble } = await import('./llm-double');
     const llm = await startLlmDouble({ 那就这样吧: '肯定', 随便: '天气很好', 等等: { content: '肯定', delayMs: 1500 } });
     try {
       const graph = sampleGraph({ settings: { max_rounds: 10, max_rounds_prompt: '', use_llm: true } });

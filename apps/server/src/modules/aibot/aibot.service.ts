@@ -207,6 +207,21 @@ export const flowVersion = async (db: DbOrTx, actor: Actor, id: number, version:
   };
 };
 
+/**
+ * For the AI calls: the flow a new call walks, its last published version (null: never published,
+ * or deleted). The call stores the version and keeps walking it (versionGraph) to its end.
+ */
+export const publishedFlow = async (db: DbOrTx, tenantId: number, flowId: number) => {
+  const flow = await repo.findFlow(db, tenantId, flowId);
+  if (!flow || flow.version === 0) return null;
+  const row = await repo.findVersion(db, tenantId, flowId, flow.version);
+  return row ? { name: flow.name, version: row.version, graph: row.graph } : null;
+};
+
+/** A version's frozen graph, also after the flow was deleted (a call that started on it). */
+export const versionGraph = async (db: DbOrTx, tenantId: number, flowId: number, version: number) =>
+  (await repo.findVersion(db, tenantId, flowId, version))?.graph ?? null;
+
 /** The company's classifier when it is switched on and complete; otherwise keywords only. */
 export const companyLlm = async (db: DbOrTx, tenantId: number): Promise<LlmConfig | null> => {
   const s = await repo.findSettings(db, tenantId);
