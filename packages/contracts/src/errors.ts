@@ -236,6 +236,12 @@ export const ERRORS = {
   AIBOT_FLOW_INVALID: { code: 116002, status: 400, msg: '话术有{count}处问题，请修改后再发布：{first}' },
   AIBOT_FLOW_NAME_EXISTS: { code: 116003, status: 400, msg: '话术名称已存在' },
   AIBOT_VERSION_NOT_FOUND: { code: 116004, status: 404, msg: '话术版本不存在' },
+  // AI calls and reception (issue 16, wave 2): 116050–116099
+  AICALL_NOT_FOUND: { code: 116050, status: 404, msg: 'AI外呼任务不存在或您无权查看' },
+  AICALL_FLOW_UNPUBLISHED: { code: 116051, status: 400, msg: '所选话术尚未发布，请先发布话术' },
+  AICALL_CALL_NOT_FOUND: { code: 116052, status: 404, msg: 'AI通话记录不存在或您无权查看' },
+  AIRECEPTION_NUMBER_EXISTS: { code: 116053, status: 400, msg: '该接待号码已配置' },
+  AIRECEPTION_NOT_FOUND: { code: 116054, status: 404, msg: '接待配置不存在或已删除' },
   AIBOT_AUDIO_INVALID: { code: 116005, status: 400, msg: '录音文件不存在或不是音频文件（wav、mp3、m4a）' },
   AIBOT_LLM_INCOMPLETE: { code: 116006, status: 400, msg: '启用大模型时请填写接口地址和模型名称' },
   // speech (modules/speech): synthesis, recordings, recognition

@@ -1,4 +1,5 @@
 export * from './aibot';
+export * from './aicall';
 export * from './approvals';
 export * from './auth';
 export * from './blacklist';
