@@ -27,12 +27,20 @@ export const callTasks = pgTable(
     wrapUpSeconds: integer('wrap_up_seconds').notNull(),
     failPoolId: integer('fail_pool_id').notNull().default(0),
     failReasonId: integer('fail_reason_id').notNull().default(0),
-    /** CALLTASK_MODE: 0 seat task (power dialing per agent), 1 group call (人工群呼, the predictive dialer) */
+    /** CALLTASK_MODE: 0 seat task (power dialing per agent), 1 group call (人工群呼, the predictive dialer), 2 AI task (AI外呼) */
     mode: smallint('mode').notNull().default(0),
-    /** group call: the most customer legs the task holds at once (its line limit) */
+    /** group call and AI task: the most customer legs the task holds at once (its line limit) */
     maxLines: integer('max_lines').notNull().default(10),
     /** group call: the abandon rate the dialer keeps under, in 1/1000 of answered calls (default 3%) */
     abandonTarget: integer('abandon_target').notNull().default(30),
+    /** AI task (mode 2, issue 16): the 话术 flow; each call takes its published version at its start */
+    flowId: integer('flow_id').notNull().default(0),
+    /** AI task: the grades whose customers are created or updated in the CRM (['A','B']) */
+    assignGrades: jsonb('assign_grades').$type<string[]>().notNull().default([]),
+    /** AI task: ASSIGN_RULES — creator, agents (in turn) or none */
+    assignRule: text('assign_rule').notNull().default('creator'),
+    /** AI task, rule `agents`: how many customers were handed out so far (the next agent in turn) */
+    assignCursor: integer('assign_cursor').notNull().default(0),
     creatorId: integer('creator_id').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
     startedAt: timestamp('started_at', { withTimezone: true }),
