@@ -101,8 +101,10 @@ const schema = z.object({
     .string()
     .default('')
     .refine((v) => v === '' || /^wss?:\/\/[^/]/.test(v), '应为 ws:// 或 wss:// 地址'),
-  /** aliyun: the project's Appkey and an access token (CreateToken) */
+  /** aliyun: the project's Appkey, and a RAM AccessKey the app makes its tokens with (or a fixed token, which expires) */
   SPEECH_ASR_APPKEY: z.string().default(''),
+  SPEECH_ASR_AK_ID: z.string().default(''),
+  SPEECH_ASR_AK_SECRET: z.string().default(''),
   SPEECH_ASR_TOKEN: z.string().default(''),
   /** the silence that ends a customer's turn (voice activity), ms */
   SPEECH_END_SILENCE_MS: z.coerce.number().int().min(200).max(3000).default(600),
@@ -151,7 +153,14 @@ export type S3Config = {
 /** SPEECH_* settings; keys stay out of logs. */
 export type SpeechConfig = {
   tts: { provider: 'espeak' | 'http'; url: string; key: string; voice: string };
-  asr: { provider: 'none' | 'funasr' | 'aliyun'; url: string; appkey: string; token: string };
+  asr: {
+    provider: 'none' | 'funasr' | 'aliyun';
+    url: string;
+    appkey: string;
+    accessKeyId: string;
+    accessKeySecret: string;
+    token: string;
+  };
   endSilenceMs: number;
 };
 
@@ -222,8 +231,11 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env, overrides: Part
   }
   if (e.SPEECH_TTS === 'http' && !e.SPEECH_TTS_URL) throw new Error('配置错误: SPEECH_TTS=http 需要 SPEECH_TTS_URL');
   if (e.SPEECH_ASR !== 'none' && !e.SPEECH_ASR_URL) throw new Error(`配置错误: SPEECH_ASR=${e.SPEECH_ASR} 需要 SPEECH_ASR_URL`);
-  if (e.SPEECH_ASR === 'aliyun' && (!e.SPEECH_ASR_APPKEY || !e.SPEECH_ASR_TOKEN)) {
-    throw new Error('配置错误: SPEECH_ASR=aliyun 需要 SPEECH_ASR_APPKEY 和 SPEECH_ASR_TOKEN');
+  const hasAccessKey = Boolean(e.SPEECH_ASR_AK_ID && e.SPEECH_ASR_AK_SECRET);
+  if (e.SPEECH_ASR === 'aliyun' && (!e.SPEECH_ASR_APPKEY || (!hasAccessKey && !e.SPEECH_ASR_TOKEN))) {
+    throw new Error(
+      '配置错误: SPEECH_ASR=aliyun 需要 SPEECH_ASR_APPKEY，以及 SPEECH_ASR_AK_ID 和 SPEECH_ASR_AK_SECRET（或 SPEECH_ASR_TOKEN）',
+    );
   }
   if (isProduction && e.CLOCK_CONTROL === '1') throw new Error('配置错误: CLOCK_CONTROL 不能在生产环境开启');
   return {
@@ -248,7 +260,14 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env, overrides: Part
     tts: { espeakBin: e.TTS_ESPEAK_BIN, soxBin: e.TTS_SOX_BIN },
     speech: {
       tts: { provider: e.SPEECH_TTS, url: e.SPEECH_TTS_URL, key: e.SPEECH_TTS_KEY, voice: e.SPEECH_TTS_VOICE },
-      asr: { provider: e.SPEECH_ASR, url: e.SPEECH_ASR_URL, appkey: e.SPEECH_ASR_APPKEY, token: e.SPEECH_ASR_TOKEN },
+      asr: {
+        provider: e.SPEECH_ASR,
+        url: e.SPEECH_ASR_URL,
+        appkey: e.SPEECH_ASR_APPKEY,
+        accessKeyId: e.SPEECH_ASR_AK_ID,
+        accessKeySecret: e.SPEECH_ASR_AK_SECRET,
+        token: e.SPEECH_ASR_TOKEN,
+      },
       endSilenceMs: e.SPEECH_END_SILENCE_MS,
     },
     storage:

@@ -14,7 +14,7 @@ describe('speech settings (SPEECH_*)', () => {
     const c = config({});
     expect(c.speech).toEqual({
       tts: { provider: 'espeak', url: '', key: '', voice: '' },
-      asr: { provider: 'none', url: '', appkey: '', token: '' },
+      asr: { provider: 'none', url: '', appkey: '', accessKeyId: '', accessKeySecret: '', token: '' },
       endSilenceMs: 600,
     });
     const kit = await createSpeech(c);
@@ -43,6 +43,15 @@ describe('speech settings (SPEECH_*)', () => {
       }),
     );
     expect(ali.recognizer?.provider).toBe('aliyun');
+    const withKey = config({
+      SPEECH_ASR: 'aliyun',
+      SPEECH_ASR_URL: 'wss://nls-gateway-cn-shanghai.aliyuncs.com/ws/v1',
+      SPEECH_ASR_APPKEY: 'k',
+      SPEECH_ASR_AK_ID: 'LTAI',
+      SPEECH_ASR_AK_SECRET: 's',
+    });
+    expect(withKey.speech.asr).toMatchObject({ accessKeyId: 'LTAI', accessKeySecret: 's', token: '' });
+    expect((await createSpeech(withKey)).recognizer?.provider).toBe('aliyun');
   });
 
   it('refuses to boot on incomplete or wrong settings, and takes the end-of-turn edges', () => {
@@ -51,7 +60,14 @@ describe('speech settings (SPEECH_*)', () => {
     expect(() => config({ SPEECH_ASR: 'funasr' })).toThrow('SPEECH_ASR_URL');
     expect(() => config({ SPEECH_ASR: 'funasr', SPEECH_ASR_URL: 'http://x' })).toThrow('ws://');
     expect(() => config({ SPEECH_ASR: 'aliyun', SPEECH_ASR_URL: 'wss://x/ws/v1', SPEECH_ASR_APPKEY: 'k' })).toThrow(
-      'SPEECH_ASR_TOKEN',
+      'SPEECH_ASR_AK_ID',
+    );
+    // half an AccessKey is not one
+    expect(() =>
+      config({ SPEECH_ASR: 'aliyun', SPEECH_ASR_URL: 'wss://x/ws/v1', SPEECH_ASR_APPKEY: 'k', SPEECH_ASR_AK_ID: 'a' }),
+    ).toThrow('SPEECH_ASR_AK_SECRET');
+    expect(() => config({ SPEECH_ASR: 'aliyun', SPEECH_ASR_URL: 'wss://x/ws/v1', SPEECH_ASR_TOKEN: 't' })).toThrow(
+      'SPEECH_ASR_APPKEY',
     );
     expect(() => config({ SPEECH_ASR: 'whisper' })).toThrow('SPEECH_ASR');
     expect(config({ SPEECH_END_SILENCE_MS: '200' }).speech.endSilenceMs).toBe(200);

@@ -3,6 +3,7 @@ import type { Config } from '../../config';
 import { AppError } from '../../lib/app-error';
 import { findSpeech } from '../../telephony/tts';
 import { aliyunNlsRecognizer } from './aliyun-nls';
+import { aliyunTokenSource } from './aliyun-token';
 import { funasrRecognizer } from './funasr';
 import { createPromptAudio, PromptAudioError } from './prompt-audio';
 import { type Recognizer, RecognizerError } from './recognizer';
@@ -36,7 +37,15 @@ export const createSpeech = async (config: Pick<Config, 'dataDir' | 'tts' | 'spe
     s.asr.provider === 'funasr'
       ? funasrRecognizer({ url: s.asr.url })
       : s.asr.provider === 'aliyun'
-        ? aliyunNlsRecognizer({ url: s.asr.url, appkey: s.asr.appkey, token: () => s.asr.token })
+        ? aliyunNlsRecognizer({
+            url: s.asr.url,
+            appkey: s.asr.appkey,
+            // an AccessKey wins: its tokens are renewed; a fixed token works until it expires
+            token:
+              s.asr.accessKeyId && s.asr.accessKeySecret
+                ? aliyunTokenSource({ accessKeyId: s.asr.accessKeyId, accessKeySecret: s.asr.accessKeySecret })
+                : () => s.asr.token,
+          })
         : undefined;
   return {
     synthesizer,
