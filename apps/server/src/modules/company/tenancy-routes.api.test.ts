@@ -10,6 +10,7 @@ import { setClockOffsetMs } from '../../lib/clock';
 import { advanceSeconds, createCallTestApp, waitFor } from '../../test/calls';
 import { controlsOf, fetchTemplate, multipart } from '../../test/customers';
 import type { TestApp } from '../../test/harness';
+import { starterGraph } from '../aibot/flow-starter';
 
 /**
  * Tenancy guard rail (issue 11), generated from the app itself.
@@ -105,7 +106,12 @@ type Kind =
   | 'groupTaskStart'
   | 'groupTaskPause'
   | 'groupTaskResume'
-  | 'groupTaskWork';
+  | 'groupTaskWork'
+  /** an audio upload (a 话术 node's recording, issue 16) */
+  | 'audio'
+  /** a published 话术 flow; a second one to delete */
+  | 'aibotFlow'
+  | 'aibotFlowDel';
 
 const FIELD_KIND: Record<string, Kind> = {
   cmDid: 'department',
@@ -158,6 +164,8 @@ const FIELD_KIND: Record<string, Kind> = {
   // seat tasks (issue 15): the pool and reason of the last-attempt rule
   failPoolId: 'pool',
   failReasonId: 'discardReason',
+  // AI voice bot (issue 16): a node's or a knowledge-base answer's recording
+  audio_file_id: 'audio',
 };
 
 /** Field names whose kind depends on the route. */
@@ -238,6 +246,14 @@ const ROUTE_FIELD_KIND: Record<string, Record<string, Kind>> = {
   'POST /api/frontend/groupcall/stop': { cmStid: 'groupTaskStart' },
   'POST /api/frontend/groupcall/work': { cmStid: 'groupTaskWork' },
   'POST /api/frontend/groupcall/unwork': { cmStid: 'groupTaskWork' },
+  // AI voice bot (issue 16): flows by id
+  'GET /api/frontend/aibot/flow/detail': { id: 'aibotFlow' },
+  'GET /api/frontend/aibot/flow/version': { id: 'aibotFlow' },
+  'POST /api/frontend/aibot/flow/update': { id: 'aibotFlow' },
+  'POST /api/frontend/aibot/flow/publish': { id: 'aibotFlow' },
+  'POST /api/frontend/aibot/flow/copy': { id: 'aibotFlow' },
+  'POST /api/frontend/aibot/flow/test': { id: 'aibotFlow' },
+  'POST /api/frontend/aibot/flow/delete': { id: 'aibotFlowDel' },
 };
 
 /** Names that look like ids but are not references to a row. */
@@ -481,6 +497,11 @@ const BODIES: Record<string, (f: Fixtures) => Record<string, unknown>> = {
     maxLines: 5,
   }),
   'POST /api/frontend/groupcall/del': (f) => ({ cmStid: f.groupTaskDel, confirm: 1 }),
+  // AI voice bot (issue 16): unique names; the draft is the starter graph (its recordings are the audio field)
+  'POST /api/frontend/aibot/flow/store': () => ({ name: `话${uniq()}` }),
+  'POST /api/frontend/aibot/flow/copy': (f) => ({ id: f.aibotFlow, name: `话${uniq()}` }),
+  'POST /api/frontend/aibot/flow/update': (f) => ({ id: f.aibotFlow, name: `话${uniq()}`, graph: starterGraph() }),
+  'GET /api/frontend/aibot/flow/version': (f) => ({ id: f.aibotFlow, version: 1 }),
 };
 
 /**
@@ -1044,7 +1065,15 @@ const buildFixtures = async (token: string, marker: string, phonePrefix: string)
   const groupTaskPause = await newGroupTask(['start']);
   const groupTaskResume = await newGroupTask(['start', 'pause']);
   const groupTaskWork = await newGroupTask(['start']);
+  // AI voice bot (issue 16): a recording, a published flow and one to delete
+  const audio = (await upload(token, `${marker}.wav`, wavBytes(), 'audio/wav')).id as number;
+  const aibotFlow = (await post('/api/frontend/aibot/flow/store', { name: `${marker}话术`.slice(0, 30) })).id as number;
+  await post('/api/frontend/aibot/flow/publish', { id: aibotFlow }, 'publish flow');
+  const aibotFlowDel = (await post('/api/frontend/aibot/flow/store', { name: `${marker}话术2`.slice(0, 30) })).id as number;
   return {
+    audio,
+    aibotFlow,
+    aibotFlowDel,
     groupTask,
     groupTaskEdit,
     groupTaskDel,
@@ -1125,6 +1154,24 @@ const buildFixtures = async (token: string, marker: string, phonePrefix: string)
 };
 
 const XLSX_MIME = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+/** A short WAV (8 kHz mono 16-bit, 100 samples of silence): the upload check reads its header. */
+const wavBytes = () => {
+  const data = 200;
+  const buf = Buffer.alloc(44 + data);
+  buf.write('RIFF', 0);
+  buf.writeUInt32LE(36 + data, 4);
+  buf.write('WAVEfmt ', 8);
+  buf.writeUInt32LE(16, 16);
+  buf.writeUInt16LE(1, 20);
+  buf.writeUInt16LE(1, 22);
+  buf.writeUInt32LE(8000, 24);
+  buf.writeUInt32LE(16000, 28);
+  buf.writeUInt16LE(2, 32);
+  buf.writeUInt16LE(16, 34);
+  buf.write('data', 36);
+  buf.writeUInt32LE(data, 40);
+  return buf;
+};
 /** A product import sheet of one row. */
 const productSheet = async (marker: string) => {
   const wb = new ExcelJS.Workbook();

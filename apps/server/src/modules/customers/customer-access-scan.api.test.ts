@@ -75,6 +75,14 @@ const NOT_SCANNED_POST: Record<string, string> = {
   // calling compliance (issue 15): mutations; dnc/list and dnc/refusals are scanned as GET routes
   '/api/frontend/dnc/add': 'mutation',
   '/api/frontend/dnc/addfromcall': 'mutation (by call uuid; answers an id)',
+  // AI voice bot (issue 16): flow mutations and settings; flow/test replays turns the admin typed (no numbers)
+  '/api/frontend/aibot/flow/store': 'mutation',
+  '/api/frontend/aibot/flow/update': 'mutation',
+  '/api/frontend/aibot/flow/publish': 'mutation',
+  '/api/frontend/aibot/flow/copy': 'mutation',
+  '/api/frontend/aibot/flow/delete': 'mutation',
+  '/api/frontend/aibot/flow/test': 'the test console: replays the turns the caller typed, no customer data',
+  '/api/frontend/aibot/setting': 'mutation (the company’s LLM settings); its GET is scanned',
 };
 /** Mutation verbs: a POST path ending in one of them changes data and is not scanned. */
 const MUTATION =

@@ -32,7 +32,9 @@ describe('menus of pages that do not exist', () => {
     expect(offered).toContain(250);
     expect(offered).toContain(500);
     for (const id of PLANNED) expect(offered, String(id)).not.toContain(id);
-    expect(applications.map((a) => a.name)).toEqual(['客户管理', '人工坐席', '人工群呼', '号码黑名单']);
+    // 话术管理 (301) exists since issue 16, so AI外呼 is offered with it alone
+    expect(offered).toContain(301);
+    expect(applications.map((a) => a.name)).toEqual(['客户管理', '人工坐席', 'AI外呼', '人工群呼', '号码黑名单']);
     // the catalogue's internal flag never leaves the server
     expect(JSON.stringify(applications)).not.toContain('isPlanned');
   });
@@ -54,8 +56,10 @@ describe('menus of pages that do not exist', () => {
     const info = (await t.get('/api/frontend/user/info', admin)).json().data;
     const listed = appIds(info.menulist as MenuApp[]);
     expect(listed).toContain(143);
+    expect(listed).toContain(301);
     for (const id of PLANNED) expect(listed, String(id)).not.toContain(id);
     for (const route of PLANNED_ROUTES) expect(info.permissions[route], route).toEqual({ hasPremisson: 0 });
     expect(info.permissions['/call/record']).toEqual({ hasPremisson: 1 });
+    expect(info.permissions['/aicall/flow']).toEqual({ hasPremisson: 1 });
   });
 });
