@@ -1,4 +1,5 @@
 export * from './aibot';
+export * from './aicall-calls';
 export * from './approvals';
 export * from './calls';
 export * from './calltasks';
