@@ -102,6 +102,7 @@ export const useSaveAibotSettings = () => {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (body: AibotSettingsParams) => http.post<AibotSettings>(`${BASE}/setting`, body, { keepEmpty: true }),
-    onSuccess: () => client.invalidateQueries({ queryKey: aibotKeys.settings }),
+    // the answer is the stored settings: the next opening starts from them, not from a stale copy
+    onSuccess: (saved) => client.setQueryData(aibotKeys.settings, saved),
   });
 };

@@ -1,5 +1,5 @@
 import type { FlowGraph, FlowIssue } from '@crm/contracts';
-import { Alert, Typography } from 'antd';
+import { Alert, Button, Typography } from 'antd';
 import { type IssueTarget, issueTarget } from '../flowEdit';
 
 type Props = {
@@ -25,7 +25,9 @@ export const IssuesPanel = ({ graph, issues, title, onJump }: Props) => {
             return (
               // biome-ignore lint/suspicious/noArrayIndexKey: two issues may share path and text
               <li key={i}>
-                <Typography.Link onClick={() => onJump(target)}>{target.label}</Typography.Link>
+                <Button type="link" size="small" style={{ padding: 0, height: 'auto' }} onClick={() => onJump(target)}>
+                  {target.label}
+                </Button>
                 <Typography.Text>：{issue.msg}</Typography.Text>
               </li>
             );

@@ -1,4 +1,4 @@
-import { AIBOT_LIMITS, aibotSettingsBody } from '@crm/contracts';
+import { AIBOT_LIMITS, type AibotSettings, aibotSettingsBody } from '@crm/contracts';
 import { Button, Form, Input, InputNumber, Modal, Space, Switch, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { FormModal } from '../../../components/FormModal';
@@ -16,31 +16,30 @@ const { llmTimeoutMsMin: MIN_MS, llmTimeoutMsMax: MAX_MS } = AIBOT_LIMITS;
  */
 export const LlmSettingsModal = ({ open, onClose }: Props) => {
   const settings = useAibotSettings(open);
+  if (!open) return null;
+  if (!settings.data || settings.isFetching) return <Modal open loading title="大模型设置" footer={null} onCancel={onClose} />;
+  // a fresh form per opening: a kept form store would show the previous opening's values
+  return <SettingsForm data={settings.data} onClose={onClose} />;
+};
+
+const SettingsForm = ({ data, onClose }: { data: AibotSettings; onClose: () => void }) => {
   const save = useSaveAibotSettings();
   const [form] = Form.useForm<Values>();
   const [isKeyCleared, setKeyCleared] = useState(false);
   const isEnabled = Form.useWatch('llm_enabled', form);
-  const data = settings.data;
-  if (open && !data) return <Modal open loading title="大模型设置" footer={null} onCancel={onClose} />;
-  const hasKey = Boolean(data?.llm_key_set) && !isKeyCleared;
-  const close = () => {
-    setKeyCleared(false);
-    onClose();
-  };
+  const hasKey = data.llm_key_set && !isKeyCleared;
   return (
     <FormModal<Values>
-      open={open}
+      open
       title="大模型设置"
       name="aibotLlm"
       form={form}
-      initialValues={
-        data && {
-          llm_enabled: data.llm_enabled,
-          llm_url: data.llm_url,
-          llm_model: data.llm_model,
-          llm_timeout_ms: data.llm_timeout_ms || 1500,
-        }
-      }
+      initialValues={{
+        llm_enabled: data.llm_enabled,
+        llm_url: data.llm_url,
+        llm_model: data.llm_model,
+        llm_timeout_ms: data.llm_timeout_ms || 1500,
+      }}
       isPending={save.isPending}
       onSubmit={async (v) => {
         const key = v.llm_key?.trim() ?? '';
@@ -54,7 +53,7 @@ export const LlmSettingsModal = ({ open, onClose }: Props) => {
         });
         return '保存成功';
       }}
-      onClose={close}
+      onClose={onClose}
     >
       <Typography.Paragraph type="secondary">
         客户的话没有命中任何关键词时，可请大模型在当前节点的分支中判定意图；超时则按未识别处理。关键词始终优先，不配置也能正常使用。
@@ -104,7 +103,7 @@ export const LlmSettingsModal = ({ open, onClose }: Props) => {
           { type: 'number', min: MIN_MS, max: MAX_MS, message: `超时时间为${MIN_MS}-${MAX_MS}毫秒` },
         ]}
       >
-        <InputNumber min={MIN_MS} max={MAX_MS} step={100} precision={0} style={{ width: 200 }} suffix="ms" />
+        <InputNumber step={100} precision={0} style={{ width: 200 }} suffix="ms" />
       </Form.Item>
     </FormModal>
   );
