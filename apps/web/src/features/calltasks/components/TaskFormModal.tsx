@@ -17,7 +17,7 @@ import {
   TimePicker,
   Typography,
 } from 'antd';
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { useButtonLock } from '../../../components/useButtonLock';
 import { useBaseDiscardReasons, useVisiblePools } from '../../pools/api';
 import { useStaffOptions } from '../../staff/api';
@@ -37,11 +37,29 @@ import {
   WEEK_OPTIONS,
 } from './taskForm';
 
+/**
+ * Another kind of call task this form serves (AI外呼任务, issue 16): its name, its own section and
+ * values, and its own save. The customer source, days, hours and redial stay the seat task's.
+ */
+export type TaskFormKind = {
+  /** 坐席任务 when absent, e.g. AI外呼任务 */
+  noun: string;
+  section: { title: string; content: ReactNode };
+  /** the kind's own fields (create), or the row's (edit) */
+  initialValues: Record<string, unknown>;
+  customerInfoTip: string;
+  /** 整理时间 only makes sense for people */
+  hasWrapUp: boolean;
+  /** saves the validated values (the kind's fields included); a thrown error keeps the window open */
+  save: (values: TaskFormValues & Record<string, unknown>, row: CalltaskRow | null) => Promise<unknown>;
+};
+
 type Props = {
   isOpen: boolean;
   /** the task to edit; null creates one */
   row: CalltaskRow | null;
   onClose: () => void;
+  kind?: TaskFormKind;
 };
 
 const Section = ({ title }: { title: string }) => (
@@ -92,22 +110,27 @@ const TimeRangesField = ({ hours }: { hours?: { from: string; to: string } }) =>
   </Form.List>
 );
 
-const AgentsField = () => {
+type AgentsProps = { label: string; isRequired: boolean; placeholder: string; tooltip?: string };
+const SEAT_AGENTS: AgentsProps = { label: '坐席', isRequired: true, placeholder: '选择做任务的坐席' };
+
+/** The task's agents (cmSidInfo): who works a seat task, or who takes an AI task's 转人工. */
+export const AgentsField = ({ agents = SEAT_AGENTS }: { agents?: AgentsProps }) => {
   const [linkman, setLinkman] = useState('');
   const staff = useStaffOptions(linkman);
   return (
     <Form.Item
       name="cmSidInfo"
-      label="坐席"
+      label={agents.label}
+      tooltip={agents.tooltip || undefined}
       rules={[
-        { required: true, type: 'array', min: 1, message: '请选择坐席' },
+        { required: agents.isRequired, type: 'array', min: agents.isRequired ? 1 : 0, message: `请选择${agents.label}` },
         { type: 'array', max: CALLTASK_LIMITS.agents, message: `最多选择${CALLTASK_LIMITS.agents}个坐席` },
       ]}
     >
       <Select
         mode="multiple"
         allowClear
-        placeholder="选择做任务的坐席"
+        placeholder={agents.placeholder}
         showSearch={{ filterOption: false, onSearch: setLinkman }}
         options={(staff.data ?? []).map((s) => ({ value: s.staff_id, label: s.linkman }))}
         maxTagCount="responsive"
@@ -153,7 +176,7 @@ const FailRuleFields = () => {
 };
 
 /** 新建 / 编辑坐席任务: a wide window in sections; an edit keeps the task's numbers. */
-export const TaskFormModal = ({ isOpen, row, onClose }: Props) => {
+export const TaskFormModal = ({ isOpen, row, onClose, kind }: Props) => {
   const { message } = App.useApp();
   const [form] = Form.useForm<TaskFormValues>();
   const [source, setSource] = useState<SourceKind>('filter');
@@ -184,7 +207,8 @@ export const TaskFormModal = ({ isOpen, row, onClose }: Props) => {
       }
     }
     try {
-      if (row) await edit.mutateAsync(editBodyOf(row.cmStid, all));
+      if (kind) await kind.save(all, row);
+      else if (row) await edit.mutateAsync(editBodyOf(row.cmStid, all));
       else await create.mutateAsync(createBodyOf(all));
     } catch {
       return;
@@ -195,7 +219,7 @@ export const TaskFormModal = ({ isOpen, row, onClose }: Props) => {
 
   return (
     <Modal
-      title={isEdit ? '编辑坐席任务' : '新建坐席任务'}
+      title={`${isEdit ? '编辑' : '新建'}${kind?.noun ?? '坐席任务'}`}
       open={isOpen}
       onCancel={onClose}
       onOk={() => submit()}
@@ -206,7 +230,13 @@ export const TaskFormModal = ({ isOpen, row, onClose }: Props) => {
       destroyOnHidden
       styles={{ body: { maxHeight: '70vh', overflowY: 'auto', paddingRight: 8 } }}
     >
-      <Form form={form} preserve layout="vertical" initialValues={row ? valuesOfRow(row) : DEFAULT_VALUES} aria-label="坐席任务">
+      <Form
+        form={form}
+        preserve
+        layout="vertical"
+        initialValues={{ ...(row ? valuesOfRow(row) : DEFAULT_VALUES), ...kind?.initialValues }}
+        aria-label={kind?.noun ?? '坐席任务'}
+      >
         <Section title="基本信息" />
         <Form.Item
           name="name"
@@ -230,7 +260,7 @@ export const TaskFormModal = ({ isOpen, row, onClose }: Props) => {
                   name="customerInfoState"
                   label="无客户的号码"
                   valuePropName="checked"
-                  tooltip="开启后，坐席接通的号码如果还不是客户，将成为该坐席的客户"
+                  tooltip={kind?.customerInfoTip ?? '开启后，坐席接通的号码如果还不是客户，将成为该坐席的客户'}
                 >
                   <Switch checkedChildren="接通后建为客户" unCheckedChildren="不建客户" />
                 </Form.Item>
@@ -248,15 +278,17 @@ export const TaskFormModal = ({ isOpen, row, onClose }: Props) => {
             </Row>
           </>
         )}
-        <Section title="坐席与外呼时间" />
-        <AgentsField />
+        {kind && <Section title={kind.section.title} />}
+        {kind?.section.content}
+        <Section title={kind ? '外呼时间' : '坐席与外呼时间'} />
+        {!kind && <AgentsField />}
         <Form.Item name="cmWeeks" label="外呼日期" rules={[{ required: true, type: 'array', min: 1, message: '请选择外呼日期' }]}>
           <Checkbox.Group options={WEEK_OPTIONS} />
         </Form.Item>
         <TimeRangesField hours={hours.data} />
         <Section title="外呼规则" />
         <Row gutter={16}>
-          <Col span={8}>
+          <Col span={kind?.hasWrapUp === false ? 12 : 8}>
             <Form.Item
               name="redialMinutes"
               label="未接通重拨间隔（分钟）"
@@ -265,7 +297,7 @@ export const TaskFormModal = ({ isOpen, row, onClose }: Props) => {
               <InputNumber min={1} max={1440} precision={0} style={{ width: '100%' }} />
             </Form.Item>
           </Col>
-          <Col span={8}>
+          <Col span={kind?.hasWrapUp === false ? 12 : 8}>
             <Form.Item
               name="maxAttempts"
               label="最多拨打次数"
@@ -274,7 +306,7 @@ export const TaskFormModal = ({ isOpen, row, onClose }: Props) => {
               <InputNumber min={1} max={5} precision={0} style={{ width: '100%' }} />
             </Form.Item>
           </Col>
-          <Col span={8}>
+          <Col span={8} hidden={kind?.hasWrapUp === false}>
             <Form.Item
               name="wrapUpSeconds"
               label="整理时间（秒）"

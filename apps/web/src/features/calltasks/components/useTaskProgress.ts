@@ -8,8 +8,9 @@ import { calltaskKeys } from '../api';
  * Live progress on the managers' pages (SPEC §4 msg_type 7): a frame's counters go straight into
  * the list rows and the open detail; a status change, or a task not on screen, reloads them.
  * The numbers and the charts refresh with it. Polling (TASK_POLL_MS) stays as the fallback.
+ * `root`: the query root of the task kind on screen (AI tasks keep theirs, same shape).
  */
-export const useTaskProgress = () => {
+export const useTaskProgress = (root: readonly unknown[] = calltaskKeys.manage) => {
   const client = useQueryClient();
   useEffect(
     () =>
@@ -22,13 +23,13 @@ export const useTaskProgress = () => {
           if (row.status !== p.status) isStatusChanged = true;
           return { ...row, ...p };
         };
-        client.setQueriesData<ListData<CalltaskRow>>({ queryKey: [...calltaskKeys.manage, 'list'] }, (old) =>
+        client.setQueriesData<ListData<CalltaskRow>>({ queryKey: [...root, 'list'] }, (old) =>
           old ? { ...old, list: old.list.map(merge) } : old,
         );
-        client.setQueryData<CalltaskDetail>(calltaskKeys.detail(p.cmStid), (old) => (old ? merge(old) : old));
-        if (isStatusChanged) void client.invalidateQueries({ queryKey: calltaskKeys.manage });
-        else void client.invalidateQueries({ queryKey: [...calltaskKeys.manage, 'numbers'] });
+        client.setQueryData<CalltaskDetail>([...root, 'detail', p.cmStid], (old) => (old ? merge(old) : old));
+        if (isStatusChanged) void client.invalidateQueries({ queryKey: root });
+        else void client.invalidateQueries({ queryKey: [...root, 'numbers'] });
       }),
-    [client],
+    [client, root],
   );
 };
