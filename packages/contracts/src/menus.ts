@@ -106,16 +106,13 @@ export const APPLICATIONS: Application[] = [
     cbAid: 3,
     name: 'AI外呼',
     homeRoute: '/aicall/Index',
-    menus: [
-      planned(300, 'AI外呼任务', '/aicall/Index', 'RobotOutlined'),
-      m(301, '话术管理', '/aicall/flow', 'ApartmentOutlined'),
-    ],
+    menus: [m(300, 'AI外呼任务', '/aicall/Index', 'RobotOutlined'), m(301, '话术管理', '/aicall/flow', 'ApartmentOutlined')],
   },
   {
     cbAid: 4,
     name: 'AI接待',
     homeRoute: '/aireception/Index',
-    menus: [planned(400, 'AI接待记录', '/aireception/Index', 'MessageOutlined')],
+    menus: [m(400, 'AI接待记录', '/aireception/Index', 'MessageOutlined')],
   },
   {
     cbAid: 5,

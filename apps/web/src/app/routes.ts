@@ -152,6 +152,12 @@ export const ROUTES: AppRoute[] = [
     title: '群呼任务',
     Page: page(() => import('../features/groupcall/pages/GroupCallPage'), 'GroupCallPage'),
   },
+  { path: '/aicall/Index', title: 'AI外呼任务', Page: page(() => import('../features/aicall/pages/AicallPage'), 'AicallPage') },
+  {
+    path: '/aireception/Index',
+    title: 'AI接待记录',
+    Page: page(() => import('../features/aireception/pages/AireceptionPage'), 'AireceptionPage'),
+  },
   { path: '/aicall/flow', title: '话术管理', Page: page(() => import('../features/aibot/pages/FlowsPage'), 'FlowsPage') },
   {
     path: '/aicall/flow/:id',

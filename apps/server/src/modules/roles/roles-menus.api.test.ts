@@ -4,9 +4,9 @@ import { createTestApp, type TestApp } from '../../test/harness';
 
 type MenuApp = { cbAid: number; name: string; menus: MenuNode[] };
 
-/** Menus of pages that do not exist yet (issue 11): 精线索, 费用明细, 坐席任务, AI外呼, AI接待, 群呼. */
-const PLANNED = [110, 111, 112, 113, 114, 115, 142, 300, 400];
-const PLANNED_ROUTES = ['/jingxiansuo', '/account/expensedetails', '/aicall/Index', '/aireception/Index'];
+/** Menus of pages that do not exist yet (issue 11): 精线索, 费用明细. */
+const PLANNED = [110, 111, 112, 113, 114, 115, 142];
+const PLANNED_ROUTES = ['/jingxiansuo', '/account/expensedetails'];
 
 const ids = (nodes: MenuNode[]): number[] => nodes.flatMap((n) => [n.cmMid, ...ids(n.children)]);
 const appIds = (apps: MenuApp[]) => apps.flatMap((a) => ids(a.menus));
@@ -32,9 +32,11 @@ describe('menus of pages that do not exist', () => {
     expect(offered).toContain(250);
     expect(offered).toContain(500);
     for (const id of PLANNED) expect(offered, String(id)).not.toContain(id);
-    // 话术管理 (301) exists since issue 16, so AI外呼 is offered with it alone
+    // 话术管理 (301), AI外呼任务 (300) and AI接待记录 (400) exist since issue 16
     expect(offered).toContain(301);
-    expect(applications.map((a) => a.name)).toEqual(['客户管理', '人工坐席', 'AI外呼', '人工群呼', '号码黑名单']);
+    expect(offered).toContain(300);
+    expect(offered).toContain(400);
+    expect(applications.map((a) => a.name)).toEqual(['客户管理', '人工坐席', 'AI外呼', 'AI接待', '人工群呼', '号码黑名单']);
     // the catalogue's internal flag never leaves the server
     expect(JSON.stringify(applications)).not.toContain('isPlanned');
   });
@@ -42,7 +44,7 @@ describe('menus of pages that do not exist', () => {
   it('are not granted by a role, even when sent', async () => {
     const res = await t.post(
       '/api/frontend/role/create',
-      { name: '计划页测试', remark: '', dataScope: 1, actions: [], menuIds: [122, 110, 113, 142, 300, 400] },
+      { name: '计划页测试', remark: '', dataScope: 1, actions: [], menuIds: [122, 110, 113, 142] },
       admin,
     );
     expect(res.json().code).toBe(0);
@@ -57,9 +59,13 @@ describe('menus of pages that do not exist', () => {
     const listed = appIds(info.menulist as MenuApp[]);
     expect(listed).toContain(143);
     expect(listed).toContain(301);
+    expect(listed).toContain(300);
+    expect(listed).toContain(400);
     for (const id of PLANNED) expect(listed, String(id)).not.toContain(id);
     for (const route of PLANNED_ROUTES) expect(info.permissions[route], route).toEqual({ hasPremisson: 0 });
     expect(info.permissions['/call/record']).toEqual({ hasPremisson: 1 });
     expect(info.permissions['/aicall/flow']).toEqual({ hasPremisson: 1 });
+    expect(info.permissions['/aicall/Index']).toEqual({ hasPremisson: 1 });
+    expect(info.permissions['/aireception/Index']).toEqual({ hasPremisson: 1 });
   });
 });

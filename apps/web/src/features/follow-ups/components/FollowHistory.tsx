@@ -6,6 +6,7 @@ import { useState } from 'react';
 import { unixText } from '../../../components/shanghaiTime';
 import { useConfirmDelete } from '../../../components/useConfirmDelete';
 import { hasPermission, useSession } from '../../../stores/session';
+import { AiCallDetailModal } from '../../aicall/components/AiCallDetailModal';
 import { useDeleteFollow, useFollowList } from '../api';
 
 const duration = (seconds: number) =>
@@ -20,7 +21,7 @@ const TYPE_TAG: Record<number, { text: string; color: string }> = {
 const WRITTEN_TAG = { text: '写跟进', color: 'green' };
 
 /** What one record says, in the words of its follow type (SPEC §4). */
-const RecordBody = ({ r }: { r: FollowRecord }) => {
+const RecordBody = ({ r, onAiCall }: { r: FollowRecord; onAiCall: (id: number) => void }) => {
   switch (r.followType) {
     case FOLLOW_TYPE.call:
       return (
@@ -36,11 +37,16 @@ const RecordBody = ({ r }: { r: FollowRecord }) => {
         </Space>
       );
     case FOLLOW_TYPE.ai:
+      // SPEC §4: an AI follow links to the AI call detail (record_id holds the AI call's id)
       return (
-        <Typography.Text>
-          AI外呼跟进{r.record_id ? `（通话编号 ${r.record_id}）` : ''}
-          {r.remark ? `：${r.remark}` : ''}
-        </Typography.Text>
+        <Space size={8} wrap>
+          <Typography.Text>{r.remark || 'AI外呼跟进'}</Typography.Text>
+          {Number(r.record_id) > 0 && (
+            <Typography.Link onClick={() => onAiCall(Number(r.record_id))} data-testid="ai-follow-detail">
+              查看详情
+            </Typography.Link>
+          )}
+        </Space>
       );
     case FOLLOW_TYPE.discard:
       return <Typography.Text>丢入公海{r.remark ? `，理由：${r.remark}` : ''}</Typography.Text>;
@@ -75,6 +81,7 @@ export const FollowHistory = ({
 }) => {
   const [range, setRange] = useState<[Dayjs, Dayjs] | null>(null);
   const [page, setPage] = useState(1);
+  const [aiCallId, setAiCallId] = useState<number | null>(null);
   const permissions = useSession((s) => s.permissions);
   const canDelete = hasPermission(permissions, 'frontend/customer/followdel');
   const confirmDelete = useConfirmDelete();
@@ -144,7 +151,7 @@ export const FollowHistory = ({
                       )}
                     </Space>
                     <div style={{ marginTop: 4 }}>
-                      <RecordBody r={r} />
+                      <RecordBody r={r} onAiCall={setAiCallId} />
                     </div>
                   </div>
                 ),
@@ -165,6 +172,7 @@ export const FollowHistory = ({
           showTotal={(n) => `共 ${n} 条`}
         />
       )}
+      <AiCallDetailModal id={aiCallId} onClose={() => setAiCallId(null)} />
     </div>
   );
 };
