@@ -200,6 +200,26 @@ describe('the session, turn by turn', () => {
     expect(session.counters().nodes).toEqual(['open', 'ask']);
   });
 
+  it('speech: recordings where the node or the answer has one, else text to synthesise, in order', async () => {
+    const base = withNode(sampleGraph(), 'ask', { audio_file_id: 7, prompt: '' });
+    const graph = withNode({ ...base, kb: [{ ...base.kb[0], audio_file_id: 9 }] }, 'open', {
+      silence: fallbackOf({ repeats: 1, prompt: '喂？' }),
+    });
+    const session = createFlowSession(graph, { vars });
+    session.start();
+    expect(session.speech()).toEqual([{ text: '您好张先生，我是小王', audio_file_id: null }]);
+    await session.next(silence);
+    expect(session.speech()).toEqual([{ text: '喂？', audio_file_id: null }]);
+    const step = await session.next(say('是，多少钱'));
+    expect(session.speech()).toEqual([
+      { text: '演示科技按坐席收费', audio_file_id: 9 },
+      { text: '', audio_file_id: 7 },
+    ]);
+    expect(step.bot_text).toBe('演示科技按坐席收费');
+    await session.next(say('不需要吧'));
+    expect(session.speech()).toEqual([{ text: '再见', audio_file_id: null }]);
+  });
+
   it('a branch to a node that does not exist hangs up', async () => {
     const graph = withNode(sampleGraph(), 'open', {
       branches: [branchOf({ key: 'yes', intent: 'positive', keywords: ['是'], next: 'gone' })],

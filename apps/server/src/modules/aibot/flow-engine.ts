@@ -30,6 +30,12 @@ export type FlowSessionOptions = {
   classify?: FlowClassifier;
 };
 
+/**
+ * What the bot says in a step, in order: each part is an uploaded recording to play when it has one,
+ * else its text to synthesise (a knowledge-base answer, then the node's prompt, are two parts).
+ */
+export type SpeechPart = { text: string; audio_file_id: number | null };
+
 export type FlowSession = {
   /** The opening: the 开场 prompt. Call once, first. */
   start: () => BotStep;
@@ -39,6 +45,8 @@ export type FlowSession = {
   end: () => BotEnd;
   /** The current node (where the call is). */
   node: () => FlowNode;
+  /** The parts of what the bot said in the last step (start or next): recordings or text to synthesise. */
+  speech: () => SpeechPart[];
   /** A copy of the counters grading reads; talk_seconds as last set. */
   counters: () => BotCounters;
   setTalkSeconds: (seconds: number) => void;
@@ -89,7 +97,13 @@ export const createFlowSession = (graph: FlowGraph, opts: FlowSessionOptions = {
   /** silence / no-match turns in a row at the current node (reset when the call moves) */
   let misses = { silence: 0, no_match: 0 };
 
-  const say = (text: string) => fillVariables(text, vars).trim();
+  let lastSpeech: SpeechPart[] = [];
+  /** A prompt as said: variables filled; nothing when it has neither words nor a recording. */
+  const say = (text: string, audio: number | null = null): SpeechPart[] => {
+    const filled = fillVariables(text, vars).trim();
+    return filled || audio !== null ? [{ text: filled, audio_file_id: audio }] : [];
+  };
+  const sayNode = (node: FlowNode) => say(node.prompt, node.audio_file_id);
   const reach = (node: FlowNode) => {
     current = node;
     misses = { silence: 0, no_match: 0 };
@@ -103,47 +117,53 @@ export const createFlowSession = (graph: FlowGraph, opts: FlowSessionOptions = {
     if (branch.intent === 'custom') counters.custom[branch.label] = (counters.custom[branch.label] ?? 0) + 1;
     else counters[INTENT_COUNTER[branch.intent]] += 1;
   };
-  const step = (turn: CustomerTurn | null, match: Match | null, text: string, node = current): BotStep => ({
-    turn,
-    match,
-    node_key: node.key,
-    node_name: node.name,
-    bot_text: text,
-    interrupt: node.interrupt,
-  });
+  const step = (turn: CustomerTurn | null, match: Match | null, speech: SpeechPart[]): BotStep => {
+    lastSpeech = speech;
+    return {
+      turn,
+      match,
+      node_key: current.key,
+      node_name: current.name,
+      bot_text: speech
+        .map((part) => part.text)
+        .filter(Boolean)
+        .join(' '),
+      interrupt: current.interrupt,
+    };
+  };
   /** Moves along a branch; the bot says the next node's prompt (a missing node hangs up). */
-  const follow = (branch: FlowBranch): string => {
+  const follow = (branch: FlowBranch): SpeechPart[] => {
     countIntent(branch);
     const next = byKey.get(branch.next);
     if (!next) {
       end = 'hangup';
-      return '';
+      return [];
     }
     reach(next);
-    return say(next.prompt);
+    return sayNode(next);
   };
   /** Silence or no match: repeat (the fallback's own words, else the node's prompt), then move on or hang up. */
-  const fallBack = (kind: 'silence' | 'no_match', fallback: FlowFallback): string => {
+  const fallBack = (kind: 'silence' | 'no_match', fallback: FlowFallback): SpeechPart[] => {
     counters[kind] += 1;
     misses[kind] += 1;
-    if (misses[kind] <= fallback.repeats) return say(fallback.prompt || current.prompt);
+    if (misses[kind] <= fallback.repeats) return fallback.prompt.trim() ? say(fallback.prompt) : sayNode(current);
     const next = fallback.next ? byKey.get(fallback.next) : undefined;
     if (!next) {
       end = 'hangup';
-      return '';
+      return [];
     }
     reach(next);
-    return say(next.prompt);
+    return sayNode(next);
   };
 
-  const read = async (turn: CustomerTurn): Promise<{ match: Match; text: string }> => {
+  const read = async (turn: CustomerTurn): Promise<{ match: Match; speech: SpeechPart[] }> => {
     if (turn.kind === 'silence') {
-      return { match: matchOf('silence', MATCH_KIND_LABEL.silence), text: fallBack('silence', current.silence) };
+      return { match: matchOf('silence', MATCH_KIND_LABEL.silence), speech: fallBack('silence', current.silence) };
     }
     if (turn.kind === 'digit') {
       const branch = pickDigitBranch(current, turn.digits);
-      if (branch) return { match: matchOf('branch', branch.label, [], branch.intent), text: follow(branch) };
-      return { match: matchOf('no_match', MATCH_KIND_LABEL.no_match), text: fallBack('no_match', current.no_match) };
+      if (branch) return { match: matchOf('branch', branch.label, [], branch.intent), speech: follow(branch) };
+      return { match: matchOf('no_match', MATCH_KIND_LABEL.no_match), speech: fallBack('no_match', current.no_match) };
     }
     const hit = pickBranch(current, turn.text);
     const kbHit = pickKbEntry(graph.kb, turn.text);
@@ -152,31 +172,28 @@ export const createFlowSession = (graph: FlowGraph, opts: FlowSessionOptions = {
       // otherwise the bot returns to where it was (the current node's prompt again)
       counters.kb += 1;
       hear(kbHit.keywords);
-      const answer = say(kbHit.entry.answer);
+      const answer = say(kbHit.entry.answer, kbHit.entry.audio_file_id);
       if (hit) {
         hear(hit.keywords);
-        const text = follow(hit.branch);
+        const keywords = [...new Set([...kbHit.keywords, ...hit.keywords])];
         return {
-          match: matchOf('branch', hit.branch.label, [...new Set([...kbHit.keywords, ...hit.keywords])], hit.branch.intent),
-          text: [answer, text].filter(Boolean).join(' '),
+          match: matchOf('branch', hit.branch.label, keywords, hit.branch.intent),
+          speech: [...answer, ...follow(hit.branch)],
         };
       }
-      return {
-        match: matchOf('kb', kbHit.entry.question, kbHit.keywords),
-        text: [answer, say(current.prompt)].filter(Boolean).join(' '),
-      };
+      return { match: matchOf('kb', kbHit.entry.question, kbHit.keywords), speech: [...answer, ...sayNode(current)] };
     }
     if (hit) {
       hear(hit.keywords);
-      return { match: matchOf('branch', hit.branch.label, hit.keywords, hit.branch.intent), text: follow(hit.branch) };
+      return { match: matchOf('branch', hit.branch.label, hit.keywords, hit.branch.intent), speech: follow(hit.branch) };
     }
     if (opts.classify && graph.settings.use_llm && current.branches.length > 0) {
       const labels = current.branches.map((b) => b.label);
       const label = await opts.classify({ text: turn.text, labels, node: current });
       const branch = current.branches.find((b) => b.label === label);
-      if (branch) return { match: matchOf('llm', branch.label, [], branch.intent), text: follow(branch) };
+      if (branch) return { match: matchOf('llm', branch.label, [], branch.intent), speech: follow(branch) };
     }
-    return { match: matchOf('no_match', MATCH_KIND_LABEL.no_match), text: fallBack('no_match', current.no_match) };
+    return { match: matchOf('no_match', MATCH_KIND_LABEL.no_match), speech: fallBack('no_match', current.no_match) };
   };
 
   return {
@@ -184,13 +201,13 @@ export const createFlowSession = (graph: FlowGraph, opts: FlowSessionOptions = {
       if (isStarted) throw new Error('the flow session has already started');
       isStarted = true;
       reach(current);
-      return step(null, null, say(current.prompt));
+      return step(null, null, sayNode(current));
     },
     next: async (turn) => {
       if (!isStarted) throw new Error('start the flow session first');
       if (end !== 'open') throw new Error('the flow session has ended');
       counters.rounds += 1;
-      const { match, text } = await read(turn);
+      const { match, speech } = await read(turn);
       // the goodbye at max rounds, unless the turn itself ended the call
       if (end === 'open' && counters.rounds >= graph.settings.max_rounds) {
         end = 'max_rounds';
@@ -200,10 +217,11 @@ export const createFlowSession = (graph: FlowGraph, opts: FlowSessionOptions = {
           say(graph.settings.max_rounds_prompt),
         );
       }
-      return step(turn, match, text);
+      return step(turn, match, speech);
     },
     end: () => end,
     node: () => current,
+    speech: () => lastSpeech.map((part) => ({ ...part })),
     counters: () => ({
       ...counters,
       custom: { ...counters.custom },
