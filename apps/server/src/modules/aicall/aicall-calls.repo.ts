@@ -1,0 +1,106 @@
+import { and, desc, eq, gte, lte, type SQL, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client';
+import { aibotFlows, aiCalls, callRecords, callTaskAgents, callTasks, customers } from '../../db/schema';
+
+// SQL of the AI calls (issue 16): rows, lists with the call record, task, flow and customer.
+
+export type AiCallInsert = typeof aiCalls.$inferInsert;
+export type AiCallRow = typeof aiCalls.$inferSelect;
+
+export const insertAiCall = async (db: DbOrTx, row: AiCallInsert) => {
+  const [r] = await db
+    .insert(aiCalls)
+    .values(row)
+    .onConflictDoUpdate({ target: aiCalls.callUuid, set: { ...row, id: undefined } })
+    .returning({ id: aiCalls.id });
+  return r.id;
+};
+
+/** The staff who may see a task's AI calls: its creator and its agents. */
+export const taskStaff = async (db: DbOrTx, tenantId: number, taskId: number): Promise<number[]> => {
+  const [task] = await db
+    .select({ creatorId: callTasks.creatorId })
+    .from(callTasks)
+    .where(and(eq(callTasks.tenantId, tenantId), eq(callTasks.id, taskId)));
+  const agents = await db
+    .select({ staffId: callTaskAgents.staffId })
+    .from(callTaskAgents)
+    .where(and(eq(callTaskAgents.tenantId, tenantId), eq(callTaskAgents.taskId, taskId)));
+  return [...new Set([...(task ? [task.creatorId] : []), ...agents.map((a) => a.staffId)])];
+};
+
+export type AiCallFilter = {
+  tenantId: number;
+  /** undefined: either (one call by id) */
+  source?: 1 | 2;
+  /** null: company-wide; else the rows whose staff_ids meet these */
+  scope: number[] | null;
+  taskId?: number;
+  grade?: string;
+  /** exact number, or digits contained */
+  number?: { exact: string } | { digits: string };
+  from?: Date;
+  to?: Date;
+  id?: number;
+};
+
+const whereOf = (f: AiCallFilter): SQL | undefined => {
+  const conds: (SQL | undefined)[] = [eq(aiCalls.tenantId, f.tenantId)];
+  if (f.source !== undefined) conds.push(eq(aiCalls.source, f.source));
+  if (f.id !== undefined) conds.push(eq(aiCalls.id, f.id));
+  if (f.scope !== null) {
+    const ids = f.scope.length ? f.scope : [0];
+    conds.push(
+      sql`${aiCalls.staffIds} && ARRAY[${sql.join(
+        ids.map((i) => sql`${i}`),
+        sql`, `,
+      )}]::integer[]`,
+    );
+  }
+  if (f.taskId) conds.push(eq(aiCalls.taskId, f.taskId));
+  if (f.grade) conds.push(eq(aiCalls.grade, f.grade));
+  if (f.number && 'exact' in f.number) conds.push(eq(callRecords.calledNumber, f.number.exact));
+  if (f.number && 'digits' in f.number) conds.push(sql`position(${f.number.digits} in ${callRecords.calledNumber}) > 0`);
+  if (f.from) conds.push(gte(aiCalls.startedAt, f.from));
+  if (f.to) conds.push(lte(aiCalls.startedAt, f.to));
+  return and(...conds);
+};
+
+const listColumns = {
+  call: aiCalls,
+  number: callRecords.calledNumber,
+  recordFile: callRecords.recordFile,
+  taskName: callTasks.name,
+  flowName: aibotFlows.name,
+  customerName: customers.name,
+  customerOwnerId: customers.ownerId,
+  customerPoolId: customers.poolId,
+};
+
+const base = (db: DbOrTx) =>
+  db
+    .select(listColumns)
+    .from(aiCalls)
+    .leftJoin(callRecords, eq(callRecords.uuid, aiCalls.callUuid))
+    .leftJoin(callTasks, and(eq(callTasks.id, aiCalls.taskId), eq(callTasks.tenantId, aiCalls.tenantId)))
+    .leftJoin(aibotFlows, and(eq(aibotFlows.id, aiCalls.flowId), eq(aibotFlows.tenantId, aiCalls.tenantId)))
+    .leftJoin(
+      customers,
+      and(eq(customers.id, aiCalls.customerId), eq(customers.tenantId, aiCalls.tenantId), sql`${customers.deletedAt} is null`),
+    );
+
+export type AiCallListRow = Awaited<ReturnType<typeof listAiCalls>>[number];
+
+export const listAiCalls = (db: DbOrTx, f: AiCallFilter, limit: number, offset: number) =>
+  base(db).where(whereOf(f)).orderBy(desc(aiCalls.startedAt), desc(aiCalls.id)).limit(limit).offset(offset);
+
+export const countAiCalls = async (db: DbOrTx, f: AiCallFilter) => {
+  const [r] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(aiCalls)
+    .leftJoin(callRecords, eq(callRecords.uuid, aiCalls.callUuid))
+    .where(whereOf(f));
+  return r.n;
+};
+
+export const findAiCall = async (db: DbOrTx, f: AiCallFilter & { id: number }) => (await base(db).where(whereOf(f)))[0];

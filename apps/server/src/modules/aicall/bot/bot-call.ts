@@ -1,0 +1,190 @@
+import {
+  type AiCallEnd,
+  type BotCounters,
+  type BotStep,
+  type CustomerTurn,
+  type FlowGraph,
+  HANGUP_CAUSE,
+  HANGUP_SIDE,
+} from '@crm/contracts';
+import { createFlowSession, type FlowSession } from '../../aibot/flow-engine';
+import { type GradeResult, gradeCall } from '../../aibot/flow-grade';
+import type { CallRuntime } from '../../calls/call-bus';
+import { hangupLeg, listen } from '../../calls/call-control';
+import type { SpeechKit } from '../../speech/speech';
+import { createEar, type Ear } from './bot-ear';
+import { followLeg } from './bot-events';
+import { hear } from './bot-hear';
+import { speak } from './bot-mouth';
+import { createPromptPlayer, type PromptSource } from './bot-prompts';
+import { transferToAgent } from './bot-transfer';
+
+// One AI call (issue 16): the bot works a 话术 flow on an answered leg. Each step's prompt is played
+// into the leg (recording or synthesis); the leg's audio goes through voice-activity detection with
+// the prompt as the echo reference; an utterance is recognized (speech kit recognizer; the sim line's
+// test double on the sim line) and read by the flow engine, as are key presses and silence (each
+// node's silence.wait_ms). A prompt the node lets the customer interrupt (打断) stops the moment he
+// starts speaking; otherwise what he says over it is not heard. Terminal nodes: 挂机/结束 say their
+// prompt and hang up, 转人工 says it and rings the first free agent. Every turn keeps its audio.
+
+export type BotCallInput = {
+  rt: CallRuntime;
+  kit: SpeechKit;
+  tenantId: number;
+  legId: string;
+  callUuid: string;
+  flowId: number;
+  flowVersion: number;
+  graph: FlowGraph;
+  /** 客户名称, 联系人, 坐席姓名, 公司名称 */
+  vars: Record<string, string>;
+  /** staff ids who may take 转人工 (free ones are tried in order) */
+  agents: number[];
+  /** 1 AI外呼 task call, 2 AI接待 */
+  source: 1 | 2;
+};
+export type BotTurn = {
+  isAi: boolean;
+  text: string;
+  /** ms from the start of the bot's listening (the answer) */
+  atMs: number;
+  endMs: number;
+  node: string;
+  /** how the engine read a customer turn (命中分支 肯定 / 知识库 / 未识别 …), '' for the bot */
+  match: string;
+  /** 8 kHz samples: the bot's prompt, or the customer's utterance cut by the VAD (empty for a key press) */
+  audio: Int16Array;
+};
+export type BotCallResult = {
+  end: AiCallEnd;
+  counters: BotCounters;
+  grade: GradeResult;
+  turns: BotTurn[];
+  talkSeconds: number;
+  transferStaffId: number | null;
+  nodeKeys: string[];
+};
+
+/** What the customer hears when 转人工 finds no free agent (then the bot hangs up). */
+export const NO_AGENT_TEXT = '抱歉，坐席暂时繁忙，稍后会有专人与您联系，再见';
+/** A call longer than this (ms on the line's clock) is ended by the bot. */
+const MAX_CALL_MS = 30 * 60_000;
+/** the line sent no audio for this long (real time) while the leg is gone: the call is over */
+const LINE_IDLE_MS = 10_000;
+
+const matchLabel = (m: BotStep['match']) => (m ? (m.kind === 'branch' || m.kind === 'llm' ? `${m.label}` : m.label) : '');
+
+type Call = {
+  input: BotCallInput;
+  ear: Ear;
+  session: FlowSession;
+  turns: BotTurn[];
+  play: (p: PromptSource) => Promise<Int16Array>;
+};
+
+/** The prompt source of a step: the node's recording when the bot says exactly the node's prompt. */
+const promptOf = (call: Call, step: BotStep): PromptSource => {
+  const node = call.input.graph.nodes.find((n) => n.key === step.node_key);
+  const isNodePrompt = node !== undefined && node.audio_file_id !== null && call.session.node().key === node.key;
+  const filled = node ? node.prompt.replace(/\{([^{}]*)\}/g, (_, v: string) => call.input.vars[v] ?? '').trim() : '';
+  return { text: step.bot_text, audioFileId: isNodePrompt && filled === step.bot_text ? node.audio_file_id : null };
+};
+
+/** Says a text (kept as a bot turn); 'ended' when the customer hung up meanwhile. */
+const say = async (call: Call, source: PromptSource, node: string, interrupt: boolean) => {
+  if (!source.text.trim() && source.audioFileId === null) return 'done' as const;
+  const audio = await call.play(source);
+  const turn: BotTurn = { isAi: true, text: source.text, atMs: call.ear.nowMs(), endMs: 0, node, match: '', audio };
+  call.turns.push(turn);
+  const result = await speak(call.input.rt, call.input.legId, call.ear, audio, interrupt);
+  turn.endMs = call.ear.nowMs();
+  if (result === 'stopped') turn.audio = audio.subarray(0, Math.min(audio.length, ((turn.endMs - turn.atMs) * 8) | 0));
+  return result;
+};
+
+/** The customer's next turn (or the call's end), as the engine reads it. */
+const waitTurn = async (call: Call): Promise<CustomerTurn | 'ended'> => {
+  const node = call.session.node();
+  const heard = await hear(call.input.kit, call.input.legId, call.ear, node.silence.wait_ms);
+  if (heard.kind === 'ended') return 'ended';
+  if (heard.kind === 'silence') return { kind: 'silence' };
+  const at = heard.kind === 'digit' ? heard.atMs : heard.segment.startMs;
+  const text = heard.kind === 'digit' ? `按键${heard.digit}` : heard.text;
+  const audio = heard.kind === 'digit' ? new Int16Array(0) : heard.segment.samples;
+  const endMs = heard.kind === 'digit' ? heard.atMs : heard.segment.endMs;
+  call.turns.push({ isAi: false, text: text || '（未识别）', atMs: at, endMs, node: node.key, match: '', audio });
+  if (heard.kind === 'digit') return { kind: 'digit', digits: heard.digit };
+  // an utterance nobody could read (no recognizer, or it failed) is a no-match turn
+  return { kind: 'say', text: heard.text || '…' };
+};
+
+/** Walks the flow until a terminal node, max rounds, the customer's hang-up or the call's limit. */
+const walk = async (call: Call): Promise<{ end: AiCallEnd; transferStaffId: number | null }> => {
+  const { session, input } = call;
+  let step = session.start();
+  for (;;) {
+    const said = await say(call, promptOf(call, step), step.node_key, step.interrupt);
+    if (said === 'ended') return { end: 'customer_hangup', transferStaffId: null };
+    const end = session.end();
+    if (end === 'transfer') {
+      const staffId = await transferToAgent(input.rt, input.legId, input.agents);
+      if (staffId !== null) return { end: 'transfer', transferStaffId: staffId };
+      if (call.ear.isEnded) return { end: 'customer_hangup', transferStaffId: null };
+      await say(call, { text: NO_AGENT_TEXT, audioFileId: null }, step.node_key, false);
+      return { end: 'hangup', transferStaffId: null };
+    }
+    if (end !== 'open') return { end, transferStaffId: null };
+    if (call.ear.nowMs() > MAX_CALL_MS) return { end: 'hangup', transferStaffId: null };
+    const turn = await waitTurn(call);
+    if (turn === 'ended') return { end: 'customer_hangup', transferStaffId: null };
+    session.setTalkSeconds(Math.round(call.ear.nowMs() / 1000));
+    step = await session.next(turn);
+    const last = call.turns.at(-1);
+    if (turn.kind !== 'silence' && last && !last.isAi) last.match = matchLabel(step.match);
+  }
+};
+
+/** Runs the flow on an ANSWERED leg until the bot or the customer ends it (or 转人工 bridges it); never throws. */
+export const runBotCall = async (input: BotCallInput): Promise<BotCallResult> => {
+  const ear = createEar(input.kit.vad);
+  const session = createFlowSession(input.graph, { vars: input.vars });
+  const call: Call = {
+    input,
+    ear,
+    session,
+    turns: [],
+    play: createPromptPlayer(input.kit, input.rt.db, input.rt.config.dataDir, input.tenantId),
+  };
+  const unfollow = followLeg(input.legId, { digit: (d) => ear.digit(d), ended: () => ear.ended() });
+  let unlisten: (() => void) | undefined;
+  const watchdog = setInterval(() => {
+    if (ear.idleRealMs() > LINE_IDLE_MS && !input.rt.line.isActive(input.legId)) ear.ended();
+  }, 1000);
+  watchdog.unref();
+  let outcome: { end: AiCallEnd; transferStaffId: number | null };
+  try {
+    unlisten = await listen(input.rt, input.legId, (f) => ear.frame(f.samples));
+    outcome = await walk(call);
+  } catch {
+    outcome = { end: 'error', transferStaffId: null };
+  } finally {
+    clearInterval(watchdog);
+    unlisten?.();
+    unfollow();
+  }
+  if (outcome.end !== 'transfer' && outcome.end !== 'customer_hangup') {
+    await hangupLeg(input.rt, input.legId, HANGUP_SIDE.system, HANGUP_CAUSE.normal).catch(() => false);
+  }
+  const talkSeconds = Math.round(ear.nowMs() / 1000);
+  session.setTalkSeconds(talkSeconds);
+  const counters = session.counters();
+  return {
+    end: outcome.end,
+    counters,
+    grade: gradeCall(input.graph.grades, counters),
+    turns: call.turns,
+    talkSeconds,
+    transferStaffId: outcome.transferStaffId,
+    nodeKeys: counters.nodes,
+  };
+};

@@ -1,0 +1,128 @@
+import { FRAME_MS, FRAME_SAMPLES } from '../../../telephony/control';
+import { type VadOptions, type VadSegment, VoiceActivityDetector } from '../../speech/vad';
+
+// The bot's ear on one leg: the leg's 20 ms frames go through the voice-activity detector with
+// what the bot is playing at that moment as the echo reference; key presses and the leg's end come
+// from the leg's events (bot-events.ts). The call's clock is the audio itself (frames received ×
+// 20 ms since the bot started listening), so silence timers follow the line's time on every line
+// (the sim line runs faster than real time).
+
+export type EarEvent =
+  | { kind: 'speechStart'; atMs: number }
+  | { kind: 'speech'; segment: VadSegment }
+  | { kind: 'digit'; digit: string; atMs: number }
+  | { kind: 'silence'; atMs: number }
+  | { kind: 'ended'; atMs: number };
+
+type Waiter = { deadlineMs: number | null; resolve: (e: EarEvent) => void };
+
+export type Ear = ReturnType<typeof createEar>;
+
+export const createEar = (vadOptions: Partial<VadOptions>) => {
+  const vad = new VoiceActivityDetector(vadOptions);
+  const queue: EarEvent[] = [];
+  let frames = 0;
+  let waiter: Waiter | null = null;
+  let isEnded = false;
+  /** what the bot plays now, and the frame it started at (the VAD's echo reference) */
+  let reference: { samples: Int16Array; startFrame: number } | null = null;
+  /** told when the customer starts speaking or presses a key (barge-in) */
+  const onInput = new Set<() => void>();
+  /** speech that started before this is not heard (it was said over a prompt he may not interrupt) */
+  let ignoreBeforeMs = 0;
+  let lastFrameReal = Date.now();
+
+  const nowMs = () => frames * FRAME_MS;
+
+  const wake = () => {
+    if (!waiter) return;
+    const w = waiter;
+    const first = queue.shift();
+    if (first) {
+      waiter = null;
+      w.resolve(first);
+      return;
+    }
+    if (isEnded) {
+      waiter = null;
+      w.resolve({ kind: 'ended', atMs: nowMs() });
+      return;
+    }
+    if (w.deadlineMs !== null && nowMs() >= w.deadlineMs && !vad.isSpeaking) {
+      waiter = null;
+      w.resolve({ kind: 'silence', atMs: nowMs() });
+    }
+  };
+
+  const isIgnored = (e: EarEvent) =>
+    (e.kind === 'speechStart' && e.atMs < ignoreBeforeMs) || (e.kind === 'speech' && e.segment.startMs < ignoreBeforeMs);
+  const push = (e: EarEvent) => {
+    if (isIgnored(e)) return;
+    queue.push(e);
+    wake();
+  };
+
+  const sentFrame = (n: number): Int16Array | undefined => {
+    if (!reference) return undefined;
+    const from = (n - reference.startFrame) * FRAME_SAMPLES;
+    if (from < 0 || from >= reference.samples.length) return undefined;
+    return reference.samples.subarray(from, Math.min(reference.samples.length, from + FRAME_SAMPLES));
+  };
+
+  return {
+    nowMs,
+    get isEnded() {
+      return isEnded;
+    },
+    /** real ms since the last frame (a line that stopped sending) */
+    idleRealMs: () => Date.now() - lastFrameReal,
+    /** one frame from the leg */
+    frame: (samples: Int16Array) => {
+      if (isEnded) return;
+      lastFrameReal = Date.now();
+      const n = frames++;
+      for (const e of vad.push(samples, sentFrame(n))) {
+        if (e.type === 'start') {
+          for (const fn of onInput) fn();
+          push({ kind: 'speechStart', atMs: e.atMs });
+        } else push({ kind: 'speech', segment: e.segment });
+      }
+      wake();
+    },
+    digit: (digit: string) => {
+      for (const fn of onInput) fn();
+      push({ kind: 'digit', digit, atMs: nowMs() });
+    },
+    ended: () => {
+      if (isEnded) return;
+      isEnded = true;
+      wake();
+    },
+    /** the bot starts playing `samples` now (null: it stopped) */
+    setReference: (samples: Int16Array | null) => {
+      reference = samples ? { samples, startFrame: frames } : null;
+    },
+    onInput: (fn: () => void) => {
+      onInput.add(fn);
+      return () => {
+        onInput.delete(fn);
+      };
+    },
+    /** speech that started before `ms` is not heard, queued or still in progress (said over a prompt he may not interrupt) */
+    ignoreSpeechBefore: (ms: number) => {
+      ignoreBeforeMs = ms;
+      for (let i = queue.length - 1; i >= 0; i--) if (isIgnored(queue[i])) queue.splice(i, 1);
+    },
+    /** the next event; `silence` once the clock passes deadlineMs with nobody speaking */
+    next: (deadlineMs: number | null): Promise<EarEvent> =>
+      new Promise((resolve) => {
+        waiter = { deadlineMs, resolve };
+        wake();
+      }),
+    /** a turn in progress when the call ends */
+    flush: (): VadSegment | undefined => {
+      const e = vad.flush()[0];
+      return e?.type === 'end' ? e.segment : undefined;
+    },
+  };
+};

@@ -1,0 +1,42 @@
+import type { CallRuntime } from '../../calls/call-bus';
+import { AGENT_RING_SECONDS, bridgeLegs } from '../../calls/call-control';
+import * as legs from '../../calls/call-legs.repo';
+
+// 转人工: the customer's leg is joined to the first free agent of the list, through call control's
+// bridge (his default extension rings with the customer on his screen, as a group call does; a
+// busy, offline or disabled extension is refused at once and the next agent is tried). An agent
+// who lets it ring out or declines passes the call to the next one.
+
+const POLL_MS = 50;
+const LEG = { answered: 2, ended: 3 } as const;
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/** Waits for the agent leg's answer; false when it ended first (declined, rang out) or the customer left. */
+const agentTakes = async (rt: CallRuntime, customerLegId: string, agentLegId: string) => {
+  const until = Date.now() + (AGENT_RING_SECONDS + 5) * 1000;
+  while (Date.now() < until) {
+    const [agent, customer] = await Promise.all([legs.findLeg(rt.db, agentLegId), legs.findLeg(rt.db, customerLegId)]);
+    if (!customer || customer.state >= LEG.ended) return false;
+    if (!agent || agent.state >= LEG.ended) return false;
+    if (agent.state >= LEG.answered) return true;
+    await sleep(POLL_MS);
+  }
+  return false;
+};
+
+/** The staff id of the agent who took the call, or null when none of them was free or took it. */
+export const transferToAgent = async (rt: CallRuntime, legId: string, agents: number[]): Promise<number | null> => {
+  for (const staffId of agents) {
+    let agentLegId: string;
+    try {
+      agentLegId = await bridgeLegs(rt, legId, staffId);
+    } catch {
+      continue; // not free: offline, busy, no extension, or the customer left (checked below)
+    }
+    if (await agentTakes(rt, legId, agentLegId)) return staffId;
+    const customer = await legs.findLeg(rt.db, legId);
+    if (!customer || customer.state >= LEG.ended) return null;
+  }
+  return null;
+};
