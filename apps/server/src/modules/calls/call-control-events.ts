@@ -25,6 +25,9 @@ import { systemActor } from './dial-policy';
 
 const { CALL_STATE } = repo;
 
+/** A leg to the customer's number: placed for an agent (customer) or for the AI bot (bot), or offered inbound. */
+const isCustomerSide = (role: string) => role === 'customer' || role === 'bot';
+
 type LegEventPayload = Omit<DomainEventMap['call.leg'], 'legId' | 'callUuid' | 'role'>;
 
 /** Moves a leg and records its event in one transaction, then delivers the event. */
@@ -97,11 +100,11 @@ export const legEnded = async (rt: CallRuntime, legId: string, ending: LegEnding
   for (const other of all) {
     if (other.id === leg.id || other.state === CALL_STATE.ended) continue;
     const isPartner = other.id === leg.bridgedWith || other.bridgedWith === leg.id;
-    if (leg.role === 'customer' || isPartner) await hangupOther(rt, other.id, ending.side, HANGUP_CAUSE.normal);
+    if (isCustomerSide(leg.role) || isPartner) await hangupOther(rt, other.id, ending.side, HANGUP_CAUSE.normal);
   }
   const after = await legs.legsOfCall(rt.db, leg.callUuid);
   if (after.some((l) => l.state !== CALL_STATE.ended)) return;
-  const customer = after.find((l) => l.role === 'customer') ?? leg;
+  const customer = after.find((l) => isCustomerSide(l.role)) ?? leg;
   await finishCall(rt, leg.callUuid, {
     at: customer.endAt ?? endAt,
     side: customer.hangupSide as HangupSideValue,
@@ -183,7 +186,7 @@ export const handleControlEvent = async (rt: CallRuntime, e: ControlEvent): Prom
         legs.advanceLeg(tx, e.legId, CALL_STATE.ringing, { ringAt: e.at }),
       );
       if (!leg) return;
-      if (leg.role === 'customer') await markRinging(rt, leg.callUuid, e.at);
+      if (isCustomerSide(leg.role)) await markRinging(rt, leg.callUuid, e.at);
       if (leg.role === 'agent' && leg.staffId) {
         const call = await repo.findCall(rt.db, leg.callUuid);
         if (call) await publishProgress(rt, call, 'ringing', leg.staffId);
@@ -195,7 +198,7 @@ export const handleControlEvent = async (rt: CallRuntime, e: ControlEvent): Prom
         legs.advanceLeg(tx, e.legId, CALL_STATE.answered, { answerAt: e.at }),
       );
       if (!leg) return;
-      if (leg.role === 'customer') await markAnswered(rt, leg.callUuid, e.at);
+      if (isCustomerSide(leg.role)) await markAnswered(rt, leg.callUuid, e.at);
       if (leg.role === 'agent') await agentAnswered(rt, leg);
       return;
     }
