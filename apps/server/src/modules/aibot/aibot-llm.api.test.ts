@@ -55,11 +55,11 @@ describe('the LLM classifier', () => {
   });
 
   it('picks a branch when no keyword matched; a timeout or garbage goes on as no-match', async () => {
-    const llm = await startLlmDouble({ 那就这样吧: '肯定', 随便: '天气很好', 等等: { content: '肯定', delayMs: 1500 } });
+    const llm = await startLlmDouble({ 那就这样吧: '肯定', 随便: '天气很好', 等等: { content: '肯定', delayMs: 6000 } });
     try {
       const graph = sampleGraph({ settings: { max_rounds: 10, max_rounds_prompt: '', use_llm: true } });
       const { id } = await newFlow(withNode(graph, 'open', { no_match: fallbackOf({ repeats: 2 }) }));
-      const settings = { llm_enabled: true, llm_url: llm.baseUrl, llm_model: 'qwen-test', llm_key: 'sk-1', llm_timeout_ms: 500 };
+      const settings = { llm_enabled: true, llm_url: llm.baseUrl, llm_model: 'qwen-test', llm_key: 'sk-1', llm_timeout_ms: 2000 };
       expect((await post('setting', settings)).code).toBe(0);
       const r = await consoleRun(id, [say('随便'), say('等等'), say('那就这样吧')]);
       expect(r.steps.slice(1).map((s) => [s.match?.kind, s.node_key])).toEqual([
