@@ -86,7 +86,7 @@ const WholeRecording = ({ src }: { src: string }) => {
 };
 
 const Info = ({ info }: { info: AicallInfo }) => (
-  <Descriptions size="small" column={3} bordered styles={{ label: { width: 84 } }}>
+  <Descriptions size="small" column={3} styles={{ label: { whiteSpace: 'nowrap' } }} style={{ marginBottom: 4 }}>
     <Descriptions.Item label="客户">{info.name || '暂无客户信息'}</Descriptions.Item>
     <Descriptions.Item label="号码">{info.phone}</Descriptions.Item>
     <Descriptions.Item label="开始时间">{info.call_starttime}</Descriptions.Item>

@@ -114,16 +114,16 @@ export const AicallPage = () => {
       title: '任务名称',
       dataIndex: 'name',
       fixed: 'left',
-      width: 150,
+      width: 140,
       ellipsis: true,
       render: (v: string, r) => <Typography.Link onClick={() => setDetailId(r.cmStid)}>{v}</Typography.Link>,
     },
-    { title: '话术', dataIndex: 'flowName', width: 120, ellipsis: true },
-    { title: '状态', dataIndex: 'status', width: 84, render: (v: number) => <TaskStatusTag status={v} /> },
+    { title: '话术', dataIndex: 'flowName', width: 110, ellipsis: true },
+    { title: '状态', dataIndex: 'status', width: 80, render: (v: number) => <TaskStatusTag status={v} /> },
     {
       title: '进度',
       key: 'progress',
-      width: 150,
+      width: 112,
       render: (_, r) => (
         <Tooltip title={`已呼 ${r.zcallNum} / 共 ${r.totalNum}，待拨打 ${r.leftNum}`}>
           <Progress percent={progressPercent(r)} size="small" status={r.status === running ? 'active' : 'normal'} />
@@ -133,7 +133,7 @@ export const AicallPage = () => {
     {
       title: '线路',
       key: 'lines',
-      width: 70,
+      width: 60,
       align: 'right',
       render: (_, r) => (
         <Tooltip title="通话中 / 并发上限">
@@ -143,14 +143,19 @@ export const AicallPage = () => {
         </Tooltip>
       ),
     },
-    { title: '意向等级', key: 'grades', width: 170, render: (_, r) => <GradeSplit grades={r.grades} /> },
-    { title: '接通率', key: 'rate', width: 76, align: 'right', render: (_, r) => connectRate(r) },
-    { title: '创建时间', dataIndex: 'createTime', width: 164 },
+    { title: '意向等级', key: 'grades', width: 150, render: (_, r) => <GradeSplit grades={r.grades} /> },
+    { title: '接通率', key: 'rate', width: 70, align: 'right', render: (_, r) => connectRate(r) },
+    {
+      title: '创建时间',
+      dataIndex: 'createTime',
+      width: 100,
+      render: (v: string) => <Tooltip title={v}>{v.slice(5, 16)}</Tooltip>,
+    },
     {
       title: '操作',
       key: 'actions',
       fixed: 'right',
-      width: 200,
+      width: 226,
       render: (_, r) => (
         <Space size={0} wrap={false}>
           <Button type="link" size="small" onClick={() => setDetailId(r.cmStid)}>
@@ -224,7 +229,7 @@ export const AicallPage = () => {
         columns={columns}
         dataSource={list.data?.list}
         loading={list.isLoading}
-        scroll={{ x: 1200 }}
+        scroll={{ x: 1048 }}
         pagination={paging.pagination(list.data?.count ?? 0)}
         locale={{ emptyText: <Empty description="暂无AI外呼任务，点击「新建任务」创建" /> }}
       />

@@ -248,6 +248,8 @@ export const TaskFormModal = ({ isOpen, row, onClose, kind }: Props) => {
         >
           <Input maxLength={CALLTASK_LIMITS.name} showCount placeholder="例如：11月老客户回访" />
         </Form.Item>
+        {kind && <Section title={kind.section.title} />}
+        {kind?.section.content}
         <Section title="客户来源" />
         {isEdit ? (
           <Typography.Paragraph type="secondary">已导入 {row.totalNum} 个号码；编辑不改变任务的号码。</Typography.Paragraph>
@@ -278,8 +280,6 @@ export const TaskFormModal = ({ isOpen, row, onClose, kind }: Props) => {
             </Row>
           </>
         )}
-        {kind && <Section title={kind.section.title} />}
-        {kind?.section.content}
         <Section title={kind ? '外呼时间' : '坐席与外呼时间'} />
         {!kind && <AgentsField />}
         <Form.Item name="cmWeeks" label="外呼日期" rules={[{ required: true, type: 'array', min: 1, message: '请选择外呼日期' }]}>
