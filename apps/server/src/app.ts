@@ -12,6 +12,7 @@ import { startEventRelay } from './jobs/events-relay';
 import { type JobQueue, startJobQueue } from './jobs/queue';
 import { openStorage } from './lib/storage';
 import { aibotRoutes } from './modules/aibot/aibot.routes';
+import { aicallPlugin } from './modules/aicall/aicall.plugin';
 import { approvalsRoutes } from './modules/approvals/approvals.routes';
 import { authRoutes } from './modules/auth/auth.routes';
 import { blacklistRoutes } from './modules/blacklist/blacklist.routes';
@@ -140,6 +141,7 @@ export const buildApp = async (config: Config, database: Database): Promise<Fast
   await app.register(receiptsRoutes);
   await app.register(workOrdersRoutes);
   await app.register(aibotRoutes);
+  await app.register(aicallPlugin);
   if (config.isClockControlled) await app.register(clockRoutes);
 
   await app.register(spaPlugin, { webDist: config.webDist });

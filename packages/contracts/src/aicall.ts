@@ -43,7 +43,12 @@ const aiFields = {
 };
 
 export const aicallCreateBody = z
-  .object({ ...calltaskCreateBody.shape, ...aiFields })
+  .object({
+    ...calltaskCreateBody.shape,
+    ...aiFields,
+    /** AI tasks: a reached number without a customer becomes a customer when its grade is assigned (default on) */
+    customerInfoState: z.union([z.literal(0), z.literal(1)]).default(1),
+  })
   .refine(
     (b) => [b.customerWhere, b.cmCtids, b.numbers].filter((x) => x !== undefined).length === 1,
     '请选择客户来源（列表筛选、所选客户或导入号码其一）',

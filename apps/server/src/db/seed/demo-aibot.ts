@@ -11,4 +11,5 @@ export const seedDemoAibot = async (db: Db, admin: Actor) => {
     remark: '示例：确认身份，介绍产品，有意向的转人工；按键1/2/3也可应答',
   });
   await publishFlow(db, admin, id);
+  return id;
 };

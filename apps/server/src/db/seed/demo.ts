@@ -11,6 +11,7 @@ import { insertRole } from '../../modules/roles/roles.service';
 import { insertStaffRow } from '../../modules/staff/staff.service';
 import type { Db } from '../client';
 import { seedDemoAibot } from './demo-aibot';
+import { seedDemoAicall } from './demo-aicall';
 import { seedDemoCustomers } from './demo-customers';
 import { seedDemoOrders } from './demo-orders';
 import { seedDemoWorkOrders } from './demo-workorders';
@@ -159,10 +160,11 @@ export const seedDemo = async (db: Db, password: string): Promise<boolean> => {
   await seedDemoPools(db, tenantId, { dept2 });
   await seedDemoOrders(db, actor, owners[0].staffId);
   await seedDemoWorkOrders(db, actor, owners[0].staffId);
-  await seedDemoAibot(db, actor);
+  const flowId = await seedDemoAibot(db, actor);
   // The demo company is shown at any hour: its calling hours are the whole day (a new company gets
   // 08:00–21:00, issue 15); every other calling rule keeps the product's defaults.
   await upsertCallSettings(db, tenantId, { callerNumber: '', callHoursFrom: '00:00', callHoursTo: '24:00' });
+  await seedDemoAicall(db, actor, flowId);
   return true;
 };
 

@@ -134,3 +134,22 @@ export const handleRefusal = async (
   if (err instanceof AppError) await publishError(rt, staffId, err.code, err.message, { cmStid: task.id });
   return 'none';
 };
+
+/**
+ * A refused dial of a leg the server places for a task with no agent behind it (AI tasks): the
+ * number's refusals as above; the company's hours over → the number waits for their opening; the
+ * line's → the number is due again after 30 s. Returns what happened to the number.
+ */
+export const handleServerRefusal = async (rt: CallRuntime, task: repo.TaskRow, numberId: number, err: unknown) => {
+  const kind = refusalKindOf(err);
+  const at = now();
+  if (err instanceof AppError && (kind === 'skip' || kind === 'invalid')) {
+    await settleRefusal(rt, task, numberId, err);
+    return kind;
+  }
+  let nextAt = new Date(at.getTime() + RETRY_AFTER_MS);
+  if (err instanceof AppError && kind === 'cap') nextAt = capFreeAt(err, at);
+  if (kind === 'hours') nextAt = hoursOpenAt((await callSettingsOf(rt.db, task.tenantId)).callHours.from, at);
+  await giveNumberBack(rt.db, numberId, nextAt, err instanceof AppError ? String(err.code) : null, at);
+  return kind;
+};

@@ -51,6 +51,8 @@ export const insertNumbers = async (
 
 export const setAgents = async (tx: DbOrTx, tenantId: number, taskId: number, staffIds: number[]) => {
   await tx.execute(sql`delete from ${callTaskAgents} where task_id = ${taskId} and not (staff_id = any(${intArray(staffIds)}))`);
+  // an AI task may have no agents (its flow never hands over)
+  if (staffIds.length === 0) return;
   await tx
     .insert(callTaskAgents)
     .values(staffIds.map((staffId) => ({ tenantId, taskId, staffId })))

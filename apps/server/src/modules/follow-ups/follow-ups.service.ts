@@ -195,3 +195,35 @@ export const recordCallFollowUp = (
     isDelete: 0,
     createdAt: call.at,
   });
+
+/**
+ * An AI call graded into the CRM (issue 16): its AI follow record (followType 4, AI跟进) with the
+ * grade, score, rounds and end as the text and the AI call's id in `recordId` (the follow opens the
+ * AI call detail); evidence, not deletable; the customer's stage stays.
+ */
+export const recordAiFollowUp = (
+  tx: DbOrTx,
+  p: {
+    tenantId: number;
+    customerId: number;
+    staffId: number | null;
+    stageId: number | null;
+    aiCallId: number;
+    billsec: number;
+    remark: string;
+    at: Date;
+  },
+) =>
+  repo.insertFollow(tx, {
+    tenantId: p.tenantId,
+    customerId: p.customerId,
+    staffId: p.staffId,
+    followType: FOLLOW_TYPE.ai,
+    sourceType: FOLLOW_SOURCE.system,
+    stageId: p.stageId,
+    remark: p.remark,
+    billsec: p.billsec,
+    recordId: String(p.aiCallId),
+    isDelete: 0,
+    createdAt: p.at,
+  });

@@ -1,0 +1,37 @@
+import { aicallCreateBody } from '@crm/contracts';
+import type { Actor } from '../../lib/auth-context';
+import { createAiTask } from '../../modules/aicall/aicall-tasks.service';
+import type { Db } from '../client';
+
+export const DEMO_AI_TASK_NAME = 'AI外呼示例任务';
+
+/**
+ * One small AI task (issue 16) on the demo 话术, not started: eight numbers of the sim line (the
+ * last digit decides the outcome: 1–4 answer, 6 busy, 7 空号, 9 no answer; the next-to-last the sim
+ * customer's script), its A/B customers to the creator. Starting it from AI外呼任务 shows the bot at work.
+ */
+export const seedDemoAicall = async (db: Db, admin: Actor, flowId: number) =>
+  createAiTask(
+    db,
+    admin,
+    aicallCreateBody.parse({
+      name: DEMO_AI_TASK_NAME,
+      flowId,
+      numbers: [
+        '13700000001',
+        '13700000011',
+        '13700000021',
+        '13700000032',
+        '13700000043',
+        '13700000106',
+        '13700000117',
+        '13700000129',
+      ],
+      cmWeeks: [1, 2, 3, 4, 5, 6, 7],
+      cmTimes: [{ start: '08:00', end: '21:00' }],
+      maxLines: 3,
+      maxAttempts: 2,
+      redialMinutes: 10,
+      wrapUpSeconds: 0,
+    }),
+  );

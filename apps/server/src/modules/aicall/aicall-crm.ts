@@ -1,0 +1,130 @@
+import { AI_CALL_END_LABEL, type AssignRule, DISCARD_OTHER, DM_TYPE } from '@crm/contracts';
+import type { Db } from '../../db/client';
+import { AppError } from '../../lib/app-error';
+import { now } from '../../lib/clock';
+import { deliver } from '../../lib/events/events';
+import * as tasks from '../calltasks/calltasks.repo';
+import * as numbers from '../calltasks/calltasks-runner.repo';
+import { loadTemplate } from '../customers/customer-templates.service';
+import { findCustomerRecord, insertParsedCustomer, parseOrThrow } from '../customers/customers.service';
+import { recordAiFollowUp } from '../follow-ups/follow-ups.service';
+import { allotCustomers, discardForTask } from '../pools/pool-moves.service';
+import * as repo from './aicall-tasks.repo';
+import type { BotCallResult } from './bot/bot-call';
+
+// What an AI call does in the CRM (issue 16). A call graded in the task's assignGrades:
+// - the number's customer is found (the task's or the company's customer of the number) or, when
+//   the task makes customers of new numbers (customerInfoState 1), created — named 客户 + the last
+//   four digits, the number in the template's first phone control — with the rules of a customer
+//   its owner creates (his customer limit);
+// - assigned by the task's rule: its creator, its agents in turn, or nobody (a new customer goes
+//   to the task's pool — the company's first when none — with the reason 「AI外呼未分配」). A customer who
+//   already has an owner keeps him; one in a pool is allotted to the rule's staff (the pools
+//   service, as the creator would); the stage never changes;
+// - an AI follow record (type 4, AI跟进) in the customer's history: 'AI外呼：A级 · 85分 · 6轮 · 转人工',
+//   linked to the AI call by its id (follow_records.record_id), owned by the customer's owner.
+
+export const UNASSIGNED_REASON = 'AI外呼未分配';
+
+type Task = tasks.TaskRow;
+
+/** The follow record's text: grade, score, rounds and how the call ended. */
+export const aiFollowText = (r: Pick<BotCallResult, 'grade' | 'counters' | 'end'>) =>
+  `AI外呼：${r.grade.grade}级 · ${r.grade.score}分 · ${r.counters.rounds}轮 · ${AI_CALL_END_LABEL[r.end] ?? ''}`;
+
+/** Who gets the task's next customer by its rule (null: nobody). */
+const receiverOf = async (db: Db, task: Task): Promise<number | null> => {
+  const rule = task.assignRule as AssignRule;
+  if (rule === 'none') return null;
+  if (rule === 'agents') {
+    const agents = (await tasks.agentsOf(db, [task.id])).map((a) => Number(a.staff_id));
+    if (agents.length > 0) return agents[(await repo.takeAssignTurn(db, task.tenantId, task.id)) % agents.length];
+  }
+  return task.creatorId;
+};
+
+/** A new customer of the number, owned by `ownerId` (undefined when it could not be made: no phone control, his limit). */
+const createCustomerOf = async (db: Db, task: Task, numberId: number, ownerId: number) => {
+  const actor = await tasks.staffActor(db, task.tenantId, ownerId);
+  const tpl = await loadTemplate(db, task.tenantId);
+  const control = tpl.enabled.find((c) => c.dmType === DM_TYPE.phone);
+  if (!actor || !control) return undefined;
+  try {
+    return await db.transaction(async (tx) => {
+      const n = await numbers.lockNumber(tx, numberId);
+      if (!n) return undefined;
+      if (n.customerId) return n.customerId;
+      const parsed = parseOrThrow(tpl, [{ cbTacid: control.id, dmValue: [n.phone] }], true);
+      const id = await insertParsedCustomer(tx, actor, tpl, `客户${n.phone.slice(-4)}`, parsed);
+      await numbers.updateNumber(tx, n.id, { customerId: id });
+      return id;
+    });
+  } catch (err) {
+    if (err instanceof AppError) return undefined;
+    throw err;
+  }
+};
+
+/** A pooled customer goes to the rule's staff, allotted as the task's creator would (his scope, the receiver's limit). */
+const allotPooled = async (db: Db, task: Task, customerId: number, receiver: number) => {
+  const creator = await tasks.staffActor(db, task.tenantId, task.creatorId);
+  if (!creator) return;
+  await allotCustomers(db, creator, { cmCtids: [customerId], cmSid: receiver, isNodeId: 0 }).catch((err) => {
+    if (!(err instanceof AppError)) throw err;
+  });
+};
+
+/** A new customer nobody is assigned: into the task's pool (the company's first when none). */
+const poolNew = async (db: Db, task: Task, customerId: number) => {
+  const eventId = await db.transaction((tx) =>
+    discardForTask(tx, {
+      tenantId: task.tenantId,
+      customerIds: [customerId],
+      poolId: task.failPoolId,
+      reasonId: DISCARD_OTHER,
+      reason: UNASSIGNED_REASON,
+      staffId: task.creatorId,
+      at: now(),
+    }),
+  );
+  if (eventId !== null) await deliver(db, [eventId]);
+};
+
+/**
+ * The CRM effects of one saved AI call of a task (see above). Returns the customer it went to
+ * (undefined when the grade is not assigned or no customer could be made).
+ */
+export const applyCrmEffects = async (
+  db: Db,
+  task: Task,
+  call: { numberId: number; aiCallId: number; result: BotCallResult },
+): Promise<number | undefined> => {
+  const { result } = call;
+  if (!(task.assignGrades ?? []).includes(result.grade.grade)) return undefined;
+  const n = await repo.numberById(db, call.numberId);
+  if (!n) return undefined;
+  const receiver = await receiverOf(db, task);
+  let customerId = n.customerId ?? undefined;
+  let isNew = false;
+  if (!customerId && task.customerInfoState === 1) {
+    customerId = await createCustomerOf(db, task, n.id, receiver ?? task.creatorId);
+    isNew = customerId !== undefined;
+  }
+  if (!customerId) return undefined;
+  const before = await findCustomerRecord(db, task.tenantId, customerId);
+  if (!before) return undefined;
+  if (isNew && receiver === null) await poolNew(db, task, customerId);
+  if (!isNew && receiver !== null && before.ownerId === null) await allotPooled(db, task, customerId, receiver);
+  const customer = (await findCustomerRecord(db, task.tenantId, customerId)) ?? before;
+  await recordAiFollowUp(db, {
+    tenantId: task.tenantId,
+    customerId,
+    staffId: customer.ownerId,
+    stageId: customer.stageId,
+    aiCallId: call.aiCallId,
+    billsec: Math.round(result.talkSeconds),
+    remark: aiFollowText(result),
+    at: now(),
+  });
+  return customerId;
+};
