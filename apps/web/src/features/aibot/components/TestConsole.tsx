@@ -5,18 +5,27 @@ import {
   type BotStep,
   type CustomerTurn,
   type FlowTestResult,
-  GRADE_COUNTER_LABEL,
   GRADE_COUNTERS,
   GRADE_LABEL,
   INTENT_LABEL,
   MATCH_KIND_LABEL,
 } from '@crm/contracts';
-import { Alert, Button, Descriptions, Drawer, Input, InputNumber, Select, Space, Tag, Typography } from 'antd';
+import { Alert, Button, Drawer, Input, InputNumber, Select, Space, Tag, Typography } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import { useFlowTest } from '../api';
 import styles from './designer.module.css';
 import { GRADE_COLOR } from './GradesTab';
 
+const COUNTER_SHORT: Record<(typeof GRADE_COUNTERS)[number], string> = {
+  positive: '肯定',
+  negative: '否定',
+  refused: '拒绝',
+  kb: '知识库',
+  rounds: '轮次',
+  talk_seconds: '时长(秒)',
+  no_match: '未识别',
+  silence: '静默',
+};
 const KEYS = ['1', '2', '3', '4', '5', '6', '7', '8', '9', '*', '0', '#'];
 
 type Props = {
@@ -107,7 +116,7 @@ export const TestConsole = ({ open, onClose, flowId, versions, isDirty, onSave }
   };
 
   return (
-    <Drawer title="测试话术" open={open} onClose={onClose} size={480} mask={false} destroyOnHidden>
+    <Drawer title="测试话术" open={open} onClose={onClose} size={520} mask={false} destroyOnHidden>
       <Space wrap style={{ marginBottom: 12 }}>
         <Select
           aria-label="测试版本"
@@ -206,16 +215,13 @@ export const TestConsole = ({ open, onClose, flowId, versions, isDirty, onSave }
               {result.rule === null ? '未命中规则，默认 D' : `命中规则 ${result.rule + 1}`}
             </Typography.Text>
           </Space>
-          <Descriptions
-            size="small"
-            column={3}
-            bordered
-            items={GRADE_COUNTERS.map((c) => ({
-              key: c,
-              label: GRADE_COUNTER_LABEL[c].replace('(秒)', ''),
-              children: result.counters[c],
-            }))}
-          />
+          <Space size={[4, 4]} wrap>
+            {GRADE_COUNTERS.map((c) => (
+              <Tag key={c} variant="filled">
+                {COUNTER_SHORT[c]} {result.counters[c]}
+              </Tag>
+            ))}
+          </Space>
           {result.counters.keywords.length > 0 && (
             <div style={{ marginTop: 8 }}>
               <Typography.Text type="secondary">听到的关键词：</Typography.Text>
