@@ -122,6 +122,14 @@ test('an admin designs a 3-node 话术, fixes its issues, publishes v1 and walks
   await expect(page.locator('.ant-card-head').getByText('v1', { exact: true })).toBeVisible();
   await expect(page.locator('.ant-card-head').getByText('已发布')).toBeVisible();
   await shot(page, 'aibot-designer');
+  await page.screenshot({ path: `${SHOTS}/aibot-designer-full.png`, fullPage: true });
+  await page.getByRole('tab', { name: /知识库/ }).click();
+  await expect(page.getByRole('region', { name: '问答1' })).toBeVisible();
+  await shot(page, 'aibot-designer-kb');
+  await page.getByRole('tab', { name: '意向等级规则' }).click();
+  await expect(page.getByRole('region', { name: '规则1' })).toBeVisible();
+  await shot(page, 'aibot-designer-grades');
+  await page.getByRole('tab', { name: '流程节点' }).click();
 
   // the test console on v1
   await page.getByRole('button', { name: '测试' }).click();

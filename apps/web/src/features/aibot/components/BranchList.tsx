@@ -28,9 +28,9 @@ export const BranchList = ({ graph, node, onChange }: Props) => {
   const isFull = node.branches.length >= AIBOT_LIMITS.branches;
   return (
     <div>
-      <div style={{ display: 'flex', justifyContent: 'space-between', marginBottom: 8 }}>
-        <Typography.Text type="secondary">
-          按顺序 否定 → 拒绝 → 自定义 → 肯定 匹配关键词；按键直接命中。都未命中时先查知识库，再按未识别处理。
+      <div style={{ display: 'flex', justifyContent: 'space-between', alignItems: 'center', gap: 12, marginBottom: 8 }}>
+        <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+          关键词按 否定 → 拒绝 → 自定义 → 肯定 的顺序匹配，按键直接命中；都未命中时先查知识库，再按未识别处理。
         </Typography.Text>
         <Dropdown
           disabled={isFull}

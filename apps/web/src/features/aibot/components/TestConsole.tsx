@@ -181,12 +181,12 @@ export const TestConsole = ({ open, onClose, flowId, versions, isDirty, onSave }
           发送
         </Button>
       </Space.Compact>
-      <div style={{ display: 'flex', gap: 6, flexWrap: 'wrap', marginTop: 8 }}>
+      <div style={{ display: 'flex', gap: 4, flexWrap: 'wrap', marginTop: 8 }}>
         {KEYS.map((k) => (
           <Button
             key={k}
             size="small"
-            style={{ width: 30 }}
+            style={{ width: 30, paddingInline: 0 }}
             aria-label={`按键${k}`}
             disabled={isLocked}
             onClick={() => run([...turns, { kind: 'digit', digits: k }])}
