@@ -72,6 +72,14 @@ test('an admin designs a 3-node 话术, fixes its issues, publishes v1 and walks
   // a variable the product does not know
   await page.getByLabel('机器人话术').fill('您好，请问是{客户姓名}吗？我们有一门新课程，您有兴趣了解一下吗？');
   await expect(page.getByText('未保存')).toBeVisible();
+  // leaving with unsaved changes asks first; 留下 keeps the edits
+  await page.getByRole('button', { name: '返回话术列表' }).click();
+  const leave = page.getByRole('dialog', { name: '离开提示' });
+  await expect(leave).toContainText('离开后修改将丢失');
+  await leave.getByRole('button', { name: /留\s?下/ }).click();
+  await expect(leave).toBeHidden();
+  await expect(page).toHaveURL(/\/aicall\/flow\/\d+$/);
+  await expect(page.getByLabel('机器人话术')).toHaveValue(/客户姓名/);
   await page.getByRole('button', { name: '保存' }).click();
   await expect(page.getByText('保存成功').last()).toBeVisible();
   const issues = page.getByRole('list', { name: '话术问题' });
