@@ -13,6 +13,7 @@ import { type JobQueue, startJobQueue } from './jobs/queue';
 import { openStorage } from './lib/storage';
 import { aibotRoutes } from './modules/aibot/aibot.routes';
 import { aicallPlugin } from './modules/aicall/aicall.plugin';
+import { aireceptionPlugin } from './modules/aireception/aireception.plugin';
 import { approvalsRoutes } from './modules/approvals/approvals.routes';
 import { authRoutes } from './modules/auth/auth.routes';
 import { blacklistRoutes } from './modules/blacklist/blacklist.routes';
@@ -142,6 +143,7 @@ export const buildApp = async (config: Config, database: Database): Promise<Fast
   await app.register(workOrdersRoutes);
   await app.register(aibotRoutes);
   await app.register(aicallPlugin);
+  await app.register(aireceptionPlugin);
   if (config.isClockControlled) await app.register(clockRoutes);
 
   await app.register(spaPlugin, { webDist: config.webDist });

@@ -74,6 +74,8 @@ export type OriginateRequest = {
    * answered (RFC 3725 flow I), `forward` copies RTP between them; `bridged` follows its answer
    */
   bridgeTo?: { legId: string; mode: BridgeMode };
+  /** who the leg is for (the sim line's far end of a bot leg is a scripted customer) */
+  role?: LegRole;
 };
 
 export type CallControlLine = {

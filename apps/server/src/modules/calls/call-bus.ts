@@ -23,7 +23,7 @@ export type StaffMessage =
 export type DeviceMessage = { kind: 'command'; frame: DeviceServerFrame } | { kind: 'login'; connId: string };
 
 /** Where a trunk call offered to the app belongs (AI reception): its company, or undefined to refuse it. */
-export type InboundRoute = (call: { from: string; to: string }) => Promise<{ tenantId: number } | undefined>;
+export type InboundRoute = (call: { from: string; to: string; legId: string }) => Promise<{ tenantId: number } | undefined>;
 
 /** This instance's call-control state (call-control*.ts): what only the process holding the legs knows. */
 export type ControlState = {

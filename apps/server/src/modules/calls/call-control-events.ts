@@ -115,7 +115,7 @@ export const legEnded = async (rt: CallRuntime, legId: string, ending: LegEnding
 
 /** A trunk call offered to the app: its company's record and leg, or refused when no company takes it. */
 const legOffered = async (rt: CallRuntime, e: Extract<ControlEvent, { kind: 'offered' }>) => {
-  const route = await rt.control.inboundRoute?.({ from: e.from, to: e.to });
+  const route = await rt.control.inboundRoute?.({ from: e.from, to: e.to, legId: e.legId });
   if (!route) {
     // not awaited: the leg's ended event queues behind this one (events of a leg run in order)
     void rt.line.hangup(e.legId, HANGUP_CAUSE.rejected).catch(() => undefined);

@@ -61,7 +61,8 @@ export const originateCustomerLeg = async (rt: CallRuntime, req: OriginateCustom
   const { dial, legId, uuid, eventId } = placed;
   await deliver(rt.db, [eventId]);
   try {
-    await rt.line.originate({ legId, target: { kind: 'number', number: dial.number, callerId: dial.callerId }, ringSeconds });
+    const target = { kind: 'number' as const, number: dial.number, callerId: dial.callerId };
+    await rt.line.originate({ legId, target, ringSeconds, role: req.role ?? 'customer' });
   } catch {
     await legEnded(rt, legId, { at: now(), side: HANGUP_SIDE.system, cause: HANGUP_CAUSE.unreachable });
   }

@@ -39,11 +39,38 @@ export const farEndSample = (seed: number, i: number): number => {
   return Math.round(6000 * envelope * voice + noise);
 };
 
-/** Frame `seq` (20 ms, 160 samples) of a far end. */
-export const farEndFrame = (seed: number, seq: number): Int16Array => {
+/** A stretch (samples since the answer) a scripted customer speaks in. */
+export type Burst = { from: number; to: number };
+
+/**
+ * Sample `i` of a scripted far end (sim-script.ts): the line noise, and a voiced burst (as in
+ * farEndSample, ~4 syllables per second) in each of the customer's replies.
+ */
+export const scriptedSample = (seed: number, i: number, bursts: readonly Burst[]): number => {
+  let v = 30 * noiseAt(seed, i);
+  for (const b of bursts) {
+    if (i < b.from || i >= b.to) continue;
+    const ms = ((i - b.from) * 1000) / SAMPLE_RATE;
+    const t = i / SAMPLE_RATE;
+    const f0 = 140 + (seed % 100);
+    const envelope = Math.max(0, Math.sin((Math.PI * 4 * ms) / 1000)) ** 2;
+    v +=
+      6000 *
+      envelope *
+      (Math.sin(2 * Math.PI * f0 * t) + 0.5 * Math.sin(4 * Math.PI * f0 * t) + 0.25 * Math.sin(6 * Math.PI * f0 * t));
+  }
+  return Math.round(v);
+};
+
+/** What a far end says at sample `i`: the usual cycle, or a scripted customer's replies. */
+export const farEndAt = (seed: number, i: number, bursts?: readonly Burst[]) =>
+  bursts ? scriptedSample(seed, i, bursts) : farEndSample(seed, i);
+
+/** Frame `seq` (20 ms, 160 samples) of a far end (scripted: its bursts). */
+export const farEndFrame = (seed: number, seq: number, bursts?: readonly Burst[]): Int16Array => {
   const out = new Int16Array(FRAME_SAMPLES);
   const first = seq * FRAME_SAMPLES;
-  for (let k = 0; k < FRAME_SAMPLES; k++) out[k] = farEndSample(seed, first + k);
+  for (let k = 0; k < FRAME_SAMPLES; k++) out[k] = farEndAt(seed, first + k, bursts);
   return out;
 };
 
@@ -56,9 +83,14 @@ export type Overlay =
  * A sim leg's recording: both directions mixed, as rtpengine records a call: the far end from the
  * answer to the end, every prompt played into the leg at its moment, and the bridged leg's voice.
  */
-export const mixRecording = (seed: number, totalSamples: number, overlays: readonly Overlay[]): Int16Array => {
+export const mixRecording = (
+  seed: number,
+  totalSamples: number,
+  overlays: readonly Overlay[],
+  bursts?: readonly Burst[],
+): Int16Array => {
   const mixed = new Float32Array(Math.max(0, totalSamples));
-  for (let i = 0; i < mixed.length; i++) mixed[i] = farEndSample(seed, i);
+  for (let i = 0; i < mixed.length; i++) mixed[i] = farEndAt(seed, i, bursts);
   for (const o of overlays) {
     if (o.kind === 'play') {
       const n = Math.min(o.length, mixed.length - o.atSample);

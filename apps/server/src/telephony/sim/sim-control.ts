@@ -14,8 +14,9 @@ import {
   SAMPLE_RATE,
 } from '../control';
 import type { HangupSideValue } from '../provider';
-import { farEndFrame, mixRecording, type Overlay, voiceSeedOf } from './sim-audio';
+import { type Burst, farEndFrame, mixRecording, type Overlay, voiceSeedOf } from './sim-audio';
 import { SIM_RING_DELAY_SECONDS, type SimOptions, simOutcomeOf } from './sim-provider';
+import { REPLY_DELAY_MS, type SimScript, sayMsOf, simScriptOf } from './sim-script';
 import { wavOf } from './wav';
 
 /**
@@ -25,7 +26,9 @@ import { wavOf } from './wav';
  * bursts (sim-audio.ts) as 20 ms frames; a prompt takes samples.length / 8 ms; the recording (WAV)
  * mixes the far end, the prompts and the bridged leg. An extension leg rings the agent's browser
  * (the calls module tells his socket) and waits for his answer, as a sim incoming call does.
- * Tests and demos drive the far end with `simulateDigit` and `simulateInbound`.
+ * Tests and demos drive the far end with `simulateDigit` and `simulateInbound`. A bot leg's far end
+ * (and an inbound caller's) is a scripted customer when its number has a script (sim-script.ts):
+ * he replies after each prompt instead of the usual cycle; `simHeard` tells what he said when.
  */
 export type SimControlLine = CallControlLine & {
   readonly name: 'sim';
@@ -35,7 +38,11 @@ export type SimControlLine = CallControlLine & {
   simulateInbound: (call: { from: string; to: string; ringSeconds?: number }) => Promise<string>;
   /** the leg's far end hangs up now */
   simulateHangup: (legId: string, cause?: HangupCause) => Promise<void>;
+  /** what a scripted customer said on the leg: text and ms since the answer (kept a minute after the end) */
+  simHeard: (legId: string) => SimSaid[];
 };
+
+export type SimSaid = { text: string; fromMs: number; toMs: number };
 
 type Playing = {
   samples: Int16Array;
@@ -64,10 +71,17 @@ type Leg = {
   ticker: NodeJS.Timeout | null;
   /** joined to this leg once answered (an agent leg for a waiting customer) */
   bridgeTo?: OriginateRequest['bridgeTo'];
+  /** a scripted customer (sim-script.ts): his next reply, and the stretches he speaks in */
+  script?: SimScript;
+  replyNo: number;
+  bursts?: Burst[];
+  said: SimSaid[];
 };
 
 export const createSimControl = (opts: SimOptions): SimControlLine => {
   const legs = new Map<string, Leg>();
+  /** what scripted customers said, by leg (a recognizer may ask after the leg ended) */
+  const heard = new Map<string, SimSaid[]>();
   let listener: ControlListener = () => undefined;
   const emit = (event: ControlEvent): Promise<void> => Promise.resolve(listener(event)).catch(() => undefined);
 
@@ -84,7 +98,7 @@ export const createSimControl = (opts: SimOptions): SimControlLine => {
     leg.timers.push(timer);
   };
 
-  const open = (id: string, target: Leg['target'], talkSeconds = opts.talkSeconds): Leg => {
+  const open = (id: string, target: Leg['target'], talkSeconds = opts.talkSeconds, script?: SimScript): Leg => {
     const leg: Leg = {
       id,
       target,
@@ -101,8 +115,13 @@ export const createSimControl = (opts: SimOptions): SimControlLine => {
       listeners: new Set(),
       framesSent: 0,
       ticker: null,
+      script,
+      replyNo: 0,
+      bursts: script ? [] : undefined,
+      said: [],
     };
     legs.set(id, leg);
+    if (script) heard.set(id, leg.said);
     return leg;
   };
 
@@ -111,7 +130,11 @@ export const createSimControl = (opts: SimOptions): SimControlLine => {
   const sendFrames = (leg: Leg) => {
     const due = Math.floor(sampleNow(leg) / (SAMPLE_RATE / (1000 / FRAME_MS)));
     for (; leg.framesSent < due; leg.framesSent++) {
-      const frame: AudioFrame = { legId: leg.id, seq: leg.framesSent, samples: farEndFrame(leg.seed, leg.framesSent) };
+      const frame: AudioFrame = {
+        legId: leg.id,
+        seq: leg.framesSent,
+        samples: farEndFrame(leg.seed, leg.framesSent, leg.bursts),
+      };
       for (const l of leg.listeners) l(frame);
     }
   };
@@ -152,8 +175,27 @@ export const createSimControl = (opts: SimOptions): SimControlLine => {
       leg.playing = null;
       p.resolve('done');
       startNextPlay(leg);
+      if (!leg.playing) replyLater(leg);
     }, ms);
     p.timer.unref();
+  };
+
+  /** a scripted customer's next reply, REPLY_DELAY_MS after the bot stopped speaking */
+  const replyLater = (leg: Leg) => {
+    const reply = leg.script?.replies[leg.replyNo];
+    if (!reply || leg.answerReal === null) return;
+    leg.replyNo++;
+    later(leg, REPLY_DELAY_MS / 1000, () => {
+      if (!legs.has(leg.id)) return;
+      if (reply.kind === 'digit') {
+        void emit({ kind: 'digit', legId: leg.id, at: simNow(leg), digit: reply.digit, durationMs: 120 });
+        return;
+      }
+      const from = sampleNow(leg);
+      const to = from + (sayMsOf(reply.text) * SAMPLE_RATE) / 1000;
+      leg.bursts?.push({ from, to });
+      leg.said.push({ text: reply.text, fromMs: (from * 1000) / SAMPLE_RATE, toMs: (to * 1000) / SAMPLE_RATE });
+    });
   };
 
   // ---------- progress ----------
@@ -176,7 +218,9 @@ export const createSimControl = (opts: SimOptions): SimControlLine => {
     stopFrames(leg);
     cutPlaying(leg, 'ended');
     for (const p of leg.queue.splice(0)) p.resolve('ended');
-    const recording = leg.answerReal === null ? undefined : wavOf(mixRecording(leg.seed, sampleNow(leg), leg.overlays));
+    const recording =
+      leg.answerReal === null ? undefined : wavOf(mixRecording(leg.seed, sampleNow(leg), leg.overlays, leg.bursts));
+    if (leg.script) setTimeout(() => heard.delete(leg.id), 60_000).unref();
     await emit({ kind: 'ended', legId: leg.id, at: when, side, cause, recording });
   };
   const answer = async (leg: Leg, when: Date) => {
@@ -225,11 +269,12 @@ export const createSimControl = (opts: SimOptions): SimControlLine => {
     onControlEvent: (l) => {
       listener = l;
     },
-    originate: async ({ legId, target, ringSeconds, bridgeTo }: OriginateRequest) => {
+    originate: async ({ legId, target, ringSeconds, bridgeTo, role }: OriginateRequest) => {
       if (legs.has(legId)) throw new Error(`sim leg ${legId} exists`);
       if (target.kind === 'number') {
         const outcome = simOutcomeOf(target.number);
-        const leg = open(legId, target, outcome.kind === 'answer' ? (outcome.talkSeconds ?? opts.talkSeconds) : opts.talkSeconds);
+        const talk = outcome.kind === 'answer' ? (outcome.talkSeconds ?? opts.talkSeconds) : opts.talkSeconds;
+        const leg = open(legId, target, talk, role === 'bot' ? simScriptOf(target.number) : undefined);
         originateNumber(leg, target.number, ringSeconds);
         return;
       }
@@ -300,11 +345,12 @@ export const createSimControl = (opts: SimOptions): SimControlLine => {
     },
     simulateInbound: async ({ from, to, ringSeconds = 30 }) => {
       const legId = randomUUID();
-      const leg = open(legId, { kind: 'inbound', from, to });
+      const leg = open(legId, { kind: 'inbound', from, to }, opts.talkSeconds, simScriptOf(from));
       giveUpAfter(leg, ringSeconds);
       await emit({ kind: 'offered', legId, at: new Date(leg.startAt), from, to });
       return legId;
     },
+    simHeard: (legId) => [...(heard.get(legId) ?? [])],
     simulateHangup: async (legId, cause = HANGUP_CAUSE.normal) => {
       const leg = activeLeg(legId);
       if (leg) await end(leg, simNow(leg), HANGUP_SIDE.customer, cause);

@@ -11,10 +11,11 @@ import { createFlowSession, type FlowSession } from '../../aibot/flow-engine';
 import { type GradeResult, gradeCall } from '../../aibot/flow-grade';
 import type { CallRuntime } from '../../calls/call-bus';
 import { hangupLeg, listen } from '../../calls/call-control';
+import type { Recognizer } from '../../speech/recognizer';
 import type { SpeechKit } from '../../speech/speech';
 import { createEar, type Ear } from './bot-ear';
 import { followLeg } from './bot-events';
-import { hear } from './bot-hear';
+import { hear, recognizerFor } from './bot-hear';
 import { speak } from './bot-mouth';
 import { createPromptPlayer, type PromptSource } from './bot-prompts';
 import { transferToAgent } from './bot-transfer';
@@ -80,32 +81,36 @@ type Call = {
   session: FlowSession;
   turns: BotTurn[];
   play: (p: PromptSource) => Promise<Int16Array>;
+  recognizer: Recognizer | undefined;
 };
 
-/** The prompt source of a step: the node's recording when the bot says exactly the node's prompt. */
-const promptOf = (call: Call, step: BotStep): PromptSource => {
-  const node = call.input.graph.nodes.find((n) => n.key === step.node_key);
-  const isNodePrompt = node !== undefined && node.audio_file_id !== null && call.session.node().key === node.key;
-  const filled = node ? node.prompt.replace(/\{([^{}]*)\}/g, (_, v: string) => call.input.vars[v] ?? '').trim() : '';
-  return { text: step.bot_text, audioFileId: isNodePrompt && filled === step.bot_text ? node.audio_file_id : null };
-};
-
-/** Says a text (kept as a bot turn); 'ended' when the customer hung up meanwhile. */
-const say = async (call: Call, source: PromptSource, node: string, interrupt: boolean) => {
-  if (!source.text.trim() && source.audioFileId === null) return 'done' as const;
-  const audio = await call.play(source);
-  const turn: BotTurn = { isAi: true, text: source.text, atMs: call.ear.nowMs(), endMs: 0, node, match: '', audio };
+/** Says what the bot says now (its parts: recordings or synthesis, played as one prompt), kept as a bot turn. */
+const say = async (call: Call, parts: PromptSource[], node: string, interrupt: boolean) => {
+  if (parts.length === 0) return 'done' as const;
+  const pieces = await Promise.all(parts.map((p) => call.play(p)));
+  const audio = new Int16Array(pieces.reduce((n, p) => n + p.length, 0));
+  let at = 0;
+  for (const p of pieces) {
+    audio.set(p, at);
+    at += p.length;
+  }
+  const text = parts
+    .map((p) => p.text)
+    .filter(Boolean)
+    .join(' ');
+  const turn: BotTurn = { isAi: true, text, atMs: call.ear.nowMs(), endMs: 0, node, match: '', audio };
   call.turns.push(turn);
   const result = await speak(call.input.rt, call.input.legId, call.ear, audio, interrupt);
   turn.endMs = call.ear.nowMs();
-  if (result === 'stopped') turn.audio = audio.subarray(0, Math.min(audio.length, ((turn.endMs - turn.atMs) * 8) | 0));
+  // a prompt cut short by the customer keeps what he heard of it
+  if (result === 'stopped') turn.audio = audio.subarray(0, Math.min(audio.length, Math.max(0, (turn.endMs - turn.atMs) * 8)));
   return result;
 };
 
 /** The customer's next turn (or the call's end), as the engine reads it. */
 const waitTurn = async (call: Call): Promise<CustomerTurn | 'ended'> => {
   const node = call.session.node();
-  const heard = await hear(call.input.kit, call.input.legId, call.ear, node.silence.wait_ms);
+  const heard = await hear(call.recognizer, call.input.legId, call.ear, node.silence.wait_ms);
   if (heard.kind === 'ended') return 'ended';
   if (heard.kind === 'silence') return { kind: 'silence' };
   const at = heard.kind === 'digit' ? heard.atMs : heard.segment.startMs;
@@ -123,14 +128,15 @@ const walk = async (call: Call): Promise<{ end: AiCallEnd; transferStaffId: numb
   const { session, input } = call;
   let step = session.start();
   for (;;) {
-    const said = await say(call, promptOf(call, step), step.node_key, step.interrupt);
+    const speech = session.speech().map((p) => ({ text: p.text, audioFileId: p.audio_file_id }));
+    const said = await say(call, speech, step.node_key, step.interrupt);
     if (said === 'ended') return { end: 'customer_hangup', transferStaffId: null };
     const end = session.end();
     if (end === 'transfer') {
       const staffId = await transferToAgent(input.rt, input.legId, input.agents);
       if (staffId !== null) return { end: 'transfer', transferStaffId: staffId };
       if (call.ear.isEnded) return { end: 'customer_hangup', transferStaffId: null };
-      await say(call, { text: NO_AGENT_TEXT, audioFileId: null }, step.node_key, false);
+      await say(call, [{ text: NO_AGENT_TEXT, audioFileId: null }], step.node_key, false);
       return { end: 'hangup', transferStaffId: null };
     }
     if (end !== 'open') return { end, transferStaffId: null };
@@ -154,6 +160,7 @@ export const runBotCall = async (input: BotCallInput): Promise<BotCallResult> =>
     session,
     turns: [],
     play: createPromptPlayer(input.kit, input.rt.db, input.rt.config.dataDir, input.tenantId),
+    recognizer: recognizerFor(input.kit, input.rt.line),
   };
   const unfollow = followLeg(input.legId, { digit: (d) => ear.digit(d), ended: () => ear.ended() });
   let unlisten: (() => void) | undefined;

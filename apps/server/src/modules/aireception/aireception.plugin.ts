@@ -1,0 +1,30 @@
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { aicallCallsRoutes } from '../aicall/aicall-calls.routes';
+import { createSpeech } from '../speech/speech';
+import { aireceptionRoutes } from './aireception.routes';
+import { createReception } from './aireception-inbound';
+
+/**
+ * AI calls and AI接待 (issue 16): the AI call lists and detail, the reception numbers, and the
+ * inbound route that lets the bot answer them (registered after the calls plugin).
+ * `app.aireception` lets tests wait for the reception calls in progress.
+ */
+export const aireceptionPlugin = fp(async (app: FastifyInstance) => {
+  const rt = app.calls;
+  const reception = createReception({ rt, kit: await createSpeech(app.config), log: app.log });
+  reception.start();
+  app.decorate('aireception', reception);
+  await app.register(aicallCallsRoutes(rt));
+  await app.register(aireceptionRoutes);
+  app.addHook('onClose', async () => {
+    reception.stop();
+    await reception.settled();
+  });
+});
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    aireception: ReturnType<typeof createReception>;
+  }
+}
