@@ -306,16 +306,18 @@ export const TaskFormModal = ({ isOpen, row, onClose, kind }: Props) => {
               <InputNumber min={1} max={5} precision={0} style={{ width: '100%' }} />
             </Form.Item>
           </Col>
-          <Col span={8} hidden={kind?.hasWrapUp === false}>
-            <Form.Item
-              name="wrapUpSeconds"
-              label="整理时间（秒）"
-              tooltip="每通电话结束后，经过整理时间再拨下一个号码"
-              rules={[{ required: true, type: 'integer', min: 0, max: 600, message: '整理时间为0-600秒' }]}
-            >
-              <InputNumber min={0} max={600} precision={0} style={{ width: '100%' }} />
-            </Form.Item>
-          </Col>
+          {kind?.hasWrapUp !== false && (
+            <Col span={8}>
+              <Form.Item
+                name="wrapUpSeconds"
+                label="整理时间（秒）"
+                tooltip="每通电话结束后，经过整理时间再拨下一个号码"
+                rules={[{ required: true, type: 'integer', min: 0, max: 600, message: '整理时间为0-600秒' }]}
+              >
+                <InputNumber min={0} max={600} precision={0} style={{ width: '100%' }} />
+              </Form.Item>
+            </Col>
+          )}
         </Row>
         <FailRuleFields />
       </Form>

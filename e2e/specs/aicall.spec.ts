@@ -1,0 +1,118 @@
+import { expect, type Locator, type Page, test } from '@playwright/test';
+import { uniq } from '../fixtures/api';
+import { loginAs } from '../fixtures/login';
+
+// AI外呼 (issue 16) on the sim line: the admin creates an AI task of 20 numbers on the demo
+// (published) 话术 in the form, starts it, watches the progress, reads the report and opens an AI
+// call's detail, where a turn's clip plays and starting another pauses the first (SPEC §2).
+// The sim line decides each call by the number's last digit (1–4 answered; 6 busy, 7 空号, 8 关机,
+// 0 rejected) and the sim customer's script by the one before (0 interested, 1 refuses, 2 silent,
+// 3 presses 1, 4 off the point).
+
+const DEMO_FLOW = '云呼CRM推广（示例）';
+const ANSWERED = 14;
+
+/** 20 numbers: 14 answered over the five scripts, then 6 that never connect. */
+const taskNumbers = () => {
+  const stamp = String(Math.floor(Math.random() * 100_000)).padStart(5, '0');
+  return Array.from({ length: 20 }, (_, i) => {
+    const outcome = i < ANSWERED ? (i % 4) + 1 : [6, 7, 8, 0, 6, 7][i - ANSWERED];
+    return `13${stamp}${String(i).padStart(2, '0')}${i % 5}${outcome}`;
+  });
+};
+
+/** Picks an option of an antd Select by its label (the dropdown lives in the page's body). */
+const pick = async (page: Page, select: Locator, option: string | RegExp) => {
+  await select.click();
+  await page.locator('.ant-select-dropdown:visible').getByText(option).first().click();
+};
+
+/** Sets a time range picker by typing: the start, Enter (the end input takes the focus), the end, Enter. */
+const typeRange = async (page: Page, start: Locator, from: string, to: string) => {
+  await start.click();
+  await start.fill(from);
+  await start.press('Enter');
+  await page.keyboard.press('ControlOrMeta+A');
+  await page.keyboard.type(to);
+  await page.keyboard.press('Enter');
+};
+
+const isPaused = (audio: Locator) => audio.evaluate((el) => (el as HTMLAudioElement).paused);
+
+test('an AI task of 20 numbers runs on the demo flow: progress, report, and an AI call detail that plays one clip at a time', async ({
+  page,
+}) => {
+  test.setTimeout(240_000);
+  await page.setViewportSize({ width: 1366, height: 768 });
+  await loginAs(page, 'admin');
+  await page.goto('/aicall/Index');
+  await expect(page.getByRole('menuitem', { name: 'AI外呼任务' })).toBeVisible();
+
+  // 新建任务: the seat-task form with the bot's section
+  const name = `AI任务${uniq()}`;
+  await page.getByRole('button', { name: '新建任务' }).click();
+  const form = page.locator('.ant-modal').filter({ hasText: '新建AI外呼任务' });
+  await form.getByLabel('任务名称').fill(name);
+  await pick(page, form.getByLabel('话术'), new RegExp(`${DEMO_FLOW}（v\\d+）`));
+  await form.getByLabel('并发线路数').fill('10');
+  await form.getByRole('tab', { name: '导入号码' }).click();
+  await form.getByRole('textbox', { name: '导入号码' }).fill(taskNumbers().join('\n'));
+  await form.getByText('周六', { exact: true }).click();
+  await form.getByText('周日', { exact: true }).click();
+  await form.getByRole('button', { name: '删除时段' }).first().click();
+  await typeRange(page, form.getByLabel('外呼时段1').first(), '00:00', '23:55');
+  await expect(form.getByLabel('外呼时段1').last()).toHaveValue('23:55');
+  await form.getByRole('button', { name: '创建任务' }).click();
+  await expect(page.getByText('添加成功')).toBeVisible();
+  await expect(form).toBeHidden();
+
+  // start it (with its confirmation) and watch the progress
+  const row = page.getByRole('row').filter({ hasText: name });
+  await expect(row).toContainText(DEMO_FLOW);
+  await expect(row).toContainText('未开始');
+  await expect(row.getByTestId('lines')).toHaveText('0/10');
+  await row.getByRole('button', { name: /^开\s?始$/ }).click();
+  await page
+    .locator('.ant-modal-confirm')
+    .getByRole('button', { name: /^开\s?始$/ })
+    .click();
+  await expect(page.getByText('任务已开始')).toBeVisible();
+  await expect(row).toContainText('进行中');
+  await expect(row.getByTestId('grade-E')).toBeVisible({ timeout: 60_000 });
+  await expect(row).toContainText('已完成', { timeout: 150_000 });
+  await expect(row).toContainText(`${((ANSWERED / 20) * 100).toFixed(1)}%`);
+  await expect(row.getByTestId('grade-E')).toHaveText(`E ${20 - ANSWERED}`);
+
+  // the report
+  await row.getByRole('button', { name: /^详\s?情$/ }).click();
+  const drawer = page.locator('.ant-drawer').filter({ hasText: 'AI通话记录' });
+  await expect(drawer.getByTestId('report-已呼')).toContainText('20');
+  await expect(drawer.getByTestId('report-接通')).toContainText(String(ANSWERED));
+  await expect(drawer.getByTestId('report-接通率')).toContainText('70');
+  await expect(drawer.getByText('意向等级分布')).toBeVisible();
+  await expect(drawer.getByText('每日外呼')).toBeVisible();
+  await expect(drawer.locator('canvas')).toHaveCount(2);
+  await expect(drawer.getByText(`共 20 条`)).toBeVisible();
+
+  // an AI call of an interested customer (script 0 answers 有兴趣, graded A or B): its detail and its clips
+  const interested = drawer.getByRole('row').filter({ hasText: /[AB] · \d+分/ });
+  await interested
+    .first()
+    .getByRole('button', { name: /^详\s?情$/ })
+    .click();
+  const dialog = page.locator('.ant-modal').filter({ hasText: 'AI通话详情' });
+  await expect(dialog.getByText(DEMO_FLOW)).toBeVisible();
+  const turns = dialog.getByTestId('ai-turn');
+  await expect(turns.first()).toContainText('机器人');
+  expect(await turns.count()).toBeGreaterThanOrEqual(2);
+  const clips = dialog.getByTestId('turn-audio');
+  await dialog.getByRole('button', { name: '播放第1句' }).click();
+  await expect.poll(() => isPaused(clips.nth(0))).toBe(false);
+  await expect(dialog.getByRole('button', { name: '暂停第1句' })).toBeVisible();
+  await dialog.getByRole('button', { name: '播放第2句' }).click();
+  await expect.poll(() => isPaused(clips.nth(1))).toBe(false);
+  expect(await isPaused(clips.nth(0))).toBe(true);
+  await expect(dialog.getByRole('button', { name: '播放第1句' })).toBeVisible();
+  await dialog.getByRole('button', { name: '暂停第2句' }).click();
+  await expect.poll(() => isPaused(clips.nth(1))).toBe(true);
+});
