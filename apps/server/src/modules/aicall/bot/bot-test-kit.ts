@@ -78,6 +78,7 @@ export const botCallTo = async (
   number: string,
   graph: FlowGraph,
   over: Partial<BotCallInput> = {},
+  customerId: number | null = null,
 ) => {
   const kit = await createSpeech(t.app.config);
   const startedAt = new Date();
@@ -100,7 +101,7 @@ export const botCallTo = async (
   const id = await saveAiCall(t.app.calls, {
     taskId: 0,
     numberId: 0,
-    customerId: null,
+    customerId,
     callUuid: placed.callUuid,
     source: 1,
     flowId: over.flowId ?? 0,

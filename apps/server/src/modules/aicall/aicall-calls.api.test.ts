@@ -1,0 +1,183 @@
+import type { AicallCallRow } from '@crm/contracts';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { callRecords, staff } from '../../db/schema';
+import { setClockOffsetMs } from '../../lib/clock';
+import type { SimControlLine } from '../../telephony/sim/sim-control';
+import { readyLine, waitFor } from '../../test/calls';
+import { demoValues, fetchTemplate, mustCreate } from '../../test/customers';
+import { createTestApp, type TestApp } from '../../test/harness';
+import * as legs from '../calls/call-legs.repo';
+import * as calls from '../calls/calls.repo';
+import { aicallTestClient } from './aicall-test-client';
+import { NO_AGENT_TEXT } from './bot/bot-call';
+import { botCallTo, botTestGraph, scriptedNumber } from './bot/bot-test-kit';
+
+// AI calls (issue 16) on the sim line: 转人工 to a free agent or none, barge-in, AI接待 answering a
+// configured number within its hours only, and who sees the AI calls (scope, company, masking).
+
+let t: TestApp;
+let tenantId: number;
+const tokens: Record<string, string> = {};
+const c = aicallTestClient(() => t, tokens);
+const line = () => t.app.calls.line as SimControlLine;
+const calls_ = (body: Record<string, unknown>, user = 'admin') =>
+  c.post<{ list: AicallCallRow[]; count: number }>('calls', body, user);
+
+beforeAll(async () => {
+  t = await createTestApp({ config: { simSpeed: 25, simTalkSeconds: 3600 } });
+  for (const u of ['admin', 'lisi', 'wangwu', 'other_admin']) tokens[u] = await t.login(u);
+  await c.loadIds();
+  [{ tenantId }] = await t.database.db.select({ tenantId: staff.tenantId }).from(staff).where(eq(staff.id, c.ids.admin));
+  await calls.upsertCallSettings(t.app.db, tenantId, { callerNumber: '', callHoursFrom: '00:00', callHoursTo: '24:00' });
+});
+afterAll(async () => {
+  setClockOffsetMs(0);
+  await t.close();
+});
+
+describe('转人工', () => {
+  it('rings the first free agent; his answer takes the call (end transfer, the call his)', async () => {
+    await readyLine(t, tokens.lisi);
+    // wangwu's extension is offline: skipped; lisi is free
+    const number = scriptedNumber(0);
+    const run = botCallTo(t, tenantId, number, botTestGraph({ transfer: true }), { agents: [c.ids.wangwu, c.ids.lisi] });
+    const agentLeg = await waitFor(
+      async () => {
+        const [call] = await t.database.db.select().from(callRecords).where(eq(callRecords.calledNumber, number));
+        if (!call) return undefined;
+        return (await legs.legsOfCall(t.app.db, call.uuid)).find((l) => l.role === 'agent');
+      },
+      'the agent rung',
+      15_000,
+    );
+    expect(agentLeg.staffId).toBe(c.ids.lisi);
+    expect((await t.post('/api/frontend/call/answer', { uuid: agentLeg.callUuid }, tokens.lisi)).json().code).toBe(0);
+    const { result } = await run;
+    expect(result).toMatchObject({ end: 'transfer', transferStaffId: c.ids.lisi });
+    expect(result.turns.at(-1)).toMatchObject({ isAi: true, text: '为您转接' });
+    expect(await calls.findCall(t.app.db, agentLeg.callUuid)).toMatchObject({ staffId: c.ids.lisi });
+    await t.post('/api/frontend/call/hangup', { uuid: agentLeg.callUuid }, tokens.lisi);
+  });
+
+  it('with no free agent, says so and hangs up', async () => {
+    const { result } = await botCallTo(t, tenantId, scriptedNumber(0), botTestGraph({ transfer: true }), {
+      agents: [c.ids.wangwu],
+    });
+    expect(result).toMatchObject({ end: 'hangup', transferStaffId: null });
+    expect(result.turns.slice(-2).map((x) => x.text)).toEqual(['为您转接', NO_AGENT_TEXT]);
+  });
+});
+
+describe('barge-in (打断)', () => {
+  const long = (interrupt: boolean) => {
+    const g = botTestGraph({ interrupt });
+    g.nodes[0].prompt = '您好{客户名称}，我是小云科技的客服，今天来电是想向您介绍一下我们公司最新推出的云呼叫中心产品';
+    return g;
+  };
+  it('a prompt the customer may not interrupt plays whole; one he may is cut when he speaks', async () => {
+    // the usual far end (no script: 5–9) speaks 1.2 s of every 5 s, whatever the bot says
+    const whole = await botCallTo(t, tenantId, scriptedNumber(7), long(false));
+    const full = whole.result.turns[0].audio.length;
+    expect(full).toBeGreaterThan(5 * 8000);
+    const cut = await botCallTo(t, tenantId, scriptedNumber(7), long(true));
+    const first = cut.result.turns[0];
+    expect(first.audio.length).toBeLessThan(full);
+    expect(first.endMs - first.atMs).toBeLessThan(5200);
+    // what he said is his next turn (no recognizer text: 未识别)
+    expect(cut.result.turns[1]).toMatchObject({ isAi: false, text: '（未识别）' });
+  });
+});
+
+describe('AI接待', () => {
+  const receptionNumber = `4008${String(process.pid % 1000).padStart(3, '0')}1`;
+  let settingId = 0;
+
+  it('saves a number with a published flow within hours; refuses bad hours, a draft flow, a taken number', async () => {
+    const flowId = await c.publishedFlowId();
+    const body = { number: receptionNumber, flowId, from: '00:00', to: '24:00', cmSidInfo: [], isEnabled: 1 };
+    const P = '/api/frontend/aireception';
+    const saved = (await t.post(`${P}/save`, body, tokens.admin)).json();
+    expect(saved.code, saved.msg).toBe(0);
+    settingId = saved.data.id;
+    expect((await t.post(`${P}/save`, { ...body, from: '10:00', to: '10:00', id: settingId }, tokens.admin)).json().code).toBe(
+      116062,
+    );
+    expect((await t.post(`${P}/save`, { ...body, from: '09:00', to: '09:01', id: settingId }, tokens.admin)).json().code).toBe(0);
+    expect((await t.post(`${P}/save`, { ...body, flowId: await c.newFlow(false) }, tokens.admin)).json().code).toBe(116061);
+    const other = await c.publishedFlowId('other_admin');
+    expect((await t.post(`${P}/save`, { ...body, flowId: other }, tokens.other_admin)).json().code).toBe(116053);
+    expect((await t.post(`${P}/save`, { ...body, id: settingId }, tokens.other_admin)).json().code).toBe(116054);
+    expect((await t.get(`${P}/list`, tokens.other_admin)).json().data.list).toEqual([]);
+    const mine = (await t.get(`${P}/list`, tokens.admin)).json().data.list;
+    expect(mine).toContainEqual(expect.objectContaining({ id: settingId, number: receptionNumber, from: '09:00', to: '09:01' }));
+  });
+
+  it('the bot answers within the hours (caller matched, source 2); outside them the call is refused', async () => {
+    const flowId = await c.publishedFlowId();
+    const P = '/api/frontend/aireception';
+    const agent = `airecv${process.pid % 1000}`;
+    const agentToken = await c.staffWithMenus(agent, [400], 1);
+    const save = (from: string, to: string) =>
+      t.post(
+        `${P}/save`,
+        { id: settingId, number: receptionNumber, flowId, from, to, cmSidInfo: [c.ids[agent]], isEnabled: 1 },
+        tokens.admin,
+      );
+    // 2030-01-07 10:00 Beijing
+    setClockOffsetMs(Date.UTC(2030, 0, 7, 2, 0, 0) - Date.now());
+    expect((await save('09:00', '10:00')).json().code).toBe(0);
+    const refused = await line().simulateInbound({ from: scriptedNumber(1), to: receptionNumber });
+    await waitFor(async () => !line().isActive(refused), 'the refused call');
+    expect(await legs.findLeg(t.app.db, refused)).toBeUndefined();
+    expect((await save('10:00', '11:00')).json().code).toBe(0);
+    const caller = scriptedNumber(1);
+    const legId = await line().simulateInbound({ from: caller, to: receptionNumber });
+    await waitFor(async () => (await legs.findLeg(t.app.db, legId))?.state === 3, 'the reception call ended', 15_000);
+    await t.app.aireception.settled();
+    const list = (await calls_({ source: 2 })).data.list;
+    const row = list.find((r) => r.phone === caller);
+    expect(row).toMatchObject({ grade: 'B', end: 'hangup', dialogue_num: 3, cmStid: 0 });
+    expect((await calls_({ source: 1 })).data.list.some((r) => r.phone === caller)).toBe(false);
+    // an agent of the number sees it (own scope); the other company does not
+    expect((await calls_({ source: 2 }, agentToken)).data.list.some((r) => r.id === row?.id)).toBe(true);
+    expect((await calls_({ source: 2 }, 'other_admin')).data.count).toBe(0);
+    expect((await c.post('info', null, 'other_admin', `id=${row?.id}`)).code).toBe(116052);
+    setClockOffsetMs(0);
+  });
+});
+
+describe('who sees the AI calls', () => {
+  it('a scope holding one of its staff sees a call, another does not; numbers masked by the policy', async () => {
+    const seer = `aiseen${process.pid % 1000}`;
+    const seerToken = await c.staffWithMenus(seer, [300], 1);
+    // the number is a customer of the admin's: its rule masks it for the agent
+    const number = scriptedNumber(1);
+    const tpl = await fetchTemplate(t, tokens.admin);
+    const customerId = await mustCreate(t, tokens.admin, tpl, 'AI外呼客户', demoValues({ 手机: number }));
+    const { id } = await botCallTo(t, tenantId, number, botTestGraph(), { agents: [c.ids[seer]] }, customerId);
+    const own = await c.staffWithMenus(`aiown${process.pid % 1000}`, [300], 1);
+    const seen = (await calls_({}, own)).data;
+    expect(seen.list.some((r) => r.id === id)).toBe(false);
+    expect((await c.post('info', null, own, `id=${id}`)).code).toBe(116052);
+    expect((await t.get(`/api/frontend/aicall/clip?id=${id}&turn=0`, own)).json().code).toBe(116052);
+    const adminRow = (await calls_({})).data.list.find((r) => r.id === id);
+    expect(adminRow).toMatchObject({ grade: 'B', encryptPhone: 0, phone: number, name: 'AI外呼客户', cmCtid: customerId });
+    expect((await calls_({}, seerToken)).data.list.some((r) => r.id === id)).toBe(true);
+    // phoneEncryp on: the agent's copy is masked, the filter takes whole numbers only
+    const info = (await t.get('/api/frontend/customerset/strategyinfo', tokens.admin)).json().data;
+    const setMask = (v: number) => t.post('/api/frontend/customerset/strategyset', { ...info, phoneEncryp: v }, tokens.admin);
+    expect((await setMask(1)).json().code).toBe(0);
+    try {
+      const masked = (await calls_({}, seerToken)).data.list.find((r) => r.id === id) as AicallCallRow;
+      const phone = adminRow?.phone as string;
+      expect(masked).toMatchObject({ encryptPhone: 1, phone: `${phone.slice(0, 3)}****${phone.slice(-4)}`, name: '', cmCtid: 0 });
+      expect((await calls_({ phone }, seerToken)).data.list.map((r) => r.id)).toContain(id);
+      expect((await calls_({ phone: phone.slice(-4) }, seerToken)).data.list.map((r) => r.id)).not.toContain(id);
+    } finally {
+      expect((await setMask(0)).json().code).toBe(0);
+    }
+    expect((await calls_({ grade: 'A' })).data.list.some((r) => r.id === id)).toBe(false);
+    expect((await calls_({ grade: 'B' })).data.list.some((r) => r.id === id)).toBe(true);
+  });
+});
