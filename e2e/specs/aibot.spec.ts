@@ -143,7 +143,7 @@ test('an admin designs a 3-node 话术, fixes its issues, publishes v1 and walks
   await page.getByRole('button', { name: '测试' }).click();
   const consoleDrawer = page.getByRole('dialog', { name: '测试话术' });
   const log = consoleDrawer.getByRole('log', { name: '对话记录' });
-  await expect(log).toContainText('我们有一门新课程');
+  await expect(log).toContainText('请问是张先生吗？我们有一门新课程');
   await pick(page, consoleDrawer, '测试版本', 'v1');
   const says = consoleDrawer.getByLabel('客户说');
   await says.fill('有兴趣');

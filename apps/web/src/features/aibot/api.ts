@@ -84,7 +84,14 @@ export const issuesOfError = (err: unknown): FlowIssue[] => {
   return list.filter((i): i is FlowIssue => typeof i === 'object' && i !== null && 'msg' in i && 'path' in i);
 };
 
-export type FlowTestParams = { id: number; version: number; turns: CustomerTurn[]; talk_seconds?: number };
+export type FlowTestParams = {
+  id: number;
+  version: number;
+  turns: CustomerTurn[];
+  talk_seconds?: number;
+  /** prompt variables to fill (the server fills the rest: 坐席姓名 = the tester, 公司名称 = the company) */
+  vars?: Record<string, string>;
+};
 export const useFlowTest = () =>
   useMutation({
     mutationFn: (body: FlowTestParams) => http.post<FlowTestResult>(`${BASE}/flow/test`, body, { keepEmpty: true }),

@@ -1,16 +1,17 @@
-import { AudioMutedOutlined, RedoOutlined, SendOutlined } from '@ant-design/icons';
+import { AudioMutedOutlined, RedoOutlined, SendOutlined, UserOutlined } from '@ant-design/icons';
 import {
   AIBOT_LIMITS,
   BOT_END_LABEL,
   type BotStep,
   type CustomerTurn,
+  FLOW_VARIABLES,
   type FlowTestResult,
   GRADE_COUNTERS,
   GRADE_LABEL,
   INTENT_LABEL,
   MATCH_KIND_LABEL,
 } from '@crm/contracts';
-import { Alert, Button, Drawer, Input, InputNumber, Select, Space, Tag, Typography } from 'antd';
+import { Alert, Button, Drawer, Input, InputNumber, Popover, Select, Space, Tag, Typography } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import { useFlowTest } from '../api';
 import styles from './designer.module.css';
@@ -86,11 +87,18 @@ export const TestConsole = ({ open, onClose, flowId, versions, isDirty, onSave }
   const [result, setResult] = useState<FlowTestResult | null>(null);
   const [text, setText] = useState('');
   const [talkSeconds, setTalkSeconds] = useState(60);
+  const [vars, setVars] = useState<Record<string, string>>({ 客户名称: '张先生', 联系人: '张先生' });
   const bottom = useRef<HTMLDivElement>(null);
 
   const run = async (next: CustomerTurn[], v = version) => {
     try {
-      const res = await test.mutateAsync({ id: flowId, version: v, turns: next, talk_seconds: talkSeconds });
+      const res = await test.mutateAsync({
+        id: flowId,
+        version: v,
+        turns: next,
+        talk_seconds: talkSeconds,
+        vars: Object.fromEntries(Object.entries(vars).filter(([, value]) => value.trim() !== '')),
+      });
       setTurns(next);
       setResult(res);
       return true;
@@ -120,7 +128,7 @@ export const TestConsole = ({ open, onClose, flowId, versions, isDirty, onSave }
       <Space wrap style={{ marginBottom: 12 }}>
         <Select
           aria-label="测试版本"
-          style={{ width: 150 }}
+          style={{ width: 110 }}
           value={version}
           options={[{ value: 0, label: '草稿' }, ...versions.map((v) => ({ value: v, label: `v${v}` }))]}
           onChange={(v: number) => {
@@ -135,9 +143,30 @@ export const TestConsole = ({ open, onClose, flowId, versions, isDirty, onSave }
           precision={0}
           value={talkSeconds}
           suffix="秒"
-          style={{ width: 110 }}
+          style={{ width: 100 }}
           onChange={(v) => setTalkSeconds(v ?? 0)}
         />
+        <Popover
+          trigger="click"
+          title="话术变量（重新开始后生效）"
+          content={
+            <Space orientation="vertical" size={6}>
+              {FLOW_VARIABLES.map((name) => (
+                <Input
+                  key={name}
+                  aria-label={name}
+                  prefix={<span style={{ width: 64, display: 'inline-block', color: '#8c8c8c' }}>{name}</span>}
+                  maxLength={50}
+                  value={vars[name] ?? ''}
+                  placeholder={name === '坐席姓名' ? '默认为当前用户' : name === '公司名称' ? '默认为本企业名称' : ''}
+                  onChange={(e) => setVars({ ...vars, [name]: e.target.value })}
+                />
+              ))}
+            </Space>
+          }
+        >
+          <Button icon={<UserOutlined />}>变量</Button>
+        </Popover>
         <Button icon={<RedoOutlined />} onClick={() => run([])}>
           重新开始
         </Button>
@@ -186,7 +215,7 @@ export const TestConsole = ({ open, onClose, flowId, versions, isDirty, onSave }
           <Button
             key={k}
             size="small"
-            style={{ width: 30, paddingInline: 0 }}
+            style={{ width: 28, paddingInline: 0 }}
             aria-label={`按键${k}`}
             disabled={isLocked}
             onClick={() => run([...turns, { kind: 'digit', digits: k }])}
