@@ -22,11 +22,13 @@ export const aicallTestClient = (app: () => TestApp, tokens: Record<string, stri
   };
   const aibot = async <T = Record<string, unknown>>(path: string, body: unknown, user: string) =>
     (await app().post(`/api/frontend/aibot/${path}`, body, tokenOf(user))).json() as Answer<T>;
-  /** A new flow of the user's company, published or not. */
-  const newFlow = async (isPublished: boolean, user = 'admin') => {
+  /** A new flow of the user's company (the starter graph, or `graph`), published or not. */
+  const newFlow = async (isPublished: boolean, user = 'admin', graph?: unknown) => {
     seq += 1;
-    const created = await aibot<{ id: number }>('flow/store', { name: `AI任务话术${seq}_${Date.now() % 100000}` }, user);
+    const name = `AI任务话术${seq}_${Date.now() % 100000}`;
+    const created = await aibot<{ id: number }>('flow/store', { name }, user);
     expect(created.code, created.msg).toBe(0);
+    if (graph) expect((await aibot('flow/update', { id: created.data.id, name, graph }, user)).code).toBe(0);
     if (isPublished) expect((await aibot('flow/publish', { id: created.data.id }, user)).code).toBe(0);
     return created.data.id;
   };

@@ -111,7 +111,14 @@ type Kind =
   | 'audio'
   /** a published 话术 flow; a second one to delete */
   | 'aibotFlow'
-  | 'aibotFlowDel';
+  | 'aibotFlowDel'
+  /** AI tasks (issue 16): one per state a lifecycle route leaves from, as for seat tasks */
+  | 'aiTask'
+  | 'aiTaskEdit'
+  | 'aiTaskDel'
+  | 'aiTaskStart'
+  | 'aiTaskPause'
+  | 'aiTaskResume';
 
 const FIELD_KIND: Record<string, Kind> = {
   cmDid: 'department',
@@ -166,6 +173,8 @@ const FIELD_KIND: Record<string, Kind> = {
   failReasonId: 'discardReason',
   // AI voice bot (issue 16): a node's or a knowledge-base answer's recording
   audio_file_id: 'audio',
+  // AI tasks and reception (issue 16): the 话术 they call with
+  flowId: 'aibotFlow',
 };
 
 /** Field names whose kind depends on the route. */
@@ -254,6 +263,17 @@ const ROUTE_FIELD_KIND: Record<string, Record<string, Kind>> = {
   'POST /api/frontend/aibot/flow/copy': { id: 'aibotFlow' },
   'POST /api/frontend/aibot/flow/test': { id: 'aibotFlow' },
   'POST /api/frontend/aibot/flow/delete': { id: 'aibotFlowDel' },
+  // AI tasks (issue 16)
+  'POST /api/frontend/aicall/edit': { cmStid: 'aiTaskEdit' },
+  'POST /api/frontend/aicall/del': { cmStid: 'aiTaskDel' },
+  'GET /api/frontend/aicall/detail': { cmStid: 'aiTask' },
+  'GET /api/frontend/aicall/report': { cmStid: 'aiTask' },
+  'POST /api/frontend/aicall/numbers': { cmStid: 'aiTask' },
+  'POST /api/frontend/aicall/export': { cmStid: 'aiTask' },
+  'POST /api/frontend/aicall/start': { cmStid: 'aiTaskStart' },
+  'POST /api/frontend/aicall/pause': { cmStid: 'aiTaskPause' },
+  'POST /api/frontend/aicall/resume': { cmStid: 'aiTaskResume' },
+  'POST /api/frontend/aicall/stop': { cmStid: 'aiTaskStart' },
 };
 
 /** Names that look like ids but are not references to a row. */
@@ -502,6 +522,22 @@ const BODIES: Record<string, (f: Fixtures) => Record<string, unknown>> = {
   'POST /api/frontend/aibot/flow/copy': (f) => ({ id: f.aibotFlow, name: `话${uniq()}` }),
   'POST /api/frontend/aibot/flow/update': (f) => ({ id: f.aibotFlow, name: `话${uniq()}`, graph: starterGraph() }),
   'GET /api/frontend/aibot/flow/version': (f) => ({ id: f.aibotFlow, version: 1 }),
+  // AI tasks (issue 16): the seat-task body with the published flow
+  'POST /api/frontend/aicall/create': (f) => ({
+    ...taskBody(f.marker, [Number(f.staff)]),
+    cmCtids: [f.customer],
+    failPoolId: f.pool,
+    failReasonId: f.discardReason,
+    flowId: f.aibotFlow,
+  }),
+  'POST /api/frontend/aicall/edit': (f) => ({
+    ...taskBody(f.marker, [Number(f.staff)]),
+    cmStid: f.aiTaskEdit,
+    failPoolId: f.pool,
+    failReasonId: f.discardReason,
+    flowId: f.aibotFlow,
+  }),
+  'POST /api/frontend/aicall/del': (f) => ({ cmStid: f.aiTaskDel, confirm: 1 }),
 };
 
 /**
@@ -1070,7 +1106,26 @@ const buildFixtures = async (token: string, marker: string, phonePrefix: string)
   const aibotFlow = (await post('/api/frontend/aibot/flow/store', { name: `${marker}话术`.slice(0, 30) })).id as number;
   await post('/api/frontend/aibot/flow/publish', { id: aibotFlow }, 'publish flow');
   const aibotFlowDel = (await post('/api/frontend/aibot/flow/store', { name: `${marker}话术2`.slice(0, 30) })).id as number;
+  // AI tasks (issue 16): on the published flow, the quiet calling day as the other tasks (none dials)
+  const newAiTask = async (moves: string[] = []) => {
+    const body = { ...taskBody(marker, [admin]), cmCtids: [customer], flowId: aibotFlow };
+    const cmStid = (await post('/api/frontend/aicall/create', body)).cmStid as number;
+    for (const move of moves) await post(`/api/frontend/aicall/${move}`, { cmStid });
+    return cmStid;
+  };
+  const aiTask = await newAiTask();
+  const aiTaskEdit = await newAiTask();
+  const aiTaskDel = await newAiTask();
+  const aiTaskStart = await newAiTask();
+  const aiTaskPause = await newAiTask(['start']);
+  const aiTaskResume = await newAiTask(['start', 'pause']);
   return {
+    aiTask,
+    aiTaskEdit,
+    aiTaskDel,
+    aiTaskStart,
+    aiTaskPause,
+    aiTaskResume,
     audio,
     aibotFlow,
     aibotFlowDel,
