@@ -28,8 +28,12 @@ export class AiRunnerState {
     void p.finally(() => this.calls.delete(p));
   }
 
-  /** Resolves once the bot calls now in progress are done (their results saved). */
-  async settled() {
-    while (this.calls.size > 0) await Promise.allSettled([...this.calls]);
+  /** Resolves once the bot calls now in progress are done (their results saved), or after `maxMs`. */
+  async settled(maxMs = 60_000) {
+    const until = Date.now() + maxMs;
+    while (this.calls.size > 0 && Date.now() < until) {
+      const timer = new Promise((r) => setTimeout(r, Math.max(0, until - Date.now())).unref());
+      await Promise.race([Promise.allSettled([...this.calls]), timer]);
+    }
   }
 }

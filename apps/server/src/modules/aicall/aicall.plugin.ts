@@ -25,7 +25,8 @@ export const aicallPlugin = fp(async (app: FastifyInstance) => {
   const stop = await scheduleAicallRunner(app.queue, deps, app.log);
   app.addHook('onClose', async () => {
     stop();
-    await deps.state.settled();
+    // the calls in progress store their results (a call the line keeps going is left after 5 s)
+    await deps.state.settled(5_000);
   });
 });
 
