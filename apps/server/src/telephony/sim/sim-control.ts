@@ -42,7 +42,8 @@ export type SimControlLine = CallControlLine & {
   simHeard: (legId: string) => SimSaid[];
 };
 
-export type SimSaid = { text: string; fromMs: number; toMs: number };
+/** a reply: its text (a key press: 按键N with `digit`) and its stretch in ms since the answer */
+export type SimSaid = { text: string; fromMs: number; toMs: number; digit?: string };
 
 type Playing = {
   samples: Int16Array;
@@ -188,6 +189,8 @@ export const createSimControl = (opts: SimOptions): SimControlLine => {
     later(leg, REPLY_DELAY_MS / 1000, () => {
       if (!legs.has(leg.id)) return;
       if (reply.kind === 'digit') {
+        const ms = (sampleNow(leg) * 1000) / SAMPLE_RATE;
+        leg.said.push({ text: `按键${reply.digit}`, fromMs: ms, toMs: ms, digit: reply.digit });
         void emit({ kind: 'digit', legId: leg.id, at: simNow(leg), digit: reply.digit, durationMs: 120 });
         return;
       }

@@ -20,7 +20,7 @@ export const simRecognizer = (line: SimControlLine): Recognizer => ({
         const [, legId, from, to] = m;
         const text = line
           .simHeard(legId)
-          .filter((s) => s.fromMs < Number(to) && s.toMs > Number(from))
+          .filter((s) => !s.digit && s.fromMs < Number(to) && s.toMs > Number(from))
           .map((s) => s.text)
           .join('');
         if (text) o.onEvent({ type: 'final', text });
