@@ -22,7 +22,9 @@ import { simRecording } from './wav';
  * | 0          | rejected by the customer    | after 4 s of ringing                   | rejected      |
  *
  * An answered customer hangs up after SIM_TALK_SECONDS (default 45) unless the agent hangs
- * up first. Answered calls get a generated WAV recording of the call's real length.
+ * up first. The AI bot's legs (and inbound calls the app answers) reach a scripted customer picked
+ * by the number's second-to-last digit: 0 interested, 1 refuses, 2 silent, 3 presses 1, 4 off the
+ * point, 5–9 none (sim-script.ts has the table). Answered calls get a generated WAV recording of the call's real length.
  */
 export type SimOutcome =
   | { kind: 'answer'; ringSeconds: number; talkSeconds?: number }
