@@ -83,6 +83,14 @@ const NOT_SCANNED_POST: Record<string, string> = {
   '/api/frontend/aibot/flow/delete': 'mutation',
   '/api/frontend/aibot/flow/test': 'the test console: replays the turns the caller typed, no customer data',
   '/api/frontend/aibot/setting': 'mutation (the company’s LLM settings); its GET is scanned',
+  // AI tasks (issue 16): the lifecycle is mutations; numbers are calltask/numbers' (scanned below) for mode 2
+  // tasks, and the export writes the rows of aicall/calls (masked by the same presenter)
+  '/api/frontend/aicall/start': 'mutation',
+  '/api/frontend/aicall/pause': 'mutation',
+  '/api/frontend/aicall/resume': 'mutation',
+  '/api/frontend/aicall/stop': 'mutation',
+  '/api/frontend/aicall/numbers': 'the seat tasks’ taskNumbers (calltask/numbers, scanned below) for an AI task',
+  '/api/frontend/aicall/export': 'a job with the rows of aicall/calls as the caller sees them (masked there)',
 };
 /** Mutation verbs: a POST path ending in one of them changes data and is not scanned. */
 const MUTATION =
