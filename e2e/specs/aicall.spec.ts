@@ -1,10 +1,11 @@
 import { expect, type Locator, type Page, test } from '@playwright/test';
-import { uniq } from '../fixtures/api';
+import { apiLogin, uniq } from '../fixtures/api';
 import { loginAs } from '../fixtures/login';
 
 // AI外呼 (issue 16) on the sim line: the admin creates an AI task of 20 numbers on the demo
 // (published) 话术 in the form, starts it, watches the progress, reads the report and opens an AI
-// call's detail, where a turn's clip plays and starting another pauses the first (SPEC §2).
+// call's detail, where a turn's clip plays and starting another pauses the first (SPEC §2); the
+// customer the call made has a type 4 follow whose 查看详情 opens the same detail (SPEC §4).
 // The sim line decides each call by the number's last digit (1–4 answered; 6 busy, 7 空号, 8 关机,
 // 0 rejected) and the sim customer's script by the one before (0 interested, 1 refuses, 2 silent,
 // 3 presses 1, 4 off the point).
@@ -39,8 +40,9 @@ const typeRange = async (page: Page, start: Locator, from: string, to: string) =
 
 const isPaused = (audio: Locator) => audio.evaluate((el) => (el as HTMLAudioElement).paused);
 
-test('an AI task of 20 numbers runs on the demo flow: progress, report, and an AI call detail that plays one clip at a time', async ({
+test('an AI task of 20 numbers runs on the demo flow: progress, report, an AI call detail that plays one clip at a time, and the AI follow that opens it', async ({
   page,
+  request,
 }) => {
   test.setTimeout(240_000);
   await page.setViewportSize({ width: 1366, height: 768 });
@@ -96,6 +98,7 @@ test('an AI task of 20 numbers runs on the demo flow: progress, report, and an A
 
   // an AI call of an interested customer (script 0 answers 有兴趣, graded A or B): its detail and its clips
   const interested = drawer.getByRole('row').filter({ hasText: /[AB] · \d+分/ });
+  const phone = (await interested.first().getByRole('cell').nth(2).textContent())?.trim() ?? '';
   await interested
     .first()
     .getByRole('button', { name: /^详\s?情$/ })
@@ -115,4 +118,24 @@ test('an AI task of 20 numbers runs on the demo flow: progress, report, and an A
   await expect(dialog.getByRole('button', { name: '播放第1句' })).toBeVisible();
   await dialog.getByRole('button', { name: '暂停第2句' }).click();
   await expect.poll(() => isPaused(clips.nth(1))).toBe(true);
+
+  await dialog.locator('.ant-modal-close').click();
+  await expect(dialog).toBeHidden();
+
+  // the customer it made (A/B go into the CRM, to the task's creator): its AI follow opens the same detail
+  const admin = await apiLogin(request, 'admin');
+  const found = await admin.post<{ list: { cmCtid: number }[] }>('/api/frontend/customer/minelist', {
+    page: 1,
+    limit: 10,
+    contactPhone: phone,
+  });
+  expect(found.list).toHaveLength(1);
+  await page.goto(`/manage/mycustomer?detail=${found.list[0].cmCtid}`);
+  const customer = page.getByRole('dialog').filter({ has: page.getByRole('tab', { name: '跟进记录' }) });
+  await customer.getByRole('tab', { name: '跟进记录' }).click();
+  const follow = customer.getByTestId('follow-item').filter({ hasText: 'AI跟进' });
+  await expect(follow).toContainText(/[AB]级/);
+  await follow.getByTestId('ai-follow-detail').click();
+  await expect(dialog.getByText(phone)).toBeVisible();
+  await expect(dialog.getByTestId('ai-turn').first()).toContainText('机器人');
 });
