@@ -76,6 +76,7 @@ const NOT_SCANNED_POST: Record<string, string> = {
   '/api/frontend/dnc/add': 'mutation',
   '/api/frontend/dnc/addfromcall': 'mutation (by call uuid; answers an id)',
   // AI voice bot (issue 16): flow mutations and settings; flow/test replays turns the admin typed (no numbers)
+  '/api/frontend/aireception/save': 'mutation (an AI接待 number the admin types)',
   '/api/frontend/aibot/flow/store': 'mutation',
   '/api/frontend/aibot/flow/update': 'mutation',
   '/api/frontend/aibot/flow/publish': 'mutation',
@@ -318,6 +319,12 @@ const scanRoutes = async (flags: { phoneEncryp: number; seaPhoneEncryp: number }
         const q = `cmCtid=${c.id}&page=1&limit=100&uuid=${uuids[0]}`;
         await check(`GET ${route.path} #${c.id}`, await t.get(`${route.path}?${q}`, as('lisi')));
       }
+      continue;
+    }
+    if (route.path === '/api/frontend/aicall/calls') {
+      // the AI call lists of both sources (the numbers masked as call records are)
+      for (const source of [1, 2])
+        await check(`POST ${route.path} ${source}`, await t.post(route.path, { source, limit: 100 }, as('lisi')));
       continue;
     }
     if (route.path === '/api/frontend/calltask/numbers') {
