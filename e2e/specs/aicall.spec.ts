@@ -95,6 +95,12 @@ test('an AI task of 20 numbers runs on the demo flow: progress, report, an AI ca
   await expect(drawer.getByText('每日外呼')).toBeVisible();
   await expect(drawer.locator('canvas')).toHaveCount(2);
   await expect(drawer.getByText(`共 20 条`)).toBeVisible();
+  await drawer.getByRole('button', { name: '导出' }).click();
+  const exporting = page.locator('.ant-modal').filter({ hasText: '导出AI通话' });
+  await expect(exporting.getByText('导出完成')).toBeVisible({ timeout: 20_000 });
+  await expect(exporting).toContainText('共导出 20 条');
+  await exporting.getByRole('button', { name: /^完\s?成$/ }).click();
+  await expect(exporting).toBeHidden();
 
   // an AI call of an interested customer (script 0 answers 有兴趣, graded A or B): its detail and its clips
   const interested = drawer.getByRole('row').filter({ hasText: /[AB] · \d+分/ });
@@ -138,4 +144,47 @@ test('an AI task of 20 numbers runs on the demo flow: progress, report, an AI ca
   await follow.getByTestId('ai-follow-detail').click();
   await expect(dialog.getByText(phone)).toBeVisible();
   await expect(dialog.getByTestId('ai-turn').first()).toContainText('机器人');
+});
+
+test('AI接待: a reception number is added on the demo flow, edited and deleted after the confirmation', async ({ page }) => {
+  await page.setViewportSize({ width: 1366, height: 768 });
+  await loginAs(page, 'admin');
+  await page.goto('/aireception/Index');
+  await expect(page.getByRole('tab', { name: '接待记录' })).toHaveAttribute('aria-selected', 'true');
+  await page.getByRole('tab', { name: '接待设置' }).click();
+  const number = `400${String(Date.now()).slice(-7)}`;
+
+  await page.getByRole('button', { name: '新增接待号码' }).click();
+  const form = page.locator('.ant-modal').filter({ hasText: '新增接待号码' });
+  await form.getByLabel('接待号码').fill('40-0');
+  await form.getByRole('button', { name: /^确\s?定$/ }).click();
+  await expect(form.getByText('请输入正确的接待号码')).toBeVisible();
+  await expect(form.getByText('请选择话术')).toBeVisible();
+  await form.getByLabel('接待号码').fill(number);
+  await pick(page, form.getByLabel('话术'), new RegExp(`${DEMO_FLOW}（v\\d+）`));
+  await form.getByRole('button', { name: /^确\s?定$/ }).click();
+  await expect(page.getByText('添加成功')).toBeVisible();
+
+  const row = page.getByRole('row').filter({ hasText: number });
+  await expect(row).toContainText(DEMO_FLOW);
+  await expect(row).toContainText('09:00–18:00');
+  await expect(row).toContainText('不转人工');
+  await expect(row).toContainText('启用');
+
+  await row.getByRole('button', { name: /^编\s?辑$/ }).click();
+  const edit = page.locator('.ant-modal').filter({ hasText: '编辑接待号码' });
+  await expect(edit.getByLabel('接待号码')).toHaveValue(number);
+  await typeRange(page, edit.getByPlaceholder('开始时间'), '08:00', '20:00');
+  await edit.getByLabel('启用').click();
+  await edit.getByRole('button', { name: /^确\s?定$/ }).click();
+  await expect(page.getByText('保存成功')).toBeVisible();
+  await expect(row).toContainText('08:00–20:00');
+  await expect(row).toContainText('停用');
+
+  await row.getByRole('button', { name: /^删\s?除$/ }).click();
+  const confirm = page.locator('.ant-modal-confirm').filter({ hasText: '删除提示' });
+  await expect(confirm).toContainText(`确定删除接待号码 ${number} 吗？`);
+  await confirm.getByRole('button', { name: /^确\s?定$/ }).click();
+  await expect(page.getByText('删除成功')).toBeVisible();
+  await expect(row).toHaveCount(0);
 });
