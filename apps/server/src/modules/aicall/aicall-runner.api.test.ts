@@ -3,7 +3,7 @@ import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { aiCalls, callTaskNumbers, customerPhones, customers, followRecords } from '../../db/schema';
 import { clockOffsetMs, setClockOffsetMs } from '../../lib/clock';
-import { waitFor } from '../../test/calls';
+import { callSocket, waitFor } from '../../test/calls';
 import { createTestApp, type TestApp } from '../../test/harness';
 import * as repo from './aicall-tasks.repo';
 import { aicallTestClient } from './aicall-test-client';
@@ -235,6 +235,38 @@ describe('AI tasks on the sim line', () => {
     const pooled = await run({ assignRule: 'none' });
     for (const x of pooled) expect(x).toMatchObject({ ownerId: null });
     for (const x of pooled) expect(x?.poolId).toBeTruthy();
+  }, 120_000);
+
+  it('refusals: a 禁拨 number is skipped without a leg, a blacklisted one is left out at import; progress goes to the creator', async () => {
+    const flowId = await c.publishedFlowId();
+    const [dnc, black, ok] = [simNumber(1, 1), simNumber(1, 2), simNumber(1, 3)];
+    expect((await t.post('/api/frontend/dnc/add', { phone: dnc }, tokens.admin)).json().code).toBe(0);
+    expect((await t.post('/api/frontend/black/number/create', { phone: black, remark: '测试' }, tokens.admin)).json().code).toBe(
+      0,
+    );
+    const id = (await c.create({ flowId, numbers: [dnc, black, ok], maxAttempts: 1 })).data.cmStid;
+    const numbers = async () => new Map((await numbersOf(id)).map((n) => [n.phone, n]));
+    expect((await numbers()).get(black)).toMatchObject({ state: TASK_NUMBER_STATE.skipped, isBlacklisted: true });
+    const socket = await callSocket(t, tokens.admin);
+    expect((await c.post('start', { cmStid: id })).code).toBe(0);
+    await waitFor(async () => (await taskRow(id)).status === CALLTASK_STATUS.completed, 'the task completes', 60_000);
+    await t.app.aicallRunner.state.settled();
+    const done = await socket.next(
+      (f) =>
+        f.msg_type === 7 &&
+        (f.data as { cmStid: number; isComplete: number }).cmStid === id &&
+        (f.data as { isComplete: number }).isComplete === 1,
+      'the completed progress frame',
+      10_000,
+    );
+    expect(done.data).toMatchObject({ cmStid: id, totalNum: 3, zcallNum: 1, leftNum: 0, status: CALLTASK_STATUS.completed });
+    socket.ws.close();
+    const after = await numbers();
+    expect(after.get(dnc)).toMatchObject({ state: TASK_NUMBER_STATE.skipped, lastCode: '115001', lastCallUuid: null });
+    expect(after.get(ok)?.state).toBe(TASK_NUMBER_STATE.done);
+    // one AI call: the number that was dialled
+    expect((await callsOf(id)).map((x) => x.numberId)).toEqual([after.get(ok)?.id]);
+    expect(await taskRow(id)).toMatchObject({ zcallBnum: 2, zcallNum: 1, leftNum: 0 });
   }, 120_000);
 
   it('the export writes the task’s AI calls as .xlsx through a job', async () => {
