@@ -121,7 +121,7 @@ describe('AI task lifecycle and validation', () => {
     expect((await c.post('detail', null, 'admin', `cmStid=${id}`)).code).toBe(116050);
   });
 
-  it('data scope: a manager with 本人 scope sees his own tasks only; a role without 300 may not call the routes', async () => {
+  it('data scope and tenancy: a manager with 本人 scope sees his own tasks only; a role without 300 may not call the routes; another company sees none', async () => {
     const flowId = await c.publishedFlowId();
     const adminTask = (await c.create({ flowId })).data.cmStid as number;
     const own = await c.staffWithMenus('aiown', [300], 1);
@@ -144,5 +144,11 @@ describe('AI task lifecycle and validation', () => {
     expect(all).toEqual(expect.arrayContaining([adminTask, mine.data.cmStid]));
     // 销售 has no 300
     expect((await c.post('list', {}, 'lisi')).status).toBe(403);
+    // another company's admin: not his task, not in his list
+    expect((await c.post('detail', null, 'other_admin', `cmStid=${adminTask}`)).code).toBe(116050);
+    expect((await c.post('report', null, 'other_admin', `cmStid=${adminTask}`)).code).toBe(116050);
+    expect((await c.post('start', { cmStid: adminTask }, 'other_admin')).code).toBe(116050);
+    const theirs = (await c.post<{ list: AicallRow[] }>('list', { limit: 100 }, 'other_admin')).data.list;
+    expect(theirs.some((r) => r.cmStid === adminTask)).toBe(false);
   });
 });
