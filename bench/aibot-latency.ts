@@ -13,6 +13,7 @@
  * Writes bench/results/aibot.md (AIBOT_BENCH_OUT to write elsewhere). Never part of npm test.
  */
 import fs from 'node:fs';
+import os from 'node:os';
 import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
 import { eq } from 'drizzle-orm';
 import { staff } from '../apps/server/src/db/schema';
@@ -152,7 +153,8 @@ const main = async () => {
     const md = `# AI bot: response latency and concurrent calls (issue 16)
 
 Run: \`DATABASE_URL=postgres://postgres@127.0.0.1:5432/test npx tsx bench/aibot-latency.ts ${CALLS} ${LEVELS.join(',')}\`
-on this machine (${new Date().toISOString().slice(0, 10)}, 2 cores shared, the app and PostgreSQL on it), sim line in
+on this machine (${new Date().toISOString().slice(0, 10)}, ${os.cpus().length} cores shared with other work: load average
+${os.loadavg().map((x) => x.toFixed(1)).join(' / ')} at the end; the app and PostgreSQL on it), sim line in
 real time, scripted customers (sim-script.ts), espeak-ng prompts cached, keyword matching (no LLM),
 end-of-speech wait SPEECH_END_SILENCE_MS = ${t.app.config.speech.endSilenceMs} ms.
 

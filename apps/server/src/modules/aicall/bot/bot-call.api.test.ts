@@ -6,6 +6,7 @@ import { samplesOfWav } from '../../../telephony/sim/wav';
 import { callRow, endedCall, waitFor } from '../../../test/calls';
 import { createTestApp, type TestApp } from '../../../test/harness';
 import * as repo from '../../calls/calls.repo';
+import { createSpeech } from '../../speech/speech';
 import { botCallTo, botTestGraph, scriptedNumber } from './bot-test-kit';
 
 // The bot on the sim line (issue 16): one call per scripted customer (sim-script.ts), the turns,
@@ -112,6 +113,23 @@ describe('a bot call per scripted customer', () => {
     const { result } = await run;
     expect(result.end).toBe('customer_hangup');
     expect((await callRow(t, call.uuid)).hangupSide).toBe(2);
+  });
+});
+
+describe('a call that fails', () => {
+  it('never throws: a prompt that cannot be made ends the call (end error) and the bot hangs up', async () => {
+    const kit = await createSpeech(t.app.config);
+    const broken = {
+      ...kit,
+      promptAudio: {
+        resolve: async () => {
+          throw new Error('synthesis down');
+        },
+      },
+    };
+    const { result, callUuid } = await botCallTo(t, tenantId, scriptedNumber(1), botTestGraph(), { kit: broken });
+    expect(result).toMatchObject({ end: 'error', turns: [], transferStaffId: null });
+    expect(await endedCall(t, callUuid)).toMatchObject({ hangupSide: 3 });
   });
 });
 

@@ -173,7 +173,9 @@ export const runBotCall = async (input: BotCallInput): Promise<BotCallResult> =>
     unlisten = await listen(input.rt, input.legId, (f) => ear.frame(f.samples));
     outcome = await walk(call);
   } catch {
-    outcome = { end: 'error', transferStaffId: null };
+    // the customer left before the bot could listen or play: his hang-up, not a failure
+    const isGone = ear.isEnded || !input.rt.line.isActive(input.legId);
+    outcome = { end: isGone ? 'customer_hangup' : 'error', transferStaffId: null };
   } finally {
     clearInterval(watchdog);
     unlisten?.();
