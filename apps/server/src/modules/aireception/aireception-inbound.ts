@@ -68,8 +68,7 @@ export const createReception = (d: ReceptionDeps) => {
   const start = () => {
     setInboundRoute(d.rt, async ({ to, legId }) => {
       const setting = await repo.findByNumber(d.rt.db, to.replace(/\D/g, ''));
-      if (!setting || setting.isEnabled !== 1) return undefined;
-      if (!isInHours(setting.fromTime, setting.toTime, now())) return undefined;
+      if (setting?.isEnabled !== 1 || !isInHours(setting.fromTime, setting.toTime, now())) return undefined;
       const flow = await publishedFlow(d.rt.db, setting.tenantId, setting.flowId);
       if (!flow) return undefined;
       accepted.set(legId, { setting, flow });
