@@ -35,7 +35,8 @@ export const botTestGraph = (o: { transfer?: boolean; interrupt?: boolean } = {}
         }),
         branchOf({ key: 'no', label: '拒绝', intent: 'refused', keywords: ['不需要'], digits: ['3'], next: 'hangup' }),
       ],
-      silence: fallbackOf({ wait_ms: 3000, repeats: 1 }),
+      // 8 s: at the tests' sim speed a key press reaches the bot through the database well inside it
+      silence: fallbackOf({ wait_ms: 8000, repeats: 1 }),
       no_match: fallbackOf({ repeats: 1 }),
     }),
     nodeOf({
@@ -53,7 +54,7 @@ export const botTestGraph = (o: { transfer?: boolean; interrupt?: boolean } = {}
           next: o.transfer ? 'agent' : 'bye',
         }),
       ],
-      silence: fallbackOf({ wait_ms: 3000, repeats: 0 }),
+      silence: fallbackOf({ wait_ms: 8000, repeats: 0 }),
     }),
     nodeOf({ key: 'bye', type: 'end', name: '结束', prompt: '好的再见' }),
     nodeOf({ key: 'hangup', type: 'hangup', name: '挂机', prompt: '打扰了' }),
