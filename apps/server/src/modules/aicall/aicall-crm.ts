@@ -103,19 +103,23 @@ export const applyCrmEffects = async (
   if (!(task.assignGrades ?? []).includes(result.grade.grade)) return undefined;
   const n = await repo.numberById(db, call.numberId);
   if (!n) return undefined;
-  const receiver = await receiverOf(db, task);
   let customerId = n.customerId ?? undefined;
-  let isNew = false;
-  if (!customerId && task.customerInfoState === 1) {
+  if (!customerId) {
+    if (task.customerInfoState !== 1) return undefined;
+    // a new customer: the rule's staff owns it (the creator, then the pool, when nobody is assigned)
+    const receiver = await receiverOf(db, task);
     customerId = await createCustomerOf(db, task, n.id, receiver ?? task.creatorId);
-    isNew = customerId !== undefined;
+    if (!customerId) return undefined;
+    if (receiver === null) await poolNew(db, task, customerId);
+  } else {
+    const current = await findCustomerRecord(db, task.tenantId, customerId);
+    if (!current) return undefined;
+    // an owned customer keeps his owner; a pooled one goes to the rule's staff (the turn moves only then)
+    const receiver = current.ownerId === null ? await receiverOf(db, task) : null;
+    if (receiver !== null) await allotPooled(db, task, customerId, receiver);
   }
-  if (!customerId) return undefined;
-  const before = await findCustomerRecord(db, task.tenantId, customerId);
-  if (!before) return undefined;
-  if (isNew && receiver === null) await poolNew(db, task, customerId);
-  if (!isNew && receiver !== null && before.ownerId === null) await allotPooled(db, task, customerId, receiver);
-  const customer = (await findCustomerRecord(db, task.tenantId, customerId)) ?? before;
+  const customer = await findCustomerRecord(db, task.tenantId, customerId);
+  if (!customer) return undefined;
   await recordAiFollowUp(db, {
     tenantId: task.tenantId,
     customerId,
