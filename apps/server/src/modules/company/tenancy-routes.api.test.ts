@@ -1,16 +1,18 @@
 import { randomBytes } from 'node:crypto';
 import { PRODUCT_IMPORT_HEADERS } from '@crm/contracts';
-import { type SQL, sql } from 'drizzle-orm';
+import { eq, type SQL, sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import type { LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../db/client';
+import { staff as staffTable } from '../../db/schema';
 import { setClockOffsetMs } from '../../lib/clock';
 import { advanceSeconds, createCallTestApp, waitFor } from '../../test/calls';
 import { controlsOf, fetchTemplate, multipart } from '../../test/customers';
 import type { TestApp } from '../../test/harness';
 import { starterGraph } from '../aibot/flow-starter';
+import { saveAiCall } from '../aicall/aicall-calls';
 
 /**
  * Tenancy guard rail (issue 11), generated from the app itself.
@@ -118,7 +120,11 @@ type Kind =
   | 'aiTaskDel'
   | 'aiTaskStart'
   | 'aiTaskPause'
-  | 'aiTaskResume';
+  | 'aiTaskResume'
+  /** an AI call (issue 16, with a turn clip) and AI接待 numbers (one to delete) */
+  | 'aiCall'
+  | 'reception'
+  | 'receptionDel';
 
 const FIELD_KIND: Record<string, Kind> = {
   cmDid: 'department',
@@ -274,6 +280,12 @@ const ROUTE_FIELD_KIND: Record<string, Record<string, Kind>> = {
   'POST /api/frontend/aicall/pause': { cmStid: 'aiTaskPause' },
   'POST /api/frontend/aicall/resume': { cmStid: 'aiTaskResume' },
   'POST /api/frontend/aicall/stop': { cmStid: 'aiTaskStart' },
+  'POST /api/frontend/aicall/calls': { cmStid: 'aiTask' },
+  'GET /api/frontend/aicall/info': { id: 'aiCall' },
+  'GET /api/frontend/aicall/clip': { id: 'aiCall' },
+  'GET /api/frontend/aicall/recording': { id: 'aiCall' },
+  'POST /api/frontend/aireception/save': { id: 'reception' },
+  'POST /api/frontend/aireception/del': { id: 'receptionDel' },
 };
 
 /** Names that look like ids but are not references to a row. */
@@ -538,6 +550,16 @@ const BODIES: Record<string, (f: Fixtures) => Record<string, unknown>> = {
     flowId: f.aibotFlow,
   }),
   'POST /api/frontend/aicall/del': (f) => ({ cmStid: f.aiTaskDel, confirm: 1 }),
+  'GET /api/frontend/aicall/clip': (f) => ({ id: f.aiCall, turn: 0 }),
+  'POST /api/frontend/aireception/save': (f) => ({
+    id: f.reception,
+    number: freshPhone('400'),
+    flowId: f.aibotFlow,
+    from: '09:00',
+    to: '18:00',
+    cmSidInfo: [],
+    isEnabled: 1,
+  }),
 };
 
 /**
@@ -653,6 +675,8 @@ const NO_BASELINE: Record<string, string> = {
   'GET /api/frontend/callsetting/testcall': 'needs a test call of admin’s company; the uuid is the only field',
   // A task call's outcome needs a live task call of admin (its uuid); covered by calltasks-dialing.
   'POST /api/frontend/calltask/outcome': 'needs a task call of admin; covered by calltasks-dialing.api.test',
+  // The whole recording of an AI call needs a finished call's recording file; same access as aicall/info.
+  'GET /api/frontend/aicall/recording': 'needs a call recording file; covered by aicall-calls.api.test',
 };
 
 // ---------------------------------------------------------------------------------------------------
@@ -1119,7 +1143,61 @@ const buildFixtures = async (token: string, marker: string, phonePrefix: string)
   const aiTaskStart = await newAiTask();
   const aiTaskPause = await newAiTask(['start']);
   const aiTaskResume = await newAiTask(['start', 'pause']);
+  // an AI call of the company (its turn named with the marker) and AI接待 numbers on the flow
+  const [{ tenantId }] = await t.database.db
+    .select({ tenantId: staffTable.tenantId })
+    .from(staffTable)
+    .where(eq(staffTable.id, admin));
+  const turn = { isAi: true, text: `${marker}机器人`, atMs: 0, endMs: 100, node: 'open', match: '', audio: new Int16Array(800) };
+  const aiCall = await saveAiCall(t.app.calls, {
+    tenantId,
+    taskId: aiTask,
+    numberId: 0,
+    customerId: null,
+    callUuid: `ai-${uniq()}`,
+    source: 1,
+    flowId: aibotFlow,
+    flowVersion: 1,
+    startedAt: new Date(),
+    result: {
+      end: 'end',
+      counters: {
+        positive: 0,
+        negative: 0,
+        refused: 0,
+        kb: 0,
+        rounds: 0,
+        talk_seconds: 0,
+        no_match: 0,
+        silence: 0,
+        custom: {},
+        nodes: [],
+        keywords: [],
+      },
+      grade: { grade: 'D', score: 30, rule: null },
+      turns: [turn],
+      talkSeconds: 1,
+      transferStaffId: null,
+      nodeKeys: [],
+    },
+  });
+  const newReception = async () =>
+    (
+      await post('/api/frontend/aireception/save', {
+        number: freshPhone('400'),
+        flowId: aibotFlow,
+        from: '09:00',
+        to: '18:00',
+        cmSidInfo: [],
+        isEnabled: 1,
+      })
+    ).id as number;
+  const reception = await newReception();
+  const receptionDel = await newReception();
   return {
+    aiCall,
+    reception,
+    receptionDel,
     aiTask,
     aiTaskEdit,
     aiTaskDel,
