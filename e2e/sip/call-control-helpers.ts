@@ -81,8 +81,8 @@ export const promptCorrelation = (signal: Int16Array, prompt: Int16Array) => {
   return Math.round(best * 100) / 100;
 };
 
-/** baresip's ctrl_tcp (netstring JSON): dial, hangup, sndcode (an RFC 4733 key press on the current account's call), uafind (make an account current) */
-export const baresip = (command: 'dial' | 'hangup' | 'sndcode' | 'uafind', params = '') =>
+/** baresip's ctrl_tcp (netstring JSON): dial, hangup (a ringing call: 486), accept, sndcode (an RFC 4733 key press on the current account's call), uafind (make an account current) */
+export const baresip = (command: 'dial' | 'hangup' | 'accept' | 'sndcode' | 'uafind', params = '') =>
   new Promise<void>((resolve, reject) => {
     const body = JSON.stringify({ command, params, token: 'cc' });
     const socket = net.connect(4444, '127.0.0.1', () => {
@@ -200,3 +200,56 @@ export const goOnline = async (page: Page, username: string) => {
   }).toPass({ timeout: 20_000 });
   return { extension, t0 };
 };
+
+/**
+ * Before the app loads: every remote track of the page's WebRTC calls is measured as the bare
+ * agent page does (peak frequency per 100 ms while there is sound), in window.__remotePeaks. For
+ * the app's own web phone, whose audio the test cannot reach otherwise.
+ */
+export const measureRemoteAudio = (page: Page) =>
+  page.addInitScript(() => {
+    const w = window as unknown as { __remotePeaks: number[]; RTCPeerConnection: typeof RTCPeerConnection };
+    w.__remotePeaks = [];
+    const Base = w.RTCPeerConnection;
+    w.RTCPeerConnection = class extends Base {
+      constructor(config?: RTCConfiguration) {
+        super(config);
+        this.addEventListener('track', (ev) => {
+          const stream = ev.streams[0] ?? new MediaStream([ev.track]);
+          // Chromium feeds a remote WebRTC stream to WebAudio only while a media element plays it
+          const audio = new Audio();
+          audio.srcObject = stream;
+          void audio.play().catch(() => {});
+          const ctx = new AudioContext();
+          const an = ctx.createAnalyser();
+          an.fftSize = 4096;
+          ctx.createMediaStreamSource(stream).connect(an);
+          const td = new Float32Array(an.fftSize);
+          const fd = new Float32Array(an.frequencyBinCount);
+          const timer = setInterval(() => {
+            if (ev.track.readyState === 'ended') return clearInterval(timer);
+            an.getFloatTimeDomainData(td);
+            an.getFloatFrequencyData(fd);
+            let sum = 0;
+            for (const v of td) sum += v * v;
+            if (Math.sqrt(sum / td.length) < 0.01) return;
+            let best = 1;
+            for (let i = 1; i < fd.length; i++) if ((fd[i] ?? -999) > (fd[best] ?? -999)) best = i;
+            w.__remotePeaks.push(Math.round((best * ctx.sampleRate) / an.fftSize));
+          }, 100);
+          void ctx.resume();
+        });
+      }
+    };
+  });
+
+export const remotePeaks = (page: Page) => page.evaluate(() => (window as unknown as { __remotePeaks: number[] }).__remotePeaks);
+
+/** baresip's dumps of what the customers heard (…-dec.wav), by name: one per call, named by its start second */
+export const customerDumps = () =>
+  fs
+    .readdirSync(path.join(RUN, 'baresip-dumps'))
+    .filter((f) => f.endsWith('-dec.wav'))
+    .sort();
+
+export const readDump = (name: string) => readWav(fs.readFileSync(path.join(RUN, 'baresip-dumps', name)));

@@ -11,10 +11,6 @@ export default defineConfig({
   timeout: 90_000,
   expect: { timeout: 10_000 },
   workers: 1,
-  // One retry in CI: the 3PCC bridge test once found no browser audio at the customer (0.00004 of
-  // 440 Hz; it passed on the rerun and in the runs before). Until that start-up race is found, a
-  // second try keeps a real regression (it fails twice) apart from it; the list reporter shows the retry.
-  retries: process.env.CI ? 1 : 0,
   reporter: [['list']],
   outputDir: `${RUN}/results`,
   use: {

@@ -179,6 +179,8 @@ test('a real call: register, dial, hear the callee, hang up, record + recording 
 
   // inbound: the customer calls 8001; the browser rings with the matched customer, accepts, hangs up
   await page.waitForTimeout(2_500);
+  // baresip dials from its current account: an earlier spec may have left another one current
+  await baresip('uafind', `sip:${CUSTOMER_NUMBER}@127.0.0.1:5080`);
   await baresip('dial', 'sip:8001@127.0.0.1:5060');
   await expect(modal.getByText(name)).toBeVisible({ timeout: 10_000 });
   await modal.getByRole('button', { name: '接听' }).click();

@@ -1,9 +1,10 @@
-import { type Browser, expect, type Page, test } from '@playwright/test';
+import { expect, type Page, test } from '@playwright/test';
 import ExcelJS from 'exceljs';
 import { apiLogin, createCustomer, uniq, uniqPhone } from '../fixtures/api';
-import { loginAs } from '../fixtures/login';
+import { closeOpenedPages, openPage } from '../fixtures/login';
 
-const VIEWPORT = { width: 1366, height: 768 };
+test.afterEach(closeOpenedPages);
+
 /** A screenshot once modals and tables have finished their animations. */
 const shot = async (page: Page, name: string) => {
   await page.waitForTimeout(600);
@@ -79,12 +80,6 @@ const seedCatalogue = async (admin: Api, u: string) => {
     ],
   });
   return { plain, variant, flow };
-};
-
-const openPage = async (browser: Browser, user: string) => {
-  const page = await (await browser.newContext({ viewport: VIEWPORT, locale: 'zh-CN', timezoneId: 'Asia/Shanghai' })).newPage();
-  await loginAs(page, user);
-  return page;
 };
 
 test('lisi sells two products, 张三 approves in 我的审批: the order is 已通过, the customer 成交, the workbench moves', async ({
@@ -394,9 +389,19 @@ test('an order whose approval cannot start stays 待提交 and is submitted agai
 
   // Another flow, submitted again from the same window.
   await pick(lisi, win, '审批流程', '订单审批');
-  await win.getByTestId('flow-node').first().getByRole('combobox').click();
-  await win.getByTestId('flow-node').first().getByRole('combobox').fill('张三');
-  await lisi.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: '张三' }).first().click();
+  // The approver search answers from the server: pick until the select shows him (a click on an option
+  // list that was still being replaced by the search results was once lost, and the submit then failed).
+  const approver = win.getByTestId('flow-node').first();
+  await expect(async () => {
+    await approver.getByRole('combobox').click();
+    await approver.getByRole('combobox').fill('张三');
+    await lisi
+      .locator('.ant-select-dropdown:visible .ant-select-item-option')
+      .filter({ hasText: '张三' })
+      .first()
+      .click({ timeout: 3000 });
+    await expect(approver.locator('.ant-select')).toContainText('张三', { timeout: 1000 });
+  }).toPass({ timeout: 15_000 });
   await win.getByRole('button', { name: '重新提交审批' }).click();
   await expect(lisi.getByText('添加成功')).toBeVisible();
   await expect(win).toBeHidden();

@@ -1,8 +1,9 @@
-import { type Browser, expect, type Page, test } from '@playwright/test';
+import { expect, type Page, test } from '@playwright/test';
 import { apiLogin, createCustomer, uniq, uniqPhone } from '../fixtures/api';
-import { loginAs } from '../fixtures/login';
+import { closeOpenedPages, openPage } from '../fixtures/login';
 
-const VIEWPORT = { width: 1366, height: 768 };
+test.afterEach(closeOpenedPages);
+
 const shot = async (page: Page, name: string) => {
   await page.waitForTimeout(600);
   await page.screenshot({ path: `.tmp/shots/${name}.png` });
@@ -10,12 +11,6 @@ const shot = async (page: Page, name: string) => {
 
 type Api = Awaited<ReturnType<typeof apiLogin>>;
 type Template = { coMatid: number; name: string; templateControls: { coTacid: number; dmType: number }[] };
-
-const openPage = async (browser: Browser, user: string) => {
-  const page = await (await browser.newContext({ viewport: VIEWPORT, locale: 'zh-CN', timezoneId: 'Asia/Shanghai' })).newPage();
-  await loginAs(page, user);
-  return page;
-};
 
 /** An antd select by its label: open it and pick the option showing `text`. */
 const pick = async (page: Page, scope: ReturnType<Page['getByRole']>, label: string, text: string | RegExp) => {

@@ -1,8 +1,9 @@
-import { type Browser, expect, type Locator, type Page, test } from '@playwright/test';
+import { expect, type Locator, type Page, test } from '@playwright/test';
 import { apiLogin, createCustomer, uniq, uniqPhone } from '../fixtures/api';
-import { loginAs } from '../fixtures/login';
+import { closeOpenedPages, openPage } from '../fixtures/login';
 
-const VIEWPORT = { width: 1366, height: 768 };
+test.afterEach(closeOpenedPages);
+
 const SHOTS = process.env.SHOTS_DIR ?? '.tmp/shots';
 const shot = async (page: Page, name: string) => {
   await page.waitForTimeout(600);
@@ -14,12 +15,6 @@ const PNG = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
   'base64',
 );
-
-const openPage = async (browser: Browser, user: string) => {
-  const page = await (await browser.newContext({ viewport: VIEWPORT, locale: 'zh-CN', timezoneId: 'Asia/Shanghai' })).newPage();
-  await loginAs(page, user);
-  return page;
-};
 
 /** An antd select by its label: open it, type `search` when given, and pick the option showing `text`. */
 const pick = async (page: Page, scope: Locator, label: string, text: string, search?: string) => {
@@ -136,9 +131,11 @@ test('a work order goes through its stages with a comment and attachments; the t
 
   const moveTo = async (stage: string, remark: string) => {
     await detail.getByRole('button', { name: `推进到「${stage}」` }).click();
-    const pop = lisi.locator('.ant-popover:visible');
-    await pop.getByPlaceholder('备注（选填）').fill(remark);
-    await pop.getByRole('button', { name: OK }).click();
+    const win = lisi.getByRole('dialog', { name: '推进工单' });
+    await expect(win).toContainText(`推进到「${stage}」`);
+    await win.getByPlaceholder('备注（选填）').fill(remark);
+    await win.getByRole('button', { name: OK }).click();
+    await expect(win).toBeHidden();
     await expect(detail.getByTestId('work-event').filter({ hasText: remark })).toBeVisible();
   };
   // 待受理 cannot go back; 处理中 (可回退) can.

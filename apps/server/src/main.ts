@@ -4,9 +4,8 @@ import { loadConfig } from './config';
 import { openDatabase } from './db/client';
 import { seedDemo } from './db/seed/demo';
 import { schedulePoolRecycling } from './jobs/pool-recycling';
-import { scheduleReceiptReminders } from './jobs/receipt-reminders';
+import { scheduleReminders } from './jobs/reminders';
 import { scheduleSessionPurge } from './jobs/session-purge';
-import { scheduleWorkOrderReminders } from './jobs/workorder-reminders';
 
 const config = loadConfig();
 const database = await openDatabase({ databaseUrl: config.databaseUrl, pgliteDir: path.join(config.dataDir, 'pglite') });
@@ -17,8 +16,7 @@ const app = await buildApp(config, database);
 
 await schedulePoolRecycling(app.queue, app.db, app.log);
 await scheduleSessionPurge(app.queue, app.db, app.log);
-await scheduleReceiptReminders(app.queue, app.db, app.calls?.bus, app.log);
-await scheduleWorkOrderReminders(app.queue, app.db, app.calls?.bus, app.log);
+await scheduleReminders(app.queue, app.db, app.calls?.bus, app.log);
 
 const shutdown = async () => {
   await app.close();

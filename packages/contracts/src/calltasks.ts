@@ -164,6 +164,9 @@ export const calltaskEditBody = taskFields
 export type CalltaskEditBody = z.infer<typeof calltaskEditBody>;
 
 export const calltaskIdBody = z.object({ cmStid: zId() });
+/** 导入号码 from an uploaded .xlsx (every cell of the first sheet) or .txt: its entries in file order, unchecked (the form checks them as typed lines). */
+export const calltaskNumberFileBody = z.object({ fileId: zId() });
+export const calltaskNumberFileSchema = z.object({ lines: z.array(z.string()) });
 export type CalltaskIdBody = z.infer<typeof calltaskIdBody>;
 export const calltaskDelBody = calltaskIdBody.extend({
   confirm: z.literal(1, { message: '请确认删除' }),

@@ -219,6 +219,7 @@ export const ERRORS = {
   CALLTASK_POOL_INVALID: { code: 115030, status: 400, msg: '请选择可用的公海和丢弃原因' },
   CALLTASK_TOO_MANY: { code: 115031, status: 400, msg: '客户数量超过20000，请缩小筛选范围' },
   CALLTASK_COMPLETED: { code: 115032, status: 409, msg: '任务已完成或已停止' },
+  CALLTASK_FILE_TOO_MANY: { code: 115033, status: 400, msg: '文件中的号码超过20000个，请分批导入' },
   // seat tasks and compliance (issue 15): 115060–115079
   CALLTASK_OUTSIDE_HOURS: { code: 115060, status: 400, msg: '外呼时段须在公司允许的外呼时间（{from}–{to}）内' },
   // group calling (人工群呼, issue 15): 115080–115099

@@ -86,3 +86,19 @@ export const createTestApp = async (opts: { dataDir?: string; config?: Partial<C
   };
   return t;
 };
+
+/** Uploads `data` as `name` through POST /api/frontend/upload/file (multipart) and answers the reply. */
+export const uploadAs = (t: TestApp, token: string, name: string, data: Buffer) => {
+  const boundary = `----crmtest${randomBytes(8).toString('hex')}`;
+  const payload = Buffer.concat([
+    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${name}"\r\n\r\n`),
+    data,
+    Buffer.from(`\r\n--${boundary}--\r\n`),
+  ]);
+  return t.app.inject({
+    method: 'POST',
+    url: '/api/frontend/upload/file',
+    payload,
+    headers: { 'content-type': `multipart/form-data; boundary=${boundary}`, authorization: token },
+  });
+};

@@ -1,26 +1,14 @@
-import { randomBytes } from 'node:crypto';
 import type { BlackCheckResult, BlackFile } from '@crm/contracts';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../test/harness';
+import { createTestApp, type TestApp, uploadAs } from '../../test/harness';
 
 let t: TestApp;
 const tokens: Record<string, string> = {};
 const as = (user: string) => tokens[user];
 
 const upload = async (user: string, name: string, data: Buffer) => {
-  const boundary = `----crmtest${randomBytes(8).toString('hex')}`;
-  const payload = Buffer.concat([
-    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${name}"\r\n\r\n`),
-    data,
-    Buffer.from(`\r\n--${boundary}--\r\n`),
-  ]);
-  const res = await t.app.inject({
-    method: 'POST',
-    url: '/api/frontend/upload/file',
-    payload,
-    headers: { 'content-type': `multipart/form-data; boundary=${boundary}`, authorization: as(user) },
-  });
+  const res = await uploadAs(t, as(user), name, data);
   expect(res.json().code, res.body).toBe(0);
   return res.json().data.id as number;
 };

@@ -9,7 +9,6 @@ import {
   type BlackNumber,
   type BlackNumberCreateBody,
   type BlackNumberListQuery,
-  extensionOf,
   type ListData,
 } from '@crm/contracts';
 import ExcelJS from 'exceljs';
@@ -19,9 +18,8 @@ import type { Actor } from '../../lib/auth-context';
 import { now } from '../../lib/clock';
 import { normalisePhone } from '../../lib/phone';
 import { formatDateTime, parseDateTime } from '../../lib/time';
-import { xlsxRows } from '../../lib/xlsx-rows';
-import { cellText } from '../customers/customers-import';
-import { readTenantFile, storeGeneratedFile } from '../uploads/uploads.service';
+import { readNumberFileTokens, textTokens } from '../uploads/number-file';
+import { storeGeneratedFile } from '../uploads/uploads.service';
 import * as repo from './blacklist.repo';
 
 /** Is this normalised number blacklisted for the company (dialing, SPEC §8 code 100011)? */
@@ -31,24 +29,7 @@ export const isNumberBlacklisted = async (db: DbOrTx, tenantId: number, phone: s
 /** Which of these normalised numbers are blacklisted (seat tasks leave them out at import). */
 export const blacklistedNumbers = (db: DbOrTx, tenantId: number, phones: string[]) => repo.blacklistedAmong(db, tenantId, phones);
 
-/**
- * Every cell of the first worksheet, as text, within XLSX_LIMITS. A row holds at least one number
- * or costs reading for none: reading stops past as many rows as a file may hold numbers.
- */
-async function* xlsxCells(buf: Buffer): AsyncGenerator<string> {
-  const tooManyRows = () => new AppError('BLACK_TOO_MANY', '文件行数超出上限（20万行）');
-  const options = { maxRows: BLACK_LIMITS.checkMaxNumbers, tooManyRows };
-  for await (const values of xlsxRows(buf, options)) for (const v of values) yield cellText(v);
-}
-
 type NumberList = { valid: string[]; invalid: string[]; total: number };
-
-/** Splits free text (txt files, typed lists) into candidate numbers: lines, commas, semicolons, tabs. */
-const textTokens = (text: string) =>
-  text
-    .split(/[\r\n,;，；\t]+/)
-    .map((s) => s.trim())
-    .filter(Boolean);
 
 const classify = (tokens: Iterable<string>): NumberList => {
   const seen = new Set<string>();
@@ -65,23 +46,14 @@ const classify = (tokens: Iterable<string>): NumberList => {
 };
 
 /** Reads the numbers of an uploaded .xlsx or .txt of the tenant. */
-const readNumberFile = async (db: Db, dataDir: string, actor: Actor, fileId: number): Promise<NumberList> => {
-  const { buf, row } = await readTenantFile(db, dataDir, actor, fileId);
-  const ext = extensionOf(row.storedName);
-  if (ext === 'txt') return classify(textTokens(buf.toString('utf8')));
-  if (ext !== 'xlsx') throw new AppError('BLACK_FILE_TYPE');
-  const tokens: string[] = [];
-  try {
-    for await (const cell of xlsxCells(buf)) {
-      for (const t of textTokens(cell)) tokens.push(t);
-      if (tokens.length > BLACK_LIMITS.checkMaxNumbers) throw new AppError('BLACK_TOO_MANY');
-    }
-  } catch (err) {
-    if (err instanceof AppError) throw err;
-    throw new AppError('IMPORT_FILE_INVALID');
-  }
-  return classify(tokens);
-};
+const readNumberFile = async (db: Db, dataDir: string, actor: Actor, fileId: number): Promise<NumberList> =>
+  classify(
+    await readNumberFileTokens(db, dataDir, actor, fileId, {
+      maxTokens: BLACK_LIMITS.checkMaxNumbers,
+      tooMany: () => new AppError('BLACK_TOO_MANY'),
+      tooManyRows: () => new AppError('BLACK_TOO_MANY', '文件行数超出上限（20万行）'),
+    }),
+  );
 
 const dayStart = (s?: string) => (s ? (parseDateTime(s.length === 10 ? `${s} 00:00:00` : s) ?? undefined) : undefined);
 const dayEnd = (s?: string) => (s ? (parseDateTime(s.length === 10 ? `${s} 23:59:59` : s) ?? undefined) : undefined);

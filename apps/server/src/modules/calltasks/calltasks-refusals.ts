@@ -11,15 +11,16 @@ import type * as repo from './calltasks.repo';
 import { completeIfDone } from './calltasks-outcome';
 import * as runner from './calltasks-runner.repo';
 
-// What a refused task dial does (issue 15). The refusal is the number's or the agent's:
+// What a refused task dial does (issue 15), for the seat runner and the group runner alike. The
+// refusal is the number's or the dialling side's (the seat agent, or the group task):
 // - the number may never be dialled (blacklist 100011/100014, 禁拨 115001, a bad number 110001):
 //   the number is settled (skipped or invalid) and the next one follows at once;
 // - the number was called too often (115002 / 115003): it waits until its cap frees (the attempt
 //   does not count) and the next one follows at once;
-// - the company's calling hours are over (110024): the number goes back and the agent is not
-//   dialled again before the hours open (one message on his socket, no retry every tick);
-// - anything else (his line offline, his dial lock …): the number goes back and he is tried again
-//   after 30 s, with the error on his socket.
+// - the company's calling hours are over (110024): the number goes back and the agent (the group
+//   task) is not dialled again before the hours open (one message on his socket, no retry every tick);
+// - anything else (his line offline, his dial lock …; the group task's company or line): the number
+//   goes back and he (the task) is tried again after 30 s, with the error on his socket.
 
 const { pending, skipped, invalid } = TASK_NUMBER_STATE;
 export const BLACKLIST_REASON = '黑名单';
@@ -94,7 +95,7 @@ export const hoursOpenAt = (from: string, at: Date) => {
 };
 
 /** The number goes back (the attempt does not count), due again at `nextAt` (null: at once). */
-const giveNumberBack = (db: CallRuntime['db'], numberId: number, nextAt: Date | null, lastCode: string | null, at: Date) =>
+export const giveNumberBack = (db: CallRuntime['db'], numberId: number, nextAt: Date | null, lastCode: string | null, at: Date) =>
   db.transaction(async (tx) => {
     const n = await runner.lockNumber(tx, numberId);
     await runner.updateNumber(tx, n.id, {
@@ -107,8 +108,38 @@ const giveNumberBack = (db: CallRuntime['db'], numberId: number, nextAt: Date | 
   });
 
 /**
- * Handles a refused task dial (see above). Returns 'skipped' when the agent's next number may be
- * dialled at once, 'none' when he waits.
+ * Where a refused task number goes, for both runners (seat tasks and group calling): settled for
+ * good, back with its cap's free time, or back at once. Resolves to when the dialling side (the
+ * seat agent, or the group task) may dial again: null at once (the next number may follow),
+ * otherwise the opening of the company's hours or RETRY_AFTER_MS after a refusal of the line.
+ */
+export const settleRefusedNumber = async (
+  rt: CallRuntime,
+  task: repo.TaskRow,
+  numberId: number,
+  err: unknown,
+): Promise<{ kind: RefusalKind; retryAt: Date | null }> => {
+  const kind = refusalKindOf(err);
+  const at = now();
+  if (err instanceof AppError && (kind === 'skip' || kind === 'invalid')) {
+    await settleRefusal(rt, task, numberId, err);
+    return { kind, retryAt: null };
+  }
+  if (err instanceof AppError && kind === 'cap') {
+    await giveNumberBack(rt.db, numberId, capFreeAt(err, at), String(err.code), at);
+    return { kind, retryAt: null };
+  }
+  await giveNumberBack(rt.db, numberId, null, null, at);
+  const retryAt =
+    kind === 'hours'
+      ? hoursOpenAt((await callSettingsOf(rt.db, task.tenantId)).callHours.from, at)
+      : new Date(at.getTime() + RETRY_AFTER_MS);
+  return { kind, retryAt };
+};
+
+/**
+ * Handles a refused seat-task dial (see above). Returns 'skipped' when the agent's next number may
+ * be dialled at once, 'none' when he waits.
  */
 export const handleRefusal = async (
   rt: CallRuntime,
@@ -117,19 +148,8 @@ export const handleRefusal = async (
   staffId: number,
   err: unknown,
 ): Promise<'skipped' | 'none'> => {
-  const kind = refusalKindOf(err);
-  const at = now();
-  if (err instanceof AppError && (kind === 'skip' || kind === 'invalid')) {
-    await settleRefusal(rt, task, numberId, err);
-    return 'skipped';
-  }
-  if (err instanceof AppError && kind === 'cap') {
-    await giveNumberBack(rt.db, numberId, capFreeAt(err, at), String(err.code), at);
-    return 'skipped';
-  }
-  let retryAt = new Date(at.getTime() + RETRY_AFTER_MS);
-  if (kind === 'hours') retryAt = hoursOpenAt((await callSettingsOf(rt.db, task.tenantId)).callHours.from, at);
-  await giveNumberBack(rt.db, numberId, null, null, at);
+  const { retryAt } = await settleRefusedNumber(rt, task, numberId, err);
+  if (retryAt === null) return 'skipped';
   await runner.setAgentNextDial(rt.db, task.id, staffId, retryAt);
   if (err instanceof AppError) await publishError(rt, staffId, err.code, err.message, { cmStid: task.id });
   return 'none';

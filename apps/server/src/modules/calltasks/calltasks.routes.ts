@@ -6,6 +6,8 @@ import {
   calltaskHoursSchema,
   calltaskIdBody,
   calltaskListBody,
+  calltaskNumberFileBody,
+  calltaskNumberFileSchema,
   calltaskNumberRowSchema,
   calltaskNumbersBody,
   calltaskOutcomeBody,
@@ -38,6 +40,19 @@ export const calltasksRoutes =
       `${P}/create`,
       { schema: { tags, summary: '新建坐席任务', body: calltaskCreateBody, response: { 200: idEnvelope } }, config },
       async (req) => ok({ cmStid: await service.createTask(app.db, req.actor, req.body) }, '添加成功'),
+    );
+    app.post(
+      `${P}/numberfile`,
+      {
+        schema: {
+          tags,
+          summary: '读取导入号码文件（.xlsx/.txt）',
+          body: calltaskNumberFileBody,
+          response: { 200: envelope(calltaskNumberFileSchema) },
+        },
+        config,
+      },
+      async (req) => ok({ lines: await service.numberFileLines(app.db, app.config.dataDir, req.actor, req.body.fileId) }),
     );
     app.post(
       `${P}/edit`,

@@ -1,4 +1,5 @@
 import {
+  CALLTASK_LIMITS,
   CALLTASK_STATUS,
   type CalltaskCreateBody,
   type CalltaskEditBody,
@@ -13,6 +14,7 @@ import { now } from '../../lib/clock';
 import { callSettingsOf } from '../calls/dial-policy';
 import { requireEnabledReason, requireUsablePool } from '../pools/pools.service';
 import { scopeStaffIds } from '../staff/staff.service';
+import { readNumberFileTokens } from '../uploads/number-file';
 import * as repo from './calltasks.repo';
 import { importNumbers } from './calltasks-import';
 
@@ -63,6 +65,12 @@ const settingsOf = (body: CalltaskEditBody | CalltaskCreateBody) => ({
   failPoolId: body.failPoolId,
   failReasonId: body.failPoolId === 0 ? 0 : body.failReasonId,
 });
+
+/** calltask/numberfile: the entries of an uploaded number file, for the form's 导入号码 box. */
+export const numberFileLines = (db: Db, dataDir: string, actor: Actor, fileId: number) => {
+  const tooMany = () => new AppError('CALLTASK_FILE_TOO_MANY');
+  return readNumberFileTokens(db, dataDir, actor, fileId, { maxTokens: CALLTASK_LIMITS.numbers, tooMany, tooManyRows: tooMany });
+};
 
 export const createTask = async (db: Db, actor: Actor, body: CalltaskCreateBody): Promise<number> => {
   const agents = await checkAgents(db, actor, body.cmSidInfo);

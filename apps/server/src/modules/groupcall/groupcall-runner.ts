@@ -1,13 +1,13 @@
-import { ERRORS, isInTaskWindow, TASK_NUMBER_STATE } from '@crm/contracts';
+import { isInTaskWindow, TASK_NUMBER_STATE } from '@crm/contracts';
 import { sql } from 'drizzle-orm';
 import { type Db, queryRows } from '../../db/client';
 import { callTaskNumbers } from '../../db/schema';
-import { AppError } from '../../lib/app-error';
 import { now } from '../../lib/clock';
 import { originateCustomerLeg } from '../calls/call-control';
 import type * as taskRepo from '../calltasks/calltasks.repo';
-import { completeIfDone, settleEnded } from '../calltasks/calltasks-outcome';
+import { settleEnded } from '../calltasks/calltasks-outcome';
 import { publishTaskProgress } from '../calltasks/calltasks-progress';
+import { giveNumberBack, settleRefusedNumber } from '../calltasks/calltasks-refusals';
 import * as runner from '../calltasks/calltasks-runner.repo';
 import * as repo from './groupcall.repo';
 import { freeAgentsOf, type GroupDeps, registerLeg } from './groupcall-connect';
@@ -17,13 +17,14 @@ import { freeAgentsOf, type GroupDeps, registerLeg } from './groupcall-connect';
 // for each running group task inside its calling window the task's Pacer says how many customers
 // to dial for its free agents (never above the line limit); that many numbers are taken (SKIP
 // LOCKED) and their customer legs placed through call control (the dial policy of server legs:
-// hours, caps, 禁拨, blacklist). What happens once a customer answers: groupcall-connect.ts.
+// hours, caps, 禁拨, blacklist). A refused dial goes where a seat task's goes
+// (calltasks-refusals.ts): the number settled, or back until its cap frees; refused for the
+// company's hours or its line, the task waits until the hours open (30 s for the line) and the
+// numbers it took with it go back untouched. What happens once a customer answers:
+// groupcall-connect.ts.
 
-const { pending, dialling, skipped, invalid } = TASK_NUMBER_STATE;
+const { pending, dialling } = TASK_NUMBER_STATE;
 const RING_SECONDS = 30;
-/** a number whose dial was refused for a reason that may pass (caps, hours, the line) waits this long */
-const RETRY_AFTER_MS = 60_000;
-const SKIPS = new Set<number>([ERRORS.BLACKLISTED.code, ERRORS.TASK_BLACKLISTED.code, ERRORS.DNC_LISTED.code]);
 
 /** Takes up to `n` due numbers of the task for dialling (pending, or a redial whose time came). */
 const claimNumbers = (db: Db, taskId: number, n: number, at: Date) =>
@@ -52,35 +53,12 @@ const claimNumbers = (db: Db, taskId: number, n: number, at: Date) =>
     return claimed;
   });
 
-/** A refused dial: the number is settled for good (blacklist, 禁拨, bad number) or waits and goes back. */
-const refused = async (db: Db, task: taskRepo.TaskRow, numberId: number, err: unknown) => {
-  const at = now();
-  await db.transaction(async (tx) => {
-    const n = await runner.lockNumber(tx, numberId);
-    const code = err instanceof AppError ? err.code : 0;
-    if (SKIPS.has(code)) {
-      await runner.updateNumber(tx, n.id, {
-        state: skipped,
-        isBlacklisted: true,
-        nextAt: null,
-        lastCode: String(code),
-        updatedAt: at,
-      });
-    } else if (code === ERRORS.DIAL_NUMBER_INVALID.code) {
-      await runner.updateNumber(tx, n.id, { state: invalid, nextAt: null, lastCode: String(code), updatedAt: at });
-    } else {
-      const nextAt = new Date(at.getTime() + RETRY_AFTER_MS);
-      await runner.updateNumber(tx, n.id, { state: pending, attempts: Math.max(0, n.attempts - 1), nextAt, updatedAt: at });
-    }
-    await completeIfDone(tx, task, at);
-  });
-};
-
 /** Dials for one running group task; resolves to how many legs were placed. */
 export const dialTask = async (d: GroupDeps, task: taskRepo.TaskRow) => {
   const at = now();
   const pacer = d.state.pacerOf(task.id, task.abandonTarget);
   if (!isInTaskWindow(task.weeks, task.times, at)) return 0;
+  if (d.state.isHeld(task.id, at.getTime())) return 0;
   const agents = await repo.agentsOfTask(d.rt.db, task.tenantId, task.id);
   const free = freeAgentsOf(d, agents, at);
   const soon = agents.filter((a) => a.is_working && !a.in_call && a.next_dial_at && new Date(a.next_dial_at) > at).length;
@@ -102,7 +80,8 @@ export const dialTask = async (d: GroupDeps, task: taskRepo.TaskRow) => {
   const room = Math.max(0, Math.min(decision.dial, task.maxLines - lines.lines));
   if (room === 0 || free.length === 0) return 0;
   let placed = 0;
-  for (const n of await claimNumbers(d.rt.db, task.id, room, at)) {
+  const claimed = await claimNumbers(d.rt.db, task.id, room, at);
+  for (const [i, n] of claimed.entries()) {
     try {
       const leg = await originateCustomerLeg(d.rt, {
         tenantId: task.tenantId,
@@ -128,7 +107,11 @@ export const dialTask = async (d: GroupDeps, task: taskRepo.TaskRow) => {
       });
       placed++;
     } catch (err) {
-      await refused(d.rt.db, task, n.id, err);
+      const { retryAt } = await settleRefusedNumber(d.rt, task, n.id, err);
+      if (retryAt === null) continue;
+      d.state.hold(task.id, retryAt.getTime());
+      for (const rest of claimed.slice(i + 1)) await giveNumberBack(d.rt.db, rest.id, null, null, at);
+      break;
     }
   }
   return placed;

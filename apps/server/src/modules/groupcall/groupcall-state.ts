@@ -3,7 +3,8 @@ import { Pacer } from '../calltasks/dialer/pacer';
 // What the group dialer keeps in memory on the instance whose line holds its legs (issue 15): one
 // Pacer per task (the ratio adapts to the answer and abandon rates it is told), the customer legs
 // it placed and where each one is, the agents being joined (between the pick and their leg's row),
-// and the recent samples of ratio and abandon rate for the board's chart.
+// the recent samples of ratio and abandon rate for the board's chart, and the tasks holding off
+// after a refusal of the company's hours or line.
 
 export type PlacedLeg = {
   legId: string;
@@ -32,6 +33,8 @@ export class GroupDialerState {
   readonly samples = new Map<number, Sample[]>();
   /** events of a customer leg that came before its placing returned (the line is fast), replayed on register */
   readonly early = new Map<string, unknown[]>();
+  /** tasks whose dial was refused for the company's hours or its line: no dialling before (business-clock ms) */
+  private readonly holds = new Map<number, number>();
 
   pacerOf(taskId: number, abandonTarget: number) {
     let pacer = this.pacers.get(taskId);
@@ -63,8 +66,22 @@ export class GroupDialerState {
     this.samples.set(taskId, list);
   }
 
-  /** A task that stopped running forgets its pacer (its day figures live in the database). */
+  hold(taskId: number, untilMs: number) {
+    this.holds.set(taskId, untilMs);
+  }
+
+  /** Whether the task still waits after a refusal of its hours or line (the hold ends at its time). */
+  isHeld(taskId: number, nowMs: number) {
+    const until = this.holds.get(taskId);
+    if (until === undefined) return false;
+    if (until > nowMs) return true;
+    this.holds.delete(taskId);
+    return false;
+  }
+
+  /** A task that stopped running forgets its pacer (its day figures live in the database) and its hold. */
   forget(taskId: number) {
     this.pacers.delete(taskId);
+    this.holds.delete(taskId);
   }
 }

@@ -8,6 +8,7 @@ import type {
   CalltaskNumbersBody,
   CalltaskRow,
   ListData,
+  UploadResult,
 } from '@crm/contracts';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { http } from '../../api/http';
@@ -82,4 +83,13 @@ export const useMoveCalltask = () => {
     mutationFn: ({ cmStid, move }: { cmStid: number; move: TaskMove }) => http.post<null>(`${BASE}/${move}`, { cmStid }),
     onSuccess: () => client.invalidateQueries({ queryKey: calltaskKeys.all }),
   });
+};
+
+/** 导入号码 from an .xlsx: uploaded, then read by the server (every cell of the first sheet, in order). */
+export const readNumberFile = async (file: File) => {
+  const form = new FormData();
+  form.append('file', file, file.name);
+  const stored = await http.upload<UploadResult>('/api/frontend/upload/file', form);
+  const { lines } = await http.post<{ lines: string[] }>('/api/frontend/calltask/numberfile', { fileId: stored.id });
+  return lines;
 };

@@ -2,6 +2,7 @@ import { UploadOutlined } from '@ant-design/icons';
 import { CONTACT_STATUS_LABEL, type CustomerRow } from '@crm/contracts';
 import {
   Alert,
+  App,
   Button,
   Col,
   DatePicker,
@@ -22,6 +23,7 @@ import { useMemo, useState } from 'react';
 import { useCustomerList, useStageOptions } from '../../customers/api';
 import { useLabelTree } from '../../labels/api';
 import { useStaffOptions } from '../../staff/api';
+import { readNumberFile } from '../api';
 import { MAX_NUMBERS, parseNumberLines, type SourceKind } from './taskForm';
 
 const CONTACT_OPTIONS = Object.entries(CONTACT_STATUS_LABEL).map(([value, label]) => ({ value: Number(value), label }));
@@ -167,21 +169,43 @@ const SelectSource = ({ value = [], onChange }: { value?: number[]; onChange?: (
   );
 };
 
-/** 导入号码: one number a line, typed or read from a .txt/.csv file; a count and the invalid lines. */
+/** 导入号码: one number a line, typed or read from a file (.xlsx read by the server, .txt/.csv here); a count and the invalid lines. */
 const ImportSource = ({ value = '', onChange }: { value?: string; onChange?: (v: string) => void }) => {
+  const { message } = App.useApp();
   const parsed = useMemo(() => parseNumberLines(value), [value]);
+  const [isReading, setReading] = useState(false);
   const readFile = async (file: File) => {
-    const text = await file.text();
-    // a CSV's first column
-    const lines = text.split(/\r?\n/).map((l) => l.split(/[,，\t]/)[0] ?? '');
-    onChange?.(lines.join('\n'));
+    const ext = file.name.toLowerCase().split('.').pop();
+    if (ext === 'xlsx') {
+      setReading(true);
+      try {
+        onChange?.((await readNumberFile(file)).join('\n'));
+      } catch {
+        // the http client has shown the server's message
+      } finally {
+        setReading(false);
+      }
+    } else if (ext === 'txt' || ext === 'csv') {
+      const text = await file.text();
+      // a CSV's first column
+      onChange?.(
+        text
+          .split(/\r?\n/)
+          .map((l) => l.split(/[,，\t]/)[0] ?? '')
+          .join('\n'),
+      );
+    } else {
+      message.error('请上传 .xlsx、.txt 或 .csv 文件');
+    }
     return false;
   };
   return (
     <Space orientation="vertical" style={{ display: 'flex' }}>
       <Space>
-        <Upload accept=".txt,.csv" showUploadList={false} beforeUpload={readFile}>
-          <Button icon={<UploadOutlined />}>读取文件（.txt/.csv）</Button>
+        <Upload accept=".xlsx,.txt,.csv" showUploadList={false} beforeUpload={readFile}>
+          <Button icon={<UploadOutlined />} loading={isReading}>
+            读取文件（.xlsx/.txt/.csv）
+          </Button>
         </Upload>
         <Typography.Text type="secondary">每行一个号码，最多{MAX_NUMBERS}个</Typography.Text>
       </Space>

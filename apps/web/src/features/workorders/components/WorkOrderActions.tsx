@@ -1,6 +1,6 @@
 import { ArrowRightOutlined, EditOutlined, RollbackOutlined, SwapOutlined } from '@ant-design/icons';
 import { WORK_ORDER_LIMITS, type WorkOrderDetail } from '@crm/contracts';
-import { App, Button, Form, Input, Modal, Popconfirm, Select, Space } from 'antd';
+import { App, Button, Form, Input, Modal, Select, Space } from 'antd';
 import { useState } from 'react';
 import { StaffSearchSelect } from '../../orders/components/StaffSearchSelect';
 import { useTransferWorkOrder, useTransitionWorkOrder } from '../api';
@@ -15,13 +15,15 @@ export const WorkOrderActions = ({ detail: d }: Props) => {
   const transition = useTransitionWorkOrder();
   const transfer = useTransferWorkOrder();
   const [remark, setRemark] = useState('');
+  const [isMoveOpen, setMoveOpen] = useState(false);
   const [isEditOpen, setEditOpen] = useState(false);
   const [isRollbackOpen, setRollbackOpen] = useState(false);
   const [isTransferOpen, setTransferOpen] = useState(false);
   const [rollbackForm] = Form.useForm<{ stage_id?: number; remark?: string }>();
   const [transferForm] = Form.useForm<{ handler_id?: number; remark?: string }>();
 
-  const { next, earlier } = stageMoves(d);
+  const { stages, current, next, earlier } = stageMoves(d);
+  const stageIsLast = current + 1 === stages.length - 1;
   const canRollback = earlier.length > 0;
 
   const run = async (call: () => Promise<unknown>, done: string) => {
@@ -36,8 +38,10 @@ export const WorkOrderActions = ({ detail: d }: Props) => {
 
   const moveOn = async () => {
     if (!next) return;
-    if (await run(() => transition.mutateAsync({ id: d.id, stage_id: next.id, remark: remark.trim() }), '操作成功'))
+    if (await run(() => transition.mutateAsync({ id: d.id, stage_id: next.id, remark: remark.trim() }), '操作成功')) {
       setRemark('');
+      setMoveOpen(false);
+    }
   };
 
   const rollBack = async () => {
@@ -63,27 +67,9 @@ export const WorkOrderActions = ({ detail: d }: Props) => {
   return (
     <Space wrap>
       {next && (
-        <Popconfirm
-          title={`推进到「${next.name}」？`}
-          description={
-            <Input.TextArea
-              value={remark}
-              onChange={(e) => setRemark(e.target.value)}
-              placeholder="备注（选填）"
-              maxLength={WORK_ORDER_LIMITS.remark}
-              rows={2}
-              style={{ width: 260, marginTop: 4 }}
-            />
-          }
-          okText="确定"
-          cancelText="取消"
-          okButtonProps={{ loading: transition.isPending }}
-          onConfirm={moveOn}
-        >
-          <Button type="primary" icon={<ArrowRightOutlined />}>
-            推进到「{next.name}」
-          </Button>
-        </Popconfirm>
+        <Button type="primary" icon={<ArrowRightOutlined />} onClick={() => setMoveOpen(true)}>
+          推进到「{next.name}」
+        </Button>
       )}
       {canRollback && (
         <Button icon={<RollbackOutlined />} onClick={() => setRollbackOpen(true)}>
@@ -107,6 +93,33 @@ export const WorkOrderActions = ({ detail: d }: Props) => {
         detail={d}
         onClose={() => setEditOpen(false)}
       />
+      {next && (
+        // A window, not a popover: a popover anchored in the drawer's header re-aligned while the thread
+        // below it loaded and moved away under the pointer (the e2e run clicked its 确定 three times).
+        <Modal
+          title="推进工单"
+          open={isMoveOpen}
+          onOk={moveOn}
+          onCancel={() => setMoveOpen(false)}
+          okText="确定"
+          cancelText="取消"
+          okButtonProps={{ loading: transition.isPending }}
+          destroyOnHidden
+        >
+          <p style={{ marginTop: 16 }}>
+            从「{d.node_name}」推进到「{next.name}」{stageIsLast ? '，工单将完结' : ''}
+          </p>
+          <Input.TextArea
+            value={remark}
+            onChange={(e) => setRemark(e.target.value)}
+            placeholder="备注（选填）"
+            aria-label="推进备注"
+            maxLength={WORK_ORDER_LIMITS.remark}
+            showCount
+            rows={3}
+          />
+        </Modal>
+      )}
       <Modal
         title="回退工单"
         open={isRollbackOpen}

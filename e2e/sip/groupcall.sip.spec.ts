@@ -1,0 +1,155 @@
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { expect, test } from '@playwright/test';
+import type { CallRecordRow, CallSettingsInfo, CalltaskNumberRow, GroupcallBoard } from '../../packages/contracts/src';
+import { GROUPCALL_ABANDON_TEXT } from '../../packages/contracts/src/groupcall';
+import { apiLogin, uniq } from '../fixtures/api';
+import {
+  baresip,
+  customerDumps,
+  envelope,
+  goOnline,
+  inCall,
+  measureRemoteAudio,
+  promptCorrelation,
+  RUN,
+  readDump,
+  readWav,
+  remotePeaks,
+  toneShare,
+} from './call-control-helpers';
+
+/**
+ * Group calling on the real line (issue 15): the app's group dialer calls three customers
+ * (baresip accounts) at once for lisi, whose web phone (JsSIP, online) is the task's one agent.
+ * 13800138002 answers at once: lisi's phone rings, she takes the call and they hear each other
+ * (her 440 Hz microphone at the customer, the customer's 1 kHz in her browser). 13800138008 rings
+ * until the test rejects it: 486, counted busy. 13800138003 rings until the test accepts it while
+ * lisi talks: no agent is free within 2 s, so the customer hears the synthesized abandon message
+ * and the app hangs up. The live board and the call records agree.
+ */
+const CONNECTED = '13800138002';
+const ABANDONED = '13800138003';
+const BUSY = '13800138008';
+const ua = (n: string) => `sip:${n}@127.0.0.1:5080`;
+
+/** the abandon message as the app synthesizes it (espeak-ng's cmn-latn-pinyin voice, 8 kHz mono) */
+const abandonPrompt = () => {
+  const file = path.join(RUN, 'abandon.wav');
+  const wav = execFileSync('espeak-ng', ['-v', 'cmn-latn-pinyin', '--stdout', GROUPCALL_ABANDON_TEXT]);
+  execFileSync('sox', ['-q', '-t', 'wav', '-', '-r', '8000', '-c', '1', '-b', '16', '-e', 'signed-integer', file], {
+    input: wav,
+  });
+  return readWav(fs.readFileSync(file));
+};
+
+/** seconds of sound (20 ms frames above a quiet floor) */
+const soundSeconds = (s: Int16Array) => envelope(s).filter((rms) => rms > 300).length * 0.02;
+
+test('a group task on the real line: one customer talks to the agent, one hears the abandon message, one is busy', async ({
+  page,
+  request,
+}) => {
+  const admin = await apiLogin(request, 'admin');
+  const lisi = await apiLogin(request, 'lisi');
+  const staff = (await admin.get<{ list: { cmSid: number; username: string }[] }>('/api/frontend/staff/list?page=1&limit=100'))
+    .list;
+  const lisiId = staff.find((s) => s.username === 'lisi')?.cmSid as number;
+  // server calls keep the company's calling hours: all day for this test, as they were afterwards
+  const { line: _line, isSpeechAvailable, ...settings } = await admin.get<CallSettingsInfo>('/api/frontend/callsetting/info');
+  expect(isSpeechAvailable).toBe(true);
+  await admin.post('/api/frontend/callsetting/save', { ...settings, callHours: { from: '00:00', to: '24:00' } });
+  let cmStid = 0;
+  try {
+    await measureRemoteAudio(page);
+    await goOnline(page, 'lisi');
+    const before = new Set(customerDumps());
+    ({ cmStid } = await admin.post<{ cmStid: number }>('/api/frontend/groupcall/create', {
+      name: `真实群呼${uniq()}`,
+      numbers: [CONNECTED, ABANDONED, BUSY],
+      cmSidInfo: [lisiId],
+      cmWeeks: [1, 2, 3, 4, 5, 6, 7],
+      cmTimes: [{ start: '00:00', end: '23:59' }],
+      blackState: 0,
+      maxLines: 3,
+      maxAttempts: 1,
+      wrapUpSeconds: 0,
+    }));
+    const board = () => admin.get<GroupcallBoard>(`/api/frontend/groupcall/board?cmStid=${cmStid}`);
+    await admin.post('/api/frontend/groupcall/start', { cmStid });
+    await lisi.post('/api/frontend/groupcall/work', { cmStid });
+
+    // the first customer answered: lisi's phone rings for him and she takes the call
+    const modal = inCall(page);
+    await modal.getByRole('button', { name: '接听' }).click({ timeout: 20_000 });
+    await expect(modal.getByTestId('call-status')).toHaveText('通话中', { timeout: 10_000 });
+    await expect.poll(async () => (await board()).connected, { timeout: 10_000 }).toBe(1);
+    // all three were dialled at once (one free agent, the starting ratio, three lines)
+    expect((await board()).called).toBe(3);
+
+    // the busy customer rejects the call: 486
+    await baresip('uafind', ua(BUSY));
+    await baresip('hangup');
+    // the third answers while lisi talks: no free agent within 2 s, the message, the app hangs up
+    const acceptedAt = Date.now();
+    await baresip('uafind', ua(ABANDONED));
+    await baresip('accept');
+    await expect.poll(async () => (await board()).abandoned, { timeout: 10_000 }).toBe(1);
+    await expect.poll(async () => (await board()).linesInUse, { timeout: 20_000 }).toBe(1);
+    const abandonMs = Date.now() - acceptedAt;
+
+    // lisi has talked a few seconds by now; she hangs up in her phone, the customer's leg ends too
+    await page.waitForTimeout(1_000);
+    await modal.getByRole('button', { name: '挂断' }).click();
+    await expect(modal).toBeHidden();
+    await expect.poll(async () => (await board()).linesInUse, { timeout: 15_000 }).toBe(0);
+
+    // audio both ways: the customer's 1 kHz in lisi's browser, her 440 Hz at the customer
+    const peaks = await remotePeaks(page);
+    const near1k = peaks.filter((hz) => Math.abs(hz - 1000) <= 30).length;
+    // one dump per answered call, named by its start second: the connected customer's, then the abandoned one's
+    const dumps = customerDumps().filter((f) => !before.has(f));
+    expect(dumps).toHaveLength(2);
+    const talked = readDump(dumps[0] as string);
+    const abandoned = readDump(dumps[1] as string);
+    const prompt = abandonPrompt();
+    const figures = {
+      browserFramesNear1kHz: near1k,
+      customerHeard440share: Math.round(toneShare(talked, 440) * 100) / 100,
+      abandonedPromptCorr: promptCorrelation(abandoned, prompt),
+      abandonedSoundSeconds: Math.round(soundSeconds(abandoned) * 10) / 10,
+      promptSoundSeconds: Math.round(soundSeconds(prompt) * 10) / 10,
+      acceptToAbandonEndMs: abandonMs,
+    };
+    console.log(`group call figures: ${JSON.stringify(figures)}`);
+    expect(near1k).toBeGreaterThan(10);
+    expect(toneShare(talked, 440)).toBeGreaterThan(0.05);
+    // the abandoned customer heard the whole message
+    expect(promptCorrelation(abandoned, prompt)).toBeGreaterThan(0.6);
+    expect(soundSeconds(abandoned)).toBeGreaterThan(0.8 * soundSeconds(prompt));
+
+    // the board and the records agree: 3 called, 2 answered, 1 connected, 1 abandoned (50%), 1 busy
+    const b = await board();
+    expect(b).toMatchObject({ called: 3, answered: 2, connected: 1, abandoned: 1, abandonRate: 50, linesInUse: 0 });
+    const calls = (await admin.post<{ list: CallRecordRow[] }>('/api/frontend/call/list', { cmStid, page: 1, limit: 10 })).list;
+    expect(calls).toHaveLength(3);
+    const answered = calls.filter((c) => c.answerTime !== '');
+    expect(answered).toHaveLength(b.answered);
+    expect(calls.filter((c) => c.hangupCause === 'busy')).toHaveLength(1);
+    const withAgent = answered.filter((c) => c.cmSid === lisiId);
+    expect(withAgent).toHaveLength(1);
+    expect(withAgent[0]?.billsec).toBeGreaterThanOrEqual(3);
+    expect(answered.filter((c) => c.cmSid === 0)).toHaveLength(b.abandoned);
+    // every number settled by the outcome rules (the tick after its call ended), the busy one as busy
+    const numbers = async () =>
+      (await admin.post<{ list: CalltaskNumberRow[] }>('/api/frontend/calltask/numbers', { cmStid, limit: 10 })).list;
+    await expect.poll(async () => (await numbers()).every((n) => n.state !== 0 && n.state !== 1), { timeout: 5_000 }).toBe(true);
+    expect((await numbers()).filter((n) => n.lastCode === 'busy')).toHaveLength(1);
+  } finally {
+    // the first account current again, as baresip starts (the specs that dial from baresip expect it)
+    await baresip('uafind', ua('13800138000'));
+    if (cmStid) await admin.post('/api/frontend/groupcall/stop', { cmStid }).catch(() => undefined);
+    await admin.post('/api/frontend/callsetting/save', settings);
+  }
+});
