@@ -610,6 +610,8 @@ const UNSCOPED: Record<string, string> = {
   'staff: "staff"."id" = $': 'user/edit: the caller’s own row (actor.staffId)',
   'customer_phones: "customer_phones"."customer_id" = $': 'rewritten with their customer, after its tenant check',
   // Unique across companies on purpose: one login namespace, one device per imei.
+  'aireception_settings: ("aireception_settings"."number" = $ and "aireception_settings"."id" <> $)':
+    'an AI接待 number belongs to one company (inbound calls to it are routed by it alone)',
   'staff: lower("staff"."username") = lower($) limit $': 'usernames are unique across companies (login)',
   'staff: ("staff"."phone" = $ and "staff"."is_deleted" = $ and "staff"."id" <> $) limit $':
     'staff phones are unique across companies (login by phone)',
