@@ -154,7 +154,10 @@ const main = async () => {
 
 Run: \`DATABASE_URL=postgres://postgres@127.0.0.1:5432/test npx tsx bench/aibot-latency.ts ${CALLS} ${LEVELS.join(',')}\`
 on this machine (${new Date().toISOString().slice(0, 10)}, ${os.cpus().length} cores shared with other work: load average
-${os.loadavg().map((x) => x.toFixed(1)).join(' / ')} at the end; the app and PostgreSQL on it), sim line in
+${os
+  .loadavg()
+  .map((x) => x.toFixed(1))
+  .join(' / ')} at the end; the app and PostgreSQL on it), sim line in
 real time, scripted customers (sim-script.ts), espeak-ng prompts cached, keyword matching (no LLM),
 end-of-speech wait SPEECH_END_SILENCE_MS = ${t.app.config.speech.endSilenceMs} ms.
 

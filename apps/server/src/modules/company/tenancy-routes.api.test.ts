@@ -567,6 +567,8 @@ const BODIES: Record<string, (f: Fixtures) => Record<string, unknown>> = {
  * change nothing of B's and show nothing of B's (checked like every other call).
  */
 const LENIENT: Record<string, string> = {
+  // A read sent as POST (SPEC style): another company's task as the filter lists nothing.
+  'POST /api/frontend/aicall/calls cmStid': 'a list filter; answers no rows',
   // Batch actions skip the ids that are not the caller's and report how many they did.
   'POST /api/frontend/customer/del cmCtids': 'batch; answers count 0',
   'POST /api/frontend/customer/label cmCtids': 'batch; answers count 0',
@@ -608,6 +610,8 @@ const UNSCOPED: Record<string, string> = {
   'staff: "staff"."id" = $': 'user/edit: the caller’s own row (actor.staffId)',
   'customer_phones: "customer_phones"."customer_id" = $': 'rewritten with their customer, after its tenant check',
   // Unique across companies on purpose: one login namespace, one device per imei.
+  'aireception_settings: ("aireception_settings"."number" = $ and "aireception_settings"."id" <> $)':
+    'an AI接待 number belongs to one company (inbound calls to it are routed by it alone)',
   'staff: lower("staff"."username") = lower($) limit $': 'usernames are unique across companies (login)',
   'staff: ("staff"."phone" = $ and "staff"."is_deleted" = $ and "staff"."id" <> $) limit $':
     'staff phones are unique across companies (login by phone)',
