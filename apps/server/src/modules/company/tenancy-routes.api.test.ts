@@ -1586,5 +1586,5 @@ describe('tenancy guard rail: every /api route with another company’s ids', ()
     }
     expect([...unscoped], 'statements on a tenant table without tenant_id').toEqual([]);
     expect(statements.length).toBeGreaterThan(500);
-  }, 600_000);
+  }, 1_200_000);
 });
