@@ -440,6 +440,7 @@ const BODIES: Record<string, (f: Fixtures) => Record<string, unknown>> = {
   'POST /api/frontend/black/file/edit': (f) => ({ cmBfid: f.blackFile, name: `黑${uniq()}`, dmState: 1 }),
   'POST /api/frontend/black/number/create': () => ({ phone: freshPhone('1378') }),
   'POST /api/frontend/black/check': (f) => ({ fileId: f.upload }),
+  'POST /api/frontend/calltask/numberfile': (f) => ({ fileId: f.upload }),
   'POST /api/frontend/dnc/add': () => ({ phone: freshPhone('1379'), reason: '租户测试' }),
   'POST /api/frontend/dnc/addfromcall': (f) => ({ uuid: f.endedCall, reason: '租户测试' }),
   'POST /api/frontend/customerset/strategyset': () => ({
@@ -1467,7 +1468,10 @@ const codeOf = (res: LightMyRequestResponse): number =>
   String(res.headers['content-type'] ?? '').includes('json') ? res.json().code : res.statusCode < 400 ? 0 : 1;
 
 const isRead = (route: Route) =>
-  route.method === 'GET' || /(list|exportlist)$/.test(route.url) || route.url.endsWith('/black/check');
+  route.method === 'GET' ||
+  /(list|exportlist)$/.test(route.url) ||
+  route.url.endsWith('/black/check') ||
+  route.url.endsWith('/calltask/numberfile');
 
 let routes: Route[] = [];
 

@@ -28,6 +28,7 @@ const NOT_SCANNED_POST: Record<string, string> = {
   '/api/frontend/call/answer': 'mutation',
   '/api/frontend/call/simincoming': 'mutation (an incoming call is seeded below)',
   '/api/frontend/black/check': 'blacklist numbers the caller typed himself',
+  '/api/frontend/calltask/numberfile': 'the entries of a file the caller uploaded himself',
   '/api/frontend/call/missedseen': 'mutation (marks missed calls seen)',
   // deal orders (issue 13): mutations; order/list and auditdetail are scanned as GET routes
   '/api/frontend/product/status': 'mutation',
