@@ -9,6 +9,9 @@
 #   SIP_APP_ADDR         the app's own SIP UA (call control)   (127.0.0.1:5070); trusted by address + the secret
 #   APP_NUMBERS          regex of the dialled numbers the trunk sends to the app UA instead of an
 #                        extension (default ^$: none)
+#   SIP_APP2_ADDR APP2_NUMBERS  a second app UA on APP_IP (another port) and the dialled numbers the
+#                        trunk sends to it (default: SIP_APP_ADDR and ^$, none); the sip test runs
+#                        its scenarios' UA on SIP_APP_ADDR and the app under test on this one
 #   RTPENGINE_NG RTPENGINE_CLI RTP_MIN RTP_MAX                 (127.0.0.1:2223 127.0.0.1:9900 30000 30199)
 #   TELEPHONY_RUN_DIR    rendered configs, pid files, logs, recordings (.tmp/telephony); the app's
 #                        SIP_RECORDING_DIR is $TELEPHONY_RUN_DIR/recordings
@@ -28,6 +31,7 @@ declare -A V=(
   [TRUNK_HOSTPORT]=$TRUNK_HOSTPORT [TRUNK_IP]=${TRUNK_HOSTPORT%%:*}
   [APP_HOSTPORT]=$SIP_APP_ADDR [APP_IP]=${SIP_APP_ADDR%%:*}
   [APP_NUMBERS]=${APP_NUMBERS:-^\$}
+  [APP2_HOSTPORT]=${SIP_APP2_ADDR:-$SIP_APP_ADDR} [APP2_NUMBERS]=${APP2_NUMBERS:-^\$}
   [MEDIA_IP]=${MEDIA_IP:-$SIP_IP}
   [RTPENGINE_NG]=${RTPENGINE_NG:-127.0.0.1:2223} [RTPENGINE_CLI]=${RTPENGINE_CLI:-127.0.0.1:9900}
   [RTP_MIN]=${RTP_MIN:-30000} [RTP_MAX]=${RTP_MAX:-30199}

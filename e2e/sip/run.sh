@@ -24,6 +24,9 @@ export SIP_TEST_RUN="$RUN"
 # numbers it answers itself
 export SIP_APP_ADDR=127.0.0.1:5070
 export APP_NUMBERS='^4008'
+# AI接待 (issue 16): the app's own UA (SIP_APP_ADDR of playwright.sip.config.ts) takes 4009…
+export SIP_APP2_ADDR=127.0.0.1:5071
+export APP2_NUMBERS='^4009'
 BARESIP_PID=""
 cleanup() {
   [ -n "$BARESIP_PID" ] && kill "$BARESIP_PID" 2>/dev/null || true

@@ -90,8 +90,17 @@ export const aicallReportSchema = z.object({
 });
 export type AicallReport = z.infer<typeof aicallReportSchema>;
 
-/** How an AI call ended. */
-export const AI_CALL_END = ['not_connected', 'hangup', 'end', 'transfer', 'customer_hangup', 'max_rounds', 'error'] as const;
+/** How an AI call ended; 'message': AI接待's 转人工 found no agent and the caller left a message (留言). */
+export const AI_CALL_END = [
+  'not_connected',
+  'hangup',
+  'end',
+  'transfer',
+  'customer_hangup',
+  'max_rounds',
+  'error',
+  'message',
+] as const;
 export type AiCallEnd = (typeof AI_CALL_END)[number];
 export const AI_CALL_END_LABEL: Record<AiCallEnd, string> = {
   not_connected: '未接通',
@@ -101,6 +110,7 @@ export const AI_CALL_END_LABEL: Record<AiCallEnd, string> = {
   customer_hangup: '客户挂机',
   max_rounds: '超过最大轮次',
   error: '系统异常',
+  message: '留言',
 };
 
 /** AI calls: of a task (cmStid), or of AI reception (source 2); filters by grade, number, time. */
@@ -114,6 +124,8 @@ export const aicallCallsBody = z.object({
   phone: zText().trim().max(20).optional(),
   start: z.string().max(19).optional(),
   end: z.string().max(19).optional(),
+  /** how the calls ended (e.g. 'message': AI接待's 留言) */
+  callEnd: z.enum(AI_CALL_END).optional(),
 });
 export type AicallCallsBody = z.infer<typeof aicallCallsBody>;
 

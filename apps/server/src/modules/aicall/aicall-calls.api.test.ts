@@ -1,4 +1,4 @@
-import type { AicallCallRow } from '@crm/contracts';
+import type { AicallCallRow, AicallInfo } from '@crm/contracts';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { callRecords, staff } from '../../db/schema';
@@ -11,6 +11,7 @@ import * as legs from '../calls/call-legs.repo';
 import * as calls from '../calls/calls.repo';
 import { aicallTestClient } from './aicall-test-client';
 import { NO_AGENT_TEXT } from './bot/bot-call';
+import { MESSAGE_LIMITS, MESSAGE_MATCH, MESSAGE_TEXT } from './bot/bot-message';
 import { botCallTo, botTestGraph, scriptedNumber } from './bot/bot-test-kit';
 
 // AI calls (issue 16) on the sim line: 转人工 to a free agent or none, barge-in, AI接待 answering a
@@ -144,6 +145,70 @@ describe('AI接待', () => {
     expect((await calls_({ source: 2 }, 'other_admin')).data.count).toBe(0);
     expect((await c.post('info', null, 'other_admin', `id=${row?.id}`)).code).toBe(116052);
     setClockOffsetMs(0);
+  });
+
+  describe('转人工 on a reception number', () => {
+    const P = '/api/frontend/aireception';
+    const numberOf = (n: number) => `4008${String(process.pid % 1000).padStart(3, '0')}${n}`;
+    /** a reception number on the test flow with 转人工 (the caller's script 5 reaches it), these agents */
+    const reception = async (n: number, agents: number[]) => {
+      const graph = botTestGraph({ transfer: true });
+      graph.nodes = graph.nodes.filter((n) => n.key !== 'bye'); // not reached with 转人工: publishing refuses it
+      const flowId = await c.newFlow(true, 'admin', graph);
+      const body = { number: numberOf(n), flowId, from: '00:00', to: '24:00', cmSidInfo: agents, isEnabled: 1 };
+      const saved = (await t.post(`${P}/save`, body, tokens.admin)).json();
+      expect(saved.code, saved.msg).toBe(0);
+      return numberOf(n);
+    };
+    const rowOf = async (caller: string, body: Record<string, unknown> = {}) =>
+      (await calls_({ source: 2, ...body })).data.list.find((r) => r.phone === caller);
+
+    it('no agent takes it: the caller leaves a message, kept as his turn with its clip and listed as 留言', async () => {
+      const number = await reception(2, []);
+      const caller = scriptedNumber(5);
+      const legId = await line().simulateInbound({ from: caller, to: number });
+      await waitFor(async () => (await legs.findLeg(t.app.db, legId))?.state === 3, 'the reception call ended', 20_000);
+      await t.app.aireception.settled();
+      const row = await rowOf(caller, { callEnd: 'message' });
+      expect(row).toMatchObject({ end: 'message', endName: '留言', cmStid: 0 });
+      expect(await rowOf(caller, { callEnd: 'hangup' })).toBeUndefined();
+      const info = (await c.post<AicallInfo>('info', null, 'admin', `id=${row?.id}`)).data;
+      expect(info.call.slice(-3).map((x) => [x.isAi, x.callFont, x.match])).toEqual([
+        [1, '为您转接', ''],
+        [1, MESSAGE_TEXT, ''],
+        [0, '请明天上午给我回电话', MESSAGE_MATCH],
+      ]);
+      // the message's clip: what he said (10 characters: 2.5 s, with the VAD's padding), not the silence after it
+      const clip = await t.get(info.call.at(-1)?.speech_path ?? '', tokens.admin);
+      expect(clip.headers['content-type']).toBe('audio/wav');
+      const seconds = (clip.rawPayload.length - 44) / 2 / 8000;
+      expect(seconds).toBeGreaterThan(2.4);
+      expect(seconds).toBeLessThan(3 + MESSAGE_LIMITS.quietMs / 1000);
+    });
+
+    it('a free agent takes it as before (no message)', async () => {
+      await readyLine(t, tokens.lisi);
+      const number = await reception(3, [c.ids.lisi]);
+      const caller = scriptedNumber(5);
+      await line().simulateInbound({ from: caller, to: number });
+      const agentLeg = await waitFor(
+        async () => {
+          const [call] = await t.database.db.select().from(callRecords).where(eq(callRecords.calledNumber, caller));
+          if (!call) return undefined;
+          return (await legs.legsOfCall(t.app.db, call.uuid)).find((l) => l.role === 'agent');
+        },
+        'the agent rung',
+        15_000,
+      );
+      expect(agentLeg.staffId).toBe(c.ids.lisi);
+      expect((await t.post('/api/frontend/call/answer', { uuid: agentLeg.callUuid }, tokens.lisi)).json().code).toBe(0);
+      const row = await waitFor(async () => rowOf(caller), 'the reception call stored', 15_000);
+      expect(row).toMatchObject({ end: 'transfer', endName: '转人工' });
+      const info = (await c.post<AicallInfo>('info', null, 'admin', `id=${row.id}`)).data;
+      expect(info.transferTo).not.toBe('');
+      expect(info.call.some((x) => x.match === MESSAGE_MATCH || x.callFont === MESSAGE_TEXT)).toBe(false);
+      await t.post('/api/frontend/call/hangup', { uuid: agentLeg.callUuid }, tokens.lisi);
+    });
   });
 });
 

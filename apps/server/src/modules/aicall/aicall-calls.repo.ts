@@ -37,6 +37,8 @@ export type AiCallFilter = {
   scope: number[] | null;
   taskId?: number;
   grade?: string;
+  /** AI_CALL_END */
+  end?: string;
   /** exact number, or digits contained */
   number?: { exact: string } | { digits: string };
   from?: Date;
@@ -59,6 +61,7 @@ const whereOf = (f: AiCallFilter): SQL | undefined => {
   }
   if (f.taskId) conds.push(eq(aiCalls.taskId, f.taskId));
   if (f.grade) conds.push(eq(aiCalls.grade, f.grade));
+  if (f.end) conds.push(eq(aiCalls.end, f.end));
   if (f.number && 'exact' in f.number) conds.push(eq(callRecords.calledNumber, f.number.exact));
   if (f.number && 'digits' in f.number) conds.push(sql`position(${f.number.digits} in ${callRecords.calledNumber}) > 0`);
   if (f.from) conds.push(gte(aiCalls.startedAt, f.from));

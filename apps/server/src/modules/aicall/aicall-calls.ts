@@ -200,6 +200,7 @@ export const listAiCallRows = async (rt: CallRuntime, actor: Actor, q: AicallCal
     scope: v.scope,
     taskId: q.cmStid,
     grade: q.grade,
+    end: q.callEnd,
     number,
     from: rangeOf(q.start, false),
     to: rangeOf(q.end, true),

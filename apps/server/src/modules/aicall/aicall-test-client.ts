@@ -29,7 +29,10 @@ export const aicallTestClient = (app: () => TestApp, tokens: Record<string, stri
     const created = await aibot<{ id: number }>('flow/store', { name }, user);
     expect(created.code, created.msg).toBe(0);
     if (graph) expect((await aibot('flow/update', { id: created.data.id, name, graph }, user)).code).toBe(0);
-    if (isPublished) expect((await aibot('flow/publish', { id: created.data.id }, user)).code).toBe(0);
+    if (isPublished) {
+      const published = await aibot('flow/publish', { id: created.data.id }, user);
+      expect(published.code, published.msg).toBe(0);
+    }
     return created.data.id;
   };
   const flows: Record<string, number> = {};

@@ -186,6 +186,7 @@ export const createSimControl = (opts: SimOptions): SimControlLine => {
     const reply = leg.script?.replies[leg.replyNo];
     if (!reply || leg.answerReal === null) return;
     leg.replyNo++;
+    if (reply.kind === 'wait') return;
     later(leg, REPLY_DELAY_MS / 1000, () => {
       if (!legs.has(leg.id)) return;
       if (reply.kind === 'digit') {

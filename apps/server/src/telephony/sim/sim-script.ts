@@ -13,13 +13,17 @@
  * | 2                 | silent        | nothing                                     |
  * | 3                 | keypad        | key 1                                       |
  * | 4                 | off the point | "今天天气不错" (matches nothing), "可以"      |
- * | 5–9               | no script     | the usual far end (a burst every 5 s)        |
+ * | 5                 | leaves a message | "有兴趣", "好的", nothing, "请明天上午给我回电话" |
+ * | 6–9               | no script     | the usual far end (a burst every 5 s)        |
+ *
+ * Script 5 reaches 转人工 in the bots' test flow; with no agent AI接待 asks for a message (its
+ * prompt, then a beep): he waits out the prompt after 转人工 and speaks after the message prompt.
  *
  * What was said is kept per leg (text and time since the answer): the sim recognizer (a test double
  * of a recognition service, modules/aicall/bot/sim-recognizer.ts) returns the text of the reply the
  * voice-activity detector found in the audio.
  */
-export type SimReply = { kind: 'say'; text: string } | { kind: 'digit'; digit: string };
+export type SimReply = { kind: 'say'; text: string } | { kind: 'digit'; digit: string } | { kind: 'wait' };
 export type SimScript = { name: string; replies: SimReply[] };
 
 export const REPLY_DELAY_MS = 600;
@@ -34,6 +38,7 @@ export const SIM_SCRIPTS: Record<string, SimScript> = {
   '2': { name: 'silent', replies: [] },
   '3': { name: 'keypad', replies: [{ kind: 'digit', digit: '1' }] },
   '4': { name: 'off the point', replies: [say('今天天气不错'), say('可以')] },
+  '5': { name: 'leaves a message', replies: [say('有兴趣'), say('好的'), { kind: 'wait' }, say('请明天上午给我回电话')] },
 };
 
 /** The script of a number (its second-to-last digit), or undefined for the usual far end. */

@@ -16,6 +16,7 @@ import type { SpeechKit } from '../../speech/speech';
 import { createEar, type Ear } from './bot-ear';
 import { followLeg } from './bot-events';
 import { hear, recognizerFor } from './bot-hear';
+import { takeMessage } from './bot-message';
 import { speak } from './bot-mouth';
 import { createPromptPlayer, type PromptSource } from './bot-prompts';
 import { transferToAgent } from './bot-transfer';
@@ -66,7 +67,7 @@ export type BotCallResult = {
   nodeKeys: string[];
 };
 
-/** What the customer hears when 转人工 finds no free agent (then the bot hangs up). */
+/** What the customer hears when 转人工 finds no free agent (then the bot hangs up); AI接待 takes a message instead (bot-message.ts). */
 export const NO_AGENT_TEXT = '抱歉，坐席暂时繁忙，稍后会有专人与您联系，再见';
 /** A call longer than this (ms on the line's clock) is ended by the bot. */
 const MAX_CALL_MS = 30 * 60_000;
@@ -123,6 +124,22 @@ const waitTurn = async (call: Call): Promise<CustomerTurn | 'ended'> => {
   return { kind: 'say', text: heard.text || '…' };
 };
 
+/** AI接待: no agent took the call, so the caller may leave a message (bot-message.ts). */
+const leaveMessage = async (call: Call, node: string): Promise<{ end: AiCallEnd; transferStaffId: null }> => {
+  const { rt, legId } = call.input;
+  const turn = await takeMessage({
+    legId,
+    ear: call.ear,
+    recognizer: call.recognizer,
+    node,
+    say: (text) => say(call, [{ text, audioFileId: null }], node, false),
+    play: (samples) => speak(rt, legId, call.ear, samples, false),
+  });
+  if (turn) call.turns.push(turn);
+  if (turn) return { end: 'message', transferStaffId: null };
+  return { end: call.ear.isEnded ? 'customer_hangup' : 'hangup', transferStaffId: null };
+};
+
 /** Walks the flow until a terminal node, max rounds, the customer's hang-up or the call's limit. */
 const walk = async (call: Call): Promise<{ end: AiCallEnd; transferStaffId: number | null }> => {
   const { session, input } = call;
@@ -136,6 +153,7 @@ const walk = async (call: Call): Promise<{ end: AiCallEnd; transferStaffId: numb
       const staffId = await transferToAgent(input.rt, input.legId, input.agents);
       if (staffId !== null) return { end: 'transfer', transferStaffId: staffId };
       if (call.ear.isEnded) return { end: 'customer_hangup', transferStaffId: null };
+      if (input.source === 2) return leaveMessage(call, step.node_key);
       await say(call, [{ text: NO_AGENT_TEXT, audioFileId: null }], step.node_key, false);
       return { end: 'hangup', transferStaffId: null };
     }

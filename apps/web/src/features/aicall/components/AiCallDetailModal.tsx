@@ -17,7 +17,14 @@ export const offsetText = (ms: number) => {
   return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, '0')}`;
 };
 
-const MATCH_COLOR: Record<string, string> = { 未识别: 'warning', 静默: 'default', 知识库: 'cyan', 大模型判定: 'purple' };
+// 留言: AI接待's message (the caller's turn after 转人工 found no agent)
+const MATCH_COLOR: Record<string, string> = {
+  未识别: 'warning',
+  静默: 'default',
+  知识库: 'cyan',
+  大模型判定: 'purple',
+  留言: 'orange',
+};
 const matchColor = (match: string) => MATCH_COLOR[match] ?? (match.includes('拒绝') || match.includes('否定') ? 'red' : 'green');
 
 /** One turn: the bot on the left, the customer on the right; text, node, how it was read, its clip. */

@@ -1,6 +1,6 @@
-import { SearchOutlined } from '@ant-design/icons';
-import { type AicallCallRow, type AicallCallsBody, GRADE_LABEL, GRADES } from '@crm/contracts';
-import { Button, DatePicker, Empty, Input, Select, Space, Table, type TableColumnsType, Typography } from 'antd';
+import { MessageOutlined, SearchOutlined } from '@ant-design/icons';
+import { AI_CALL_END, AI_CALL_END_LABEL, type AicallCallRow, type AicallCallsBody, GRADE_LABEL, GRADES } from '@crm/contracts';
+import { Button, DatePicker, Empty, Input, Select, Space, Table, type TableColumnsType, Tag, Typography } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { useMemo, useState } from 'react';
 import { useTablePaging } from '../../../components/useTablePaging';
@@ -20,9 +20,27 @@ type Props = {
   canExport?: boolean;
 };
 
-type Filters = { grade?: AicallCallsBody['grade']; phone?: string; range?: [Dayjs, Dayjs] | null };
+type Filters = {
+  grade?: AicallCallsBody['grade'];
+  callEnd?: AicallCallsBody['callEnd'];
+  phone?: string;
+  range?: [Dayjs, Dayjs] | null;
+};
 
 const GRADE_OPTIONS = GRADES.map((g) => ({ value: g, label: GRADE_LABEL[g] }));
+/** how a call ended; 留言 only happens on AI接待 */
+const endOptions = (source: 1 | 2) =>
+  AI_CALL_END.filter((e) => source === 2 || e !== 'message').map((e) => ({ value: e, label: AI_CALL_END_LABEL[e] }));
+
+/** 结束方式, a caller's 留言 marked */
+const EndCell = ({ row }: { row: AicallCallRow }) =>
+  row.end === 'message' ? (
+    <Tag color="orange" icon={<MessageOutlined />} style={{ marginInlineEnd: 0 }}>
+      {row.endName}
+    </Tag>
+  ) : (
+    row.endName
+  );
 
 /** AI calls (of a task, or of AI接待): grade, number and time filters, pages, and the detail dialog. */
 export const AiCallsTable = ({ cmStid, source, isLive = false, canExport = false }: Props) => {
@@ -36,6 +54,7 @@ export const AiCallsTable = ({ cmStid, source, isLive = false, canExport = false
       cmStid,
       source,
       grade: filters.grade,
+      callEnd: filters.callEnd,
       phone: filters.phone?.trim() || undefined,
       start: filters.range?.[0].startOf('day').format('YYYY-MM-DD HH:mm:ss'),
       end: filters.range?.[1].endOf('day').format('YYYY-MM-DD HH:mm:ss'),
@@ -68,7 +87,7 @@ export const AiCallsTable = ({ cmStid, source, isLive = false, canExport = false
     },
     { title: '通话时长', dataIndex: 'duration_time', width: 96, render: (v: number) => billsecText(v) },
     { title: '轮次', dataIndex: 'rounds', width: 60, align: 'right' },
-    { title: '结束方式', dataIndex: 'endName', width: 110, ellipsis: true },
+    { title: '结束方式', dataIndex: 'endName', width: 110, ellipsis: true, render: (_, r) => <EndCell row={r} /> },
     {
       title: '操作',
       key: 'actions',
@@ -93,6 +112,15 @@ export const AiCallsTable = ({ cmStid, source, isLive = false, canExport = false
           options={GRADE_OPTIONS}
           value={draft.grade}
           onChange={(grade) => setDraft({ ...draft, grade })}
+        />
+        <Select
+          allowClear
+          placeholder="结束方式"
+          aria-label="结束方式"
+          style={{ width: 140 }}
+          options={endOptions(source)}
+          value={draft.callEnd}
+          onChange={(callEnd) => setDraft({ ...draft, callEnd })}
         />
         <Input
           allowClear
