@@ -1,6 +1,6 @@
-import { CustomerServiceOutlined, RobotOutlined, UserOutlined } from '@ant-design/icons';
+import { CustomerServiceOutlined, MessageOutlined, RobotOutlined, UserOutlined } from '@ant-design/icons';
 import type { AicallInfo } from '@crm/contracts';
-import { Avatar, Descriptions, Empty, Modal, Result, Skeleton, Tag, Typography } from 'antd';
+import { Alert, Avatar, Descriptions, Empty, Modal, Result, Skeleton, Tag, Typography } from 'antd';
 import { useEffect, useRef } from 'react';
 import { billsecText } from '../../calls/api';
 import { useAicallInfo } from '../api';
@@ -43,7 +43,7 @@ const TurnRow = ({ turn, index }: { turn: Turn; index: number }) => {
           <span>
             {who} · {offsetText(turn.at)}
           </span>
-          {turn.node && isBot && <span>· {turn.node}</span>}
+          {turn.node && isBot && <span>· {turn.node_name || turn.node}</span>}
           {turn.match && (
             <Tag color={matchColor(turn.match)} style={{ marginInlineEnd: 0, fontSize: 11, lineHeight: '18px' }}>
               {turn.match}
@@ -56,6 +56,27 @@ const TurnRow = ({ turn, index }: { turn: Turn; index: number }) => {
         </div>
       </div>
     </div>
+  );
+};
+
+/** AI接待's 留言: the caller's message on top of the dialog (also its turn in the dialogue below). */
+const MessageNote = ({ call }: { call: Turn[] }) => {
+  const turn = call.find((t) => t.match === '留言');
+  if (!turn) return null;
+  return (
+    <Alert
+      type="warning"
+      showIcon
+      icon={<MessageOutlined />}
+      style={{ marginBottom: 8 }}
+      data-testid="ai-message"
+      message={
+        <span>
+          客户留言：{turn.callFont}
+          {turn.speech_path && <ClipButton src={turn.speech_path} label="留言" />}
+        </span>
+      }
+    />
   );
 };
 
@@ -133,6 +154,7 @@ export const AiCallDetailModal = ({ id, onClose }: { id: number | null; onClose:
       ) : (
         <>
           <Info info={d} />
+          <MessageNote call={d.call} />
           <WholeRecording src={d.recording} />
           <div className={styles.dialogue} data-testid="ai-dialogue">
             {d.call.length === 0 ? (
