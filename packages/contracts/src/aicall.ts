@@ -176,6 +176,35 @@ export const aicallInfoSchema = aicallCallRowSchema.extend({
 });
 export type AicallInfo = z.infer<typeof aicallInfoSchema>;
 
+/**
+ * 转人工 (issue 16): what the bot and the customer said so far, on the screen of the agent the call
+ * is handed to (aicall/transcript, and pushed on his call socket as msg_type 9 while his phone
+ * rings). `isLive` 1 while the bot call runs (the turns grow), 0 once it is stored.
+ */
+/** `uuid`: the call's uuid, as the agent's call frames name it */
+export const aicallTranscriptQuery = z.object({ uuid: z.string().min(1).max(64) });
+export const aicallTranscriptTurnSchema = z.object({
+  isAi: z.number(),
+  text: z.string(),
+  /** the flow node's name (开场, 介绍 …) */
+  node: z.string(),
+  /** how the engine read a customer turn (肯定 / 知识库问题 / 未识别 …), '' for the bot */
+  match: z.string(),
+  /** ms from the answer */
+  at: z.number(),
+});
+export const aicallTranscriptSchema = z.object({
+  callUuid: z.string(),
+  flowName: z.string(),
+  /** the grade so far (A–D) and its score */
+  grade: z.string(),
+  score: z.number(),
+  isLive: z.number(),
+  turns: z.array(aicallTranscriptTurnSchema),
+});
+export type AicallTranscript = z.infer<typeof aicallTranscriptSchema>;
+export type AicallTranscriptTurn = z.infer<typeof aicallTranscriptTurnSchema>;
+
 // ---------- AI reception (AI接待) ----------
 
 /** A number (the called number of inbound calls) given to a flow within hours (Beijing time). */

@@ -252,6 +252,8 @@ export const CALL_MSG_TYPE = {
   taskOut: 7,
   /** inbound task progress (tasks: a later issue) */
   taskIn: 8,
+  /** 转人工: the AI call's transcript for the agent it rings (data: AicallTranscript) */
+  aiTranscript: 9,
 } as const;
 
 /** Every server frame. */

@@ -1,6 +1,6 @@
 import { and, desc, eq, gte, lte, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { aibotFlows, aiCalls, callRecords, callTaskAgents, callTasks, customers } from '../../db/schema';
+import { aibotFlows, aiCalls, callLegs, callRecords, callTaskAgents, callTasks, customers } from '../../db/schema';
 
 // SQL of the AI calls (issue 16): rows, lists with the call record, task, flow and customer.
 
@@ -44,12 +44,14 @@ export type AiCallFilter = {
   from?: Date;
   to?: Date;
   id?: number;
+  callUuid?: string;
 };
 
 const whereOf = (f: AiCallFilter): SQL | undefined => {
   const conds: (SQL | undefined)[] = [eq(aiCalls.tenantId, f.tenantId)];
   if (f.source !== undefined) conds.push(eq(aiCalls.source, f.source));
   if (f.id !== undefined) conds.push(eq(aiCalls.id, f.id));
+  if (f.callUuid !== undefined) conds.push(eq(aiCalls.callUuid, f.callUuid));
   if (f.scope !== null) {
     const ids = f.scope.length ? f.scope : [0];
     conds.push(
@@ -107,3 +109,33 @@ export const countAiCalls = async (db: DbOrTx, f: AiCallFilter) => {
 };
 
 export const findAiCall = async (db: DbOrTx, f: AiCallFilter & { id: number }) => (await base(db).where(whereOf(f)))[0];
+
+/** The AI call of a call uuid as the scope sees it (aicall/transcript). */
+export const findAiCallByUuid = async (db: DbOrTx, f: AiCallFilter & { callUuid: string }) =>
+  (await base(db).where(whereOf(f)))[0];
+
+/** A flow's name, also after it was deleted ('' when there is none). */
+export const flowNameOf = async (db: DbOrTx, tenantId: number, flowId: number) => {
+  const [r] = await db
+    .select({ name: aibotFlows.name })
+    .from(aibotFlows)
+    .where(and(eq(aibotFlows.tenantId, tenantId), eq(aibotFlows.id, flowId)));
+  return r?.name ?? '';
+};
+
+/** Whether the staff was rung for this call (an agent leg of his: 转人工, a group call). */
+export const isAgentOfCall = async (db: DbOrTx, tenantId: number, callUuid: string, staffId: number) => {
+  const [r] = await db
+    .select({ id: callLegs.id })
+    .from(callLegs)
+    .where(
+      and(
+        eq(callLegs.tenantId, tenantId),
+        eq(callLegs.callUuid, callUuid),
+        eq(callLegs.role, 'agent'),
+        eq(callLegs.staffId, staffId),
+      ),
+    )
+    .limit(1);
+  return r !== undefined;
+};

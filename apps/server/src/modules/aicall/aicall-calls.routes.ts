@@ -1,9 +1,20 @@
-import { aicallCallRowSchema, aicallCallsBody, aicallInfoSchema, envelope, fileResponse, listOf, qId } from '@crm/contracts';
+import {
+  aicallCallRowSchema,
+  aicallCallsBody,
+  aicallInfoSchema,
+  aicallTranscriptQuery,
+  aicallTranscriptSchema,
+  envelope,
+  fileResponse,
+  listOf,
+  qId,
+} from '@crm/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ok } from '../../lib/reply';
 import type { CallRuntime } from '../calls/call-bus';
 import * as service from './aicall-calls';
+import { transcriptOf } from './aicall-transcript';
 import { wireBotEvents } from './bot/bot-events';
 
 const tags = ['aicall'];
@@ -14,8 +25,9 @@ const idQuery = z.object({ id: qId() });
 
 /**
  * The AI calls (issue 16): lists of either source, the SPEC §3 detail, each turn's clip and the
- * whole recording (audio/wav, under the same access as the detail). Also wires the leg events into
- * the running bot calls.
+ * whole recording (audio/wav, under the same access as the detail); the transcript of a call handed
+ * to an agent (转人工: no menu, the agent rung for it may read it; aicall-transcript.ts). Also wires
+ * the leg events into the running bot calls.
  */
 export const aicallCallsRoutes =
   (rt: CallRuntime): FastifyPluginAsyncZod =>
@@ -46,6 +58,18 @@ export const aicallCallsRoutes =
         config,
       },
       async (req) => ok(await service.aiCallInfo(rt, req.actor, req.query.id)),
+    );
+    app.get(
+      `${P}/transcript`,
+      {
+        schema: {
+          tags,
+          summary: 'AI对话记录（转人工的坐席或可看AI通话详情者）',
+          querystring: aicallTranscriptQuery,
+          response: { 200: envelope(aicallTranscriptSchema) },
+        },
+      },
+      async (req) => ok(await transcriptOf(rt, req.actor, req.query.uuid)),
     );
     app.get(
       `${P}/clip`,

@@ -123,6 +123,8 @@ type Kind =
   | 'aiTaskResume'
   /** an AI call (issue 16, with a turn clip) and AI接待 numbers (one to delete) */
   | 'aiCall'
+  /** its call uuid (aicall/transcript) */
+  | 'aiCallUuid'
   | 'reception'
   | 'receptionDel';
 
@@ -282,6 +284,7 @@ const ROUTE_FIELD_KIND: Record<string, Record<string, Kind>> = {
   'POST /api/frontend/aicall/stop': { cmStid: 'aiTaskStart' },
   'POST /api/frontend/aicall/calls': { cmStid: 'aiTask' },
   'GET /api/frontend/aicall/info': { id: 'aiCall' },
+  'GET /api/frontend/aicall/transcript': { uuid: 'aiCallUuid' },
   'GET /api/frontend/aicall/clip': { id: 'aiCall' },
   'GET /api/frontend/aicall/recording': { id: 'aiCall' },
   'POST /api/frontend/aireception/save': { id: 'reception' },
@@ -1154,12 +1157,13 @@ const buildFixtures = async (token: string, marker: string, phonePrefix: string)
     .from(staffTable)
     .where(eq(staffTable.id, admin));
   const turn = { isAi: true, text: `${marker}机器人`, atMs: 0, endMs: 100, node: 'open', match: '', audio: new Int16Array(800) };
+  const aiCallUuid = `ai-${uniq()}`;
   const aiCall = await saveAiCall(t.app.calls, {
     tenantId,
     taskId: aiTask,
     numberId: 0,
     customerId: null,
-    callUuid: `ai-${uniq()}`,
+    callUuid: aiCallUuid,
     source: 1,
     flowId: aibotFlow,
     flowVersion: 1,
@@ -1201,6 +1205,7 @@ const buildFixtures = async (token: string, marker: string, phonePrefix: string)
   const receptionDel = await newReception();
   return {
     aiCall,
+    aiCallUuid,
     reception,
     receptionDel,
     aiTask,

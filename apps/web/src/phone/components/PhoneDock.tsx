@@ -4,6 +4,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { FloatButton } from 'antd';
 import { useEffect, useState } from 'react';
 import { callSocket } from '../../api/callSocket';
+import { useAiTranscriptFrames } from '../../features/aicall/transcript';
 import { DiscardDialog } from '../../features/pools/components/DiscardDialog';
 import { useMarkMissedSeen, useMissedCalls } from '../missedCalls';
 import { bindBlacklistDiscard, bindQueryClient, loadExtension, onCallButton } from '../phoneActions';
@@ -26,6 +27,8 @@ export const PhoneDock = () => {
   const isLoaded = useExtension((s) => s.isLoaded);
   // SPEC §8 100011: a blacklisted customer may be discarded to a shared pool
   const [blacklisted, setBlacklisted] = useState<number | null>(null);
+  // 转人工: the transcripts the bot pushes, for the in-call modal
+  useAiTranscriptFrames();
 
   useEffect(() => {
     bindBlacklistDiscard(setBlacklisted);

@@ -16,6 +16,7 @@ import type { SpeechKit } from '../../speech/speech';
 import { createEar, type Ear } from './bot-ear';
 import { followLeg } from './bot-events';
 import { hear, recognizerFor } from './bot-hear';
+import { liveEnded, liveStarted } from './bot-live';
 import { takeMessage } from './bot-message';
 import { speak } from './bot-mouth';
 import { createPromptPlayer, type PromptSource } from './bot-prompts';
@@ -150,7 +151,7 @@ const walk = async (call: Call): Promise<{ end: AiCallEnd; transferStaffId: numb
     if (said === 'ended') return { end: 'customer_hangup', transferStaffId: null };
     const end = session.end();
     if (end === 'transfer') {
-      const staffId = await transferToAgent(input.rt, input.legId, input.agents);
+      const staffId = await transferToAgent(input.rt, input.legId, input.agents, input.callUuid);
       if (staffId !== null) return { end: 'transfer', transferStaffId: staffId };
       if (call.ear.isEnded) return { end: 'customer_hangup', transferStaffId: null };
       if (input.source === 2) return leaveMessage(call, step.node_key);
@@ -181,6 +182,15 @@ export const runBotCall = async (input: BotCallInput): Promise<BotCallResult> =>
     recognizer: recognizerFor(input.kit, input.rt.line),
   };
   const unfollow = followLeg(input.legId, { digit: (d) => ear.digit(d), ended: () => ear.ended() });
+  // the transcript so far, for the agent 转人工 rings (aicall-transcript.ts)
+  liveStarted({
+    tenantId: input.tenantId,
+    callUuid: input.callUuid,
+    flowId: input.flowId,
+    graph: input.graph,
+    turns: call.turns,
+    grade: () => gradeCall(input.graph.grades, session.counters()),
+  });
   let unlisten: (() => void) | undefined;
   const watchdog = setInterval(() => {
     if (ear.idleRealMs() > LINE_IDLE_MS && !input.rt.line.isActive(input.legId)) ear.ended();
@@ -198,6 +208,7 @@ export const runBotCall = async (input: BotCallInput): Promise<BotCallResult> =>
     clearInterval(watchdog);
     unlisten?.();
     unfollow();
+    liveEnded(input.callUuid);
   }
   if (outcome.end !== 'transfer' && outcome.end !== 'customer_hangup') {
     await hangupLeg(input.rt, input.legId, HANGUP_SIDE.system, HANGUP_CAUSE.normal).catch(() => false);

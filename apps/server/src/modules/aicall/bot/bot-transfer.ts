@@ -1,11 +1,13 @@
 import type { CallRuntime } from '../../calls/call-bus';
 import { AGENT_RING_SECONDS, bridgeLegs } from '../../calls/call-control';
 import * as legs from '../../calls/call-legs.repo';
+import { pushTranscript } from '../aicall-transcript';
 
 // 转人工: the customer's leg is joined to the first free agent of the list, through call control's
 // bridge (his default extension rings with the customer on his screen, as a group call does; a
 // busy, offline or disabled extension is refused at once and the next agent is tried). An agent
-// who lets it ring out or declines passes the call to the next one.
+// who lets it ring out or declines passes the call to the next one. The agent rung gets the
+// transcript so far on his call socket (aicall-transcript.ts).
 
 const POLL_MS = 50;
 const LEG = { answered: 2, ended: 3 } as const;
@@ -26,7 +28,12 @@ const agentTakes = async (rt: CallRuntime, customerLegId: string, agentLegId: st
 };
 
 /** The staff id of the agent who took the call, or null when none of them was free or took it. */
-export const transferToAgent = async (rt: CallRuntime, legId: string, agents: number[]): Promise<number | null> => {
+export const transferToAgent = async (
+  rt: CallRuntime,
+  legId: string,
+  agents: number[],
+  callUuid: string,
+): Promise<number | null> => {
   for (const staffId of agents) {
     let agentLegId: string;
     try {
@@ -34,6 +41,7 @@ export const transferToAgent = async (rt: CallRuntime, legId: string, agents: nu
     } catch {
       continue; // not free: offline, busy, no extension, or the customer left (checked below)
     }
+    await pushTranscript(rt, callUuid, staffId).catch(() => undefined);
     if (await agentTakes(rt, legId, agentLegId)) return staffId;
     const customer = await legs.findLeg(rt.db, legId);
     if (!customer || customer.state >= LEG.ended) return null;

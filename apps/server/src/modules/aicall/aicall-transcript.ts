@@ -1,0 +1,82 @@
+import { type AicallTranscript, CALL_MSG_TYPE, type FlowGraph } from '@crm/contracts';
+import { AppError } from '../../lib/app-error';
+import type { Actor } from '../../lib/auth-context';
+import { staffChannel } from '../../lib/pubsub';
+import { canUseMenu } from '../../plugins/auth';
+import { versionGraph } from '../aibot/aibot.service';
+import type { CallRuntime, StaffMessage } from '../calls/call-bus';
+import { viewerOf } from '../customers/customer-access';
+import { AICALL_MENUS } from './aicall-calls';
+import * as repo from './aicall-calls.repo';
+import { type LiveBotCall, liveCall } from './bot/bot-live';
+
+// 转人工 with the transcript (issue 16): the agent the bot hands a call to sees what the bot and the
+// customer said so far, the flow and the grade so far. The bot pushes it on his call socket as his
+// extension rings (msg_type 9); aicall/transcript answers it too: the live turns while the bot call
+// runs on this instance, the stored ones (ai_calls) afterwards. Who may read it: a staff rung for the
+// call (an agent leg of his), or who may see the AI call detail (the AI menus, and the stored call in
+// his scope; a call still running: a company-wide scope).
+
+const nodeNames = (graph: FlowGraph | null) => new Map((graph?.nodes ?? []).map((n) => [n.key, n.name]));
+
+const liveView = async (rt: CallRuntime, live: LiveBotCall): Promise<AicallTranscript> => {
+  const names = nodeNames(live.graph);
+  const grade = live.grade();
+  return {
+    callUuid: live.callUuid,
+    flowName: await repo.flowNameOf(rt.db, live.tenantId, live.flowId),
+    grade: grade.grade,
+    score: grade.score,
+    isLive: live.isRunning ? 1 : 0,
+    turns: live.turns.map((t) => ({
+      isAi: t.isAi ? 1 : 0,
+      text: t.text,
+      node: names.get(t.node) ?? t.node,
+      match: t.match,
+      at: t.atMs,
+    })),
+  };
+};
+
+const storedView = async (rt: CallRuntime, row: repo.AiCallListRow): Promise<AicallTranscript> => {
+  const c = row.call;
+  const names = nodeNames(await versionGraph(rt.db, c.tenantId, c.flowId, c.flowVersion));
+  return {
+    callUuid: c.callUuid,
+    flowName: row.flowName ?? '',
+    grade: c.grade,
+    score: c.score,
+    isLive: 0,
+    turns: c.turns.map((t) => ({
+      isAi: t.isAi ? 1 : 0,
+      text: t.text,
+      node: names.get(t.node) ?? t.node,
+      match: t.match,
+      at: t.atMs,
+    })),
+  };
+};
+
+/** aicall/transcript: the AI call's dialogue for the agent it was handed to, or who may see its detail. */
+export const transcriptOf = async (rt: CallRuntime, actor: Actor, callUuid: string): Promise<AicallTranscript> => {
+  const isAgent = await repo.isAgentOfCall(rt.db, actor.tenantId, callUuid, actor.staffId);
+  const mayDetail = AICALL_MENUS.some((m) => canUseMenu(actor, m));
+  const scope = isAgent ? null : mayDetail ? (await viewerOf(rt.db, actor)).scope : undefined;
+  if (scope === undefined) throw new AppError('AICALL_TRANSCRIPT_NOT_FOUND');
+  const live = liveCall(callUuid);
+  if (live && live.tenantId === actor.tenantId && scope === null) return liveView(rt, live);
+  const row = await repo.findAiCallByUuid(rt.db, { tenantId: actor.tenantId, scope, callUuid });
+  if (!row || row.call.end === 'not_connected') throw new AppError('AICALL_TRANSCRIPT_NOT_FOUND');
+  return storedView(rt, row);
+};
+
+/** Pushes the running call's transcript to the agent its 转人工 rings (his call socket, msg_type 9). */
+export const pushTranscript = async (rt: CallRuntime, callUuid: string, staffId: number) => {
+  const live = liveCall(callUuid);
+  if (!live) return;
+  const message: StaffMessage = {
+    kind: 'frame',
+    frame: { code: 0, msg_type: CALL_MSG_TYPE.aiTranscript, msg: 'AI对话记录', data: await liveView(rt, live) },
+  };
+  await rt.bus.publish(staffChannel(staffId), message);
+};
