@@ -158,7 +158,7 @@ test('an admin designs a 3-node 话术, fixes its issues, publishes v1 and walks
   await consoleDrawer.getByRole('button', { name: '按键1' }).click();
   await expect(log).toContainText('按键 1');
   await expect(log).toContainText('免费试用一个月');
-  // two knowledge-base questions, then a no: 流程结束, grade A (kb ≥ 2, no refusal)
+  // key 1 (肯定), two knowledge-base questions, then a no: 流程结束, grade B (some interest, no refusal)
   await says.fill('多少钱');
   await says.press('Enter');
   await expect(log).toContainText('按坐席数量收费');
@@ -170,7 +170,7 @@ test('an admin designs a 3-node 话术, fixes its issues, publishes v1 and walks
   await says.press('Enter');
   await expect(log).toContainText('通话结束：流程结束');
   const result = consoleDrawer.getByRole('region', { name: '测试结果' });
-  await expect(result).toContainText('意向等级 A 意向明确');
+  await expect(result).toContainText('意向等级 B 有意向');
   await expect(result).toContainText('知识库 2');
   await expect(says).toBeDisabled();
   await shot(page, 'aibot-test-console');
@@ -205,8 +205,13 @@ test('大模型设置 checks the address and keeps the key on the server', async
   await modal.getByRole('button', { name: OK }).click();
   await expect(modal.getByText('请输入正确的接口地址')).toBeVisible();
   await expect(modal.getByText('请输入模型名称')).toBeVisible();
+  // an internal address is refused by the server's policy (the operator has not allowed it)
   await modal.getByLabel('接口地址').fill('http://10.0.0.5:8000/v1');
   await modal.getByLabel('模型名称').fill('qwen2.5-7b-instruct');
+  await modal.getByRole('button', { name: OK }).click();
+  await expect(page.getByText(/接口地址不能指向本机、内网或云服务器元数据地址/).last()).toBeVisible();
+  await expect(modal).toBeVisible();
+  await modal.getByLabel('接口地址').fill('http://203.0.113.5:8000/v1');
   await modal.getByLabel('接口密钥').fill('sk-e2e-secret');
   await modal.getByLabel('超时时间（毫秒）').fill('6000');
   await modal.getByRole('button', { name: OK }).click();
@@ -218,7 +223,7 @@ test('大模型设置 checks the address and keeps the key on the server', async
   await expect(modal).toBeHidden();
 
   await page.getByRole('button', { name: '大模型设置' }).click();
-  await expect(modal.getByLabel('接口地址')).toHaveValue('http://10.0.0.5:8000/v1');
+  await expect(modal.getByLabel('接口地址')).toHaveValue('http://203.0.113.5:8000/v1');
   await expect(modal.getByLabel('接口密钥')).toHaveValue('');
   await expect(modal.getByText('已设置', { exact: true })).toBeVisible();
   await modal.getByRole('button', { name: '清除密钥' }).click();

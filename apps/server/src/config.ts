@@ -85,6 +85,8 @@ const schema = z.object({
   /** 线路测试: the speech synthesizer and the converter to 8 kHz (optional; missing: the test call is refused) */
   TTS_ESPEAK_BIN: z.string().default('espeak-ng'),
   TTS_SOX_BIN: z.string().default('sox'),
+  /** AI bot node recordings in MP3/M4A (sox here has no handler for them): decoded by ffmpeg (optional) */
+  TTS_FFMPEG_BIN: z.string().default('ffmpeg'),
   /** AI bot speech (modules/speech, docs/ARCHITECTURE.md 语音): prompt synthesis by espeak-ng (offline) or an HTTP TTS gateway */
   SPEECH_TTS: z.enum(['espeak', 'http']).default('espeak'),
   /** http: POST {text, voice, format, sample_rate} here with `Authorization: Bearer SPEECH_TTS_KEY`; the body is the audio */
@@ -135,6 +137,9 @@ const schema = z.object({
   S3_FORCE_PATH_STYLE: z.enum(['', 'true', 'false']).default(''),
   /** Tests only: lets POST /api/frontend/test/clock move the business clock. */
   CLOCK_CONTROL: z.enum(['0', '1']).default('0'),
+  /** AI bot LLM endpoint (a tenant admin's URL): internal addresses refused unless 1 (all) or the host is listed */
+  AIBOT_LLM_ALLOW_PRIVATE: z.enum(['0', '1']).default('0'),
+  AIBOT_LLM_ALLOW_HOSTS: z.string().default(''),
 });
 
 /** The S3-compatible bucket of STORAGE_DRIVER=s3 (lib/storage/s3.ts). */
@@ -186,8 +191,10 @@ export type Config = {
     appAddr?: string;
     proxy?: string;
   };
+  /** where a company's LLM endpoint may point (modules/aibot/llm-url-policy.ts) */
+  aibotLlm: { allowPrivate: boolean; allowHosts: string[] };
   /** speech for 线路测试 (telephony/tts.ts): the binaries, looked up once at start */
-  tts: { espeakBin: string; soxBin: string };
+  tts: { espeakBin: string; soxBin: string; ffmpegBin?: string };
   /** the AI bot's speech (modules/speech/speech.ts builds the synthesizer, recognizer and detector settings) */
   speech: SpeechConfig;
   /** where file bytes live (lib/storage) */
@@ -257,7 +264,18 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env, overrides: Part
       appAddr: e.SIP_APP_ADDR,
       proxy: e.SIP_PROXY,
     },
-    tts: { espeakBin: e.TTS_ESPEAK_BIN, soxBin: e.TTS_SOX_BIN },
+    tts: { espeakBin: e.TTS_ESPEAK_BIN, soxBin: e.TTS_SOX_BIN, ffmpegBin: e.TTS_FFMPEG_BIN },
+    aibotLlm: {
+      allowPrivate: e.AIBOT_LLM_ALLOW_PRIVATE === '1',
+      allowHosts: e.AIBOT_LLM_ALLOW_HOSTS.split(/[\s,]+/)
+        .map((h) =>
+          h
+            .trim()
+            .toLowerCase()
+            .replace(/^\[|\]$/g, ''),
+        )
+        .filter(Boolean),
+    },
     speech: {
       tts: { provider: e.SPEECH_TTS, url: e.SPEECH_TTS_URL, key: e.SPEECH_TTS_KEY, voice: e.SPEECH_TTS_VOICE },
       asr: {

@@ -232,6 +232,8 @@ export const flowDetail = flowRow.extend({
   /** problems of the draft (empty when it may be published) */
   issues: z.array(flowIssue),
   versions: z.array(z.object({ version: z.number(), published_at: z.string(), publisher: z.string() })),
+  /** the recordings the draft plays: the uploaded file's name and its download address */
+  audio_files: z.array(z.object({ id: z.number(), name: z.string(), url: z.string() })),
 });
 export type FlowDetail = z.infer<typeof flowDetail>;
 /** Publish the draft as the next version (refused with the issues listed when it has any). */

@@ -168,7 +168,10 @@ export const aicallInfoSchema = aicallCallRowSchema.extend({
       speech_path: z.string(),
       /** ms from the answer */
       at: z.number(),
+      /** the flow node's key (n3 …) */
       node: z.string(),
+      /** the node's name in the call's flow version (开场白 …); the key when the node is gone */
+      node_name: z.string(),
       /** how the engine read a customer turn (命中分支 肯定 / 知识库 / 未识别 …), '' for the bot */
       match: z.string(),
     }),

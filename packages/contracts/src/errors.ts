@@ -49,6 +49,8 @@ export const ERRORS = {
   UPLOAD_TOO_LARGE: { code: 105003, status: 400, msg: '文件大小超出限制' },
   UPLOAD_EMPTY: { code: 105004, status: 400, msg: '请选择要上传的文件' },
   UPLOAD_CONTENT: { code: 105005, status: 400, msg: '文件内容与扩展名不符' },
+  /** an AI bot node recording the server cannot convert for the line (the message says why) */
+  UPLOAD_AUDIO: { code: 105006, status: 400, msg: '录音无法转换为电话音频' },
 
   // customers (issue 3)
   TEMPLATE_CONTROL_USED: { code: 106001, status: 400, msg: '该控件已有客户数据，请改为禁用' },
@@ -249,6 +251,8 @@ export const ERRORS = {
   AICALL_TRANSCRIPT_NOT_FOUND: { code: 116065, status: 404, msg: 'AI对话记录不存在或您无权查看' },
   AIBOT_AUDIO_INVALID: { code: 116005, status: 400, msg: '录音文件不存在或不是音频文件（wav、mp3、m4a）' },
   AIBOT_LLM_INCOMPLETE: { code: 116006, status: 400, msg: '启用大模型时请填写接口地址和模型名称' },
+  /** the LLM endpoint's address is refused by the operator's policy (the message says why) */
+  AIBOT_LLM_URL_REFUSED: { code: 116007, status: 400, msg: '接口地址不能指向本机、内网或云服务器元数据地址' },
   // speech (modules/speech): synthesis, recordings, recognition
   SPEECH_TEXT_EMPTY: { code: 116030, status: 400, msg: '播报内容为空' },
   SPEECH_TEXT_TOO_LONG: { code: 116031, status: 400, msg: '播报内容过长' },

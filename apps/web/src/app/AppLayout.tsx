@@ -14,7 +14,7 @@ import { endSession, useSession } from '../stores/session';
 import styles from './AppLayout.module.css';
 import { ErrorBoundary } from './ErrorBoundary';
 import { menuIcon } from './icons';
-import { applicationOf, firstRoute, parentKeys, visibleMenus } from './menu-tree';
+import { applicationOf, firstRoute, parentKeys, selectedRoute, visibleMenus } from './menu-tree';
 import { PageLoading, useNavigationEffects } from './RouteProgress';
 import { IMPLEMENTED_ROUTES } from './routes';
 
@@ -44,7 +44,9 @@ export const AppLayout = () => {
   const active = applicationOf(apps, pathname) ?? apps[0];
   // the header's approval count, for those whose menu holds 我的审批
   const hasApprovals = applicationOf(apps, '/order/approval') !== undefined;
-  const [openKeys, setOpenKeys] = useState<string[]>(() => (active ? (parentKeys(active.menus, pathname) ?? []) : []));
+  // a sub-page (/aicall/flow/12) selects the menu entry it belongs to (/aicall/flow)
+  const selected = (active && selectedRoute(active.menus, pathname)) ?? pathname;
+  const [openKeys, setOpenKeys] = useState<string[]>(() => (active ? (parentKeys(active.menus, selected) ?? []) : []));
 
   const logout = () =>
     modal.confirm({
@@ -115,7 +117,7 @@ export const AppLayout = () => {
         <Layout.Sider width={208} theme="light" className={styles.sider} breakpoint="lg" collapsible>
           <Menu
             mode="inline"
-            selectedKeys={[pathname]}
+            selectedKeys={[selected]}
             openKeys={openKeys}
             onOpenChange={setOpenKeys}
             items={active ? toItems(active.menus) : []}

@@ -33,3 +33,18 @@ export const parentKeys = (nodes: MenuNode[], path: string, trail: string[] = []
   }
   return undefined;
 };
+
+const leaves = (nodes: MenuNode[]): MenuNode[] => nodes.flatMap((n) => (n.children.length > 0 ? leaves(n.children) : [n]));
+
+/**
+ * The side menu's entry for a path: the leaf of that route, else the leaf whose route the path
+ * continues (/aicall/flow/12 selects 话术管理 /aicall/flow; the longest such route wins).
+ */
+export const selectedRoute = (nodes: MenuNode[], path: string): string | undefined => {
+  let best: string | undefined;
+  for (const n of leaves(nodes)) {
+    if (n.frontRoute === path) return path;
+    if (path.startsWith(`${n.frontRoute}/`) && n.frontRoute.length > (best?.length ?? 0)) best = n.frontRoute;
+  }
+  return best;
+};

@@ -1,5 +1,8 @@
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { staff } from '../../db/schema';
 import { createTestApp, type TestApp } from '../../test/harness';
+import * as repo from './aibot.repo';
 import { aibotClient } from './aibot-test-client';
 import { fallbackOf, sampleGraph, say, withNode } from './flow-test-graphs';
 import { startLlmDouble } from './llm-double';
@@ -9,7 +12,8 @@ const tokens: Record<string, string> = {};
 const { post, get, newFlow, consoleRun } = aibotClient(() => t, tokens);
 
 beforeAll(async () => {
-  t = await createTestApp();
+  // the LLM double listens on 127.0.0.1: this app's operator allows internal addresses (a self-hosted model)
+  t = await createTestApp({ config: { aibotLlm: { allowPrivate: true, allowHosts: [] } } });
   for (const u of ['admin', 'lisi', 'other_admin']) tokens[u] = await t.login(u);
 });
 afterAll(async () => t.close());
@@ -81,4 +85,70 @@ describe('the LLM classifier', () => {
       await llm.close();
     }
   });
+});
+
+describe('where the endpoint may point (the default policy: public http(s) addresses)', () => {
+  let strict: TestApp;
+  const strictTokens: Record<string, string> = {};
+  const api = aibotClient(() => strict, strictTokens);
+  beforeAll(async () => {
+    strict = await createTestApp();
+    strictTokens.admin = await strict.login('admin');
+  });
+  afterAll(async () => strict.close());
+
+  const body = (llm_url: string) => ({ llm_enabled: true, llm_url, llm_model: 'qwen', llm_timeout_ms: 800 });
+
+  it('saving refuses loopback, internal, link-local and metadata addresses and other schemes with why (400)', async () => {
+    for (const url of [
+      'http://127.0.0.1:11434/v1',
+      'http://localhost:8000/v1',
+      'http://10.0.0.5:8000/v1',
+      'http://172.16.3.4/v1',
+      'http://192.168.1.20/v1',
+      'http://169.254.169.254/latest/meta-data',
+      'http://0.0.0.0:80/v1',
+      'http://[::1]:8000/v1',
+      'http://[fd00::5]/v1',
+    ]) {
+      const r = await api.post('setting', body(url));
+      expect(r, url).toMatchObject({ status: 400, code: 116007 });
+      expect(r.msg, url).toMatch(/^接口地址不能指向本机、内网或云服务器元数据地址/);
+    }
+    expect(await api.post('setting', body('ftp://203.0.113.5/v1'))).toMatchObject({
+      status: 400,
+      msg: '接口地址只支持 http:// 或 https://',
+    });
+    // a public address is taken; nothing was stored by the refused ones
+    expect((await api.post('setting', body('http://203.0.113.5:8000/v1'))).code).toBe(0);
+    expect((await api.get<{ llm_url: string }>('setting')).data.llm_url).toBe('http://203.0.113.5:8000/v1');
+  });
+
+  it('at call time an address stored before (or that now resolves inside) is refused again: the classifier is not asked', async () => {
+    const llm = await startLlmDouble({ 那就这样吧: '肯定' });
+    try {
+      const graph = sampleGraph({ settings: { max_rounds: 10, max_rounds_prompt: '', use_llm: true } });
+      const { id } = await api.newFlow(graph);
+      // stored as it was before the policy (or a name that resolved outside then)
+      const tenantId = await tenantOfAdmin();
+      await repo.saveSettings(strict.database.db, {
+        tenantId,
+        llmEnabled: true,
+        llmUrl: llm.baseUrl,
+        llmModel: 'qwen',
+        llmKey: '',
+        llmTimeoutMs: 800,
+        updatedAt: new Date(),
+      });
+      expect((await api.consoleRun(id, [say('那就这样吧')])).steps[1].match?.kind).toBe('no_match');
+      expect(llm.requests).toHaveLength(0);
+    } finally {
+      await llm.close();
+    }
+  });
+
+  const tenantOfAdmin = async () => {
+    const [me] = await strict.database.db.select().from(staff).where(eq(staff.username, 'admin'));
+    return me.tenantId;
+  };
 });

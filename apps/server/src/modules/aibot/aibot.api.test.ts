@@ -32,7 +32,7 @@ describe('flows', () => {
     expect(d.graph.nodes.map((n) => n.type)).toEqual(['start', 'normal', 'transfer', 'end', 'hangup']);
     expect(d.graph.nodes[0].prompt).toContain('您好，我是{公司名称}的{坐席姓名}，请问是{客户名称}吗？');
     expect(d.graph.nodes[0].branches.map((b) => b.label)).toEqual(['肯定', '否定', '拒绝']);
-    expect(d.graph.grades.map((g) => g.grade)).toEqual(['A', 'A', 'B', 'C', 'C']);
+    expect(d.graph.grades.map((g) => g.grade)).toEqual(['A', 'B', 'B', 'C']);
   });
 
   it('names: required, at most 30 characters, unique among the company’s flows not deleted', async () => {
@@ -126,7 +126,7 @@ describe('flows', () => {
     const copy = await post<{ id: number }>('flow/copy', { id: source.id, name: `${source.name}副本` });
     expect(copy.code).toBe(0);
     const d = await detail(copy.data.id);
-    expect(d).toMatchObject({ name: `${source.name}副本`, status: 0, version: 0, versions: [] });
+    expect(d).toMatchObject({ name: `${source.name}副本`, status: 0, version: 0, versions: [], audio_files: [] });
     expect(d.graph.nodes[0].prompt).toBe('复制我');
   });
 
@@ -147,6 +147,10 @@ describe('flows', () => {
     const withAudio = (audio: number) => withNode(sampleGraph(), 'open', { audio_file_id: audio });
     expect((await post('flow/update', { id, name, graph: withAudio(wav) })).code).toBe(0);
     expect((await detail(id)).graph.nodes[0].audio_file_id).toBe(wav);
+    // the detail names the recording as uploaded, with its download address (the designer shows it, not 录音文件 #id)
+    const files = (await detail(id)).audio_files;
+    expect(files).toEqual([{ id: wav, name: '开场.wav', url: expect.stringMatching(/^\/api\/files\/[\w-]+\.wav$/) }]);
+    expect((await t.get(files[0].url, tokens.admin)).statusCode).toBe(200);
     expect(await post('flow/update', { id, name, graph: withAudio(txt) })).toMatchObject({ code: 116005 });
     const kb = { ...sampleGraph(), kb: [{ ...sampleGraph().kb[0], audio_file_id: 999_999 }] };
     expect((await post('flow/update', { id, name, graph: kb })).code).toBe(116005);
@@ -283,9 +287,15 @@ describe('the test console', () => {
   it('the default rules grade the starter flow', async () => {
     const { id } = await newFlow();
     // 肯定 twice without a refusal: A (and 转人工)
-    expect(await consoleRun(id, [key('1'), say('可以试试')])).toMatchObject({ end: 'transfer', grade: 'A', rule: 1 });
-    expect(await consoleRun(id, [say('不需要')])).toMatchObject({ end: 'hangup', grade: 'B', rule: 2 });
-    expect(await consoleRun(id, [say('不是，打错了')])).toMatchObject({ end: 'end', grade: 'C' });
+    expect(await consoleRun(id, [key('1'), say('可以试试')])).toMatchObject({ end: 'transfer', grade: 'A', rule: 0 });
+    // one 肯定, then a price question: some interest, B; one 肯定 then 否定 after two rounds: B too
+    expect(await consoleRun(id, [key('1'), say('多少钱')])).toMatchObject({ end: 'open', grade: 'B', rule: 1 });
+    expect(await consoleRun(id, [key('1'), say('不感兴趣')])).toMatchObject({ end: 'end', grade: 'B', rule: 1 });
+    // only 不需要 once: refused, D (not B); a wrong number after one round: D
+    expect(await consoleRun(id, [say('不需要')])).toMatchObject({ end: 'hangup', grade: 'D', rule: null });
+    expect(await consoleRun(id, [say('不是，打错了')])).toMatchObject({ end: 'end', grade: 'D', rule: null });
+    // two rounds without interest (not heard, then 否定): C
+    expect(await consoleRun(id, [say('今天天气不错'), say('不方便')])).toMatchObject({ end: 'end', grade: 'C', rule: 3 });
   });
 });
 

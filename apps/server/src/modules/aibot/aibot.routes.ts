@@ -121,7 +121,7 @@ export const aibotRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags, summary: '话术测试（模拟客户回答）', body: flowTestBody, response: { 200: envelope(flowTestResult) } },
       config,
     },
-    async (req) => ok(await service.testFlow(app.db, req.actor, req.body)),
+    async (req) => ok(await service.testFlow(app.db, req.actor, req.body, app.config.aibotLlm)),
   );
   app.get(
     `${P}/setting`,
@@ -131,6 +131,6 @@ export const aibotRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     `${P}/setting`,
     { schema: { tags, summary: '保存AI设置', body: aibotSettingsBody, response: { 200: envelope(aibotSettings) } }, config },
-    async (req) => ok(await service.saveSettings(app.db, req.actor, req.body), '保存成功'),
+    async (req) => ok(await service.saveSettings(app.db, req.actor, req.body, app.config.aibotLlm), '保存成功'),
   );
 };

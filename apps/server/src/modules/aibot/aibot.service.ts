@@ -29,6 +29,7 @@ import { walkFlow } from './flow-engine';
 import { starterGraph } from './flow-starter';
 import { validateFlowGraph } from './flow-validate';
 import { type LlmConfig, llmClassifier, withBudget } from './llm-classifier';
+import { checkLlmUrl, LlmUrlError, type LlmUrlPolicy } from './llm-url-policy';
 
 /** Flows are company-wide: whoever has 话术管理 (menu 301) reads and edits all of the company's. */
 export const AIBOT_MENU = '/aicall/flow';
@@ -111,9 +112,12 @@ export const createFlow = async (db: Db, actor: Actor, body: FlowCreateBody) => 
 export const flowDetail = async (db: Db, actor: Actor, id: number): Promise<FlowDetail> => {
   const flow = await requireFlow(db, actor, id);
   const versions = await repo.listVersions(db, actor.tenantId, id);
+  const audioIds = [...flow.graph.nodes, ...flow.graph.kb].flatMap((x) => (x.audio_file_id === null ? [] : [x.audio_file_id]));
+  const audio = audioIds.length > 0 ? await fileInfosByIds(db, actor.tenantId, audioIds) : new Map();
   return {
     ...present(flow),
     graph: flow.graph,
+    audio_files: [...audio].map(([fileId, f]) => ({ id: fileId, name: f.name, url: f.url })),
     issues: validateFlowGraph(flow.graph),
     versions: versions.map((v) => ({
       version: v.version,
@@ -223,22 +227,22 @@ export const versionGraph = async (db: DbOrTx, tenantId: number, flowId: number,
   (await repo.findVersion(db, tenantId, flowId, version))?.graph ?? null;
 
 /** The company's classifier when it is switched on and complete; otherwise keywords only. */
-export const companyLlm = async (db: DbOrTx, tenantId: number): Promise<LlmConfig | null> => {
+export const companyLlm = async (db: DbOrTx, tenantId: number, policy: LlmUrlPolicy): Promise<LlmConfig | null> => {
   const s = await repo.findSettings(db, tenantId);
   if (!s?.llmEnabled || !s.llmUrl || !s.llmModel) return null;
-  return { url: s.llmUrl, model: s.llmModel, key: s.llmKey, timeoutMs: s.llmTimeoutMs };
+  return { url: s.llmUrl, model: s.llmModel, key: s.llmKey, timeoutMs: s.llmTimeoutMs, policy };
 };
 
 /**
  * The test console: replays the turns against the draft (version 0) or a published version, with
  * the caller as 坐席 and the company's name filled in unless the console sets them.
  */
-export const testFlow = async (db: Db, actor: Actor, body: FlowTestBody): Promise<FlowTestResult> => {
+export const testFlow = async (db: Db, actor: Actor, body: FlowTestBody, policy: LlmUrlPolicy): Promise<FlowTestResult> => {
   const flow = await requireFlow(db, actor, body.id);
   const graph = body.version === 0 ? flow.graph : (await flowVersion(db, actor, body.id, body.version)).graph;
   const company = await companyInfo(db, actor);
   const vars = { 坐席姓名: actor.name, 公司名称: company.name, 客户名称: '客户', 联系人: '客户', ...body.vars };
-  const llm = await companyLlm(db, actor.tenantId);
+  const llm = await companyLlm(db, actor.tenantId, policy);
   return walkFlow(graph, body.turns, {
     vars,
     talkSeconds: body.talk_seconds,
@@ -267,9 +271,22 @@ export const getSettings = async (db: DbOrTx, actor: Actor): Promise<AibotSettin
   };
 };
 
-/** Saves the settings: an omitted or empty key keeps the stored one, null removes it. */
-export const saveSettings = async (db: DbOrTx, actor: Actor, body: AibotSettingsBody): Promise<AibotSettings> => {
+/**
+ * Saves the settings: an omitted or empty key keeps the stored one, null removes it. The URL must
+ * pass the operator's policy (llm-url-policy.ts: public http(s) addresses unless allowed).
+ */
+export const saveSettings = async (
+  db: DbOrTx,
+  actor: Actor,
+  body: AibotSettingsBody,
+  policy: LlmUrlPolicy,
+): Promise<AibotSettings> => {
   if (body.llm_enabled && (!body.llm_url || !body.llm_model.trim())) throw new AppError('AIBOT_LLM_INCOMPLETE');
+  if (body.llm_url) {
+    await checkLlmUrl(body.llm_url, policy).catch((err) => {
+      throw err instanceof LlmUrlError ? new AppError('AIBOT_LLM_URL_REFUSED', err.message) : err;
+    });
+  }
   const stored = await repo.findSettings(db, actor.tenantId);
   const key = body.llm_key === null ? '' : body.llm_key ? body.llm_key : (stored?.llmKey ?? '');
   await repo.saveSettings(db, {

@@ -63,20 +63,25 @@ describe('grading rules', () => {
     expect(gradeCall(rules, counters({ keywords: ['okay'] })).grade).toBe('D');
   });
 
-  it('the default rules are 小云’s example', () => {
+  it('the default rules: A interested, B some interest, C talked, D refused or hung up early', () => {
     const rules = defaultGradeRules();
     const grade = (c: Partial<BotCounters>) => gradeCall(rules, counters(c)).grade;
-    expect(grade({ kb: 2 })).toBe('A');
-    expect(grade({ kb: 2, refused: 1 })).toBe('B');
-    expect(grade({ kb: 1 })).toBe('D');
-    expect(grade({ positive: 2 })).toBe('A');
-    expect(grade({ positive: 1 })).toBe('D');
-    expect(grade({ refused: 1, positive: 3 })).toBe('B');
-    expect(grade({ negative: 2 })).toBe('C');
-    expect(grade({ negative: 2, positive: 1 })).toBe('D');
-    expect(grade({ refused: 2 })).toBe('C');
-    expect(grade({ rounds: 2 })).toBe('C');
-    expect(grade({ rounds: 3 })).toBe('D');
+    // A: 肯定 twice, never with a refusal
+    expect(grade({ positive: 2, rounds: 2 })).toBe('A');
+    expect(grade({ positive: 2, refused: 1, rounds: 3 })).toBe('D');
+    // B: a 肯定 or a knowledge-base question
+    expect(grade({ positive: 1, rounds: 1 })).toBe('B');
+    expect(grade({ kb: 1, rounds: 1 })).toBe('B');
+    expect(grade({ kb: 2, negative: 1, rounds: 3 })).toBe('B');
+    expect(grade({ kb: 1, refused: 1, rounds: 2 })).toBe('D');
+    // C: talked two rounds or more without interest; one round is hanging up early
+    expect(grade({ negative: 1, rounds: 2 })).toBe('C');
+    expect(grade({ no_match: 1, rounds: 1 })).toBe('D');
+    // the customer who said only 不需要 once: D, not B
+    expect(grade({ refused: 1, rounds: 1 })).toBe('D');
+    expect(grade({ refused: 1, rounds: 4 })).toBe('D');
+    // no rule names a node: deleting any node of a new flow leaves its rules valid
+    expect(rules.some((r) => r.conditions.some((c) => c.kind === 'node'))).toBe(false);
   });
 });
 

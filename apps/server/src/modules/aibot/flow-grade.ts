@@ -47,42 +47,22 @@ export const gradeCall = (rules: GradeRule[], counters: BotCounters): GradeResul
 export const gradeNotConnected = (): GradeResult => ({ grade: 'E', score: 0, rule: null });
 
 /**
- * The rules a new flow starts with (小云AI's published example, VOICE-NOTES): A = ≥ 2 knowledge-base
- * questions and no refusal, or ≥ 2 肯定 and no refusal; B = exactly one refusal; C = only 否定 (none
- * positive), or ≥ 2 refusals, or ≤ 2 rounds; D = the rest.
+ * The rules a new flow starts with, as a sales team reads a call (VOICE-NOTES: sellbot's intent
+ * rules over the call's counters; 小云AI's example made one 不需要 a B, which a team would call D):
+ * A = interested: ≥ 2 肯定 without a refusal (the starter flow's 转人工 takes two: 开场 and 介绍;
+ * an admin whose 转人工 takes one adds a rule on that node, which no default can name: a rule on a
+ * node the admin deletes would stop the flow from publishing); B = some interest: a 肯定 or a
+ * knowledge-base question, without a refusal; C = talked (≥ 2 rounds) without interest or
+ * refusal; anything else (refused, hung up after one round) falls to D; E is a call never
+ * connected. Stored flows keep their own rules.
  */
-export const defaultGradeRules = (): GradeRule[] => [
-  {
-    grade: 'A',
-    join: 'all',
-    conditions: [
-      { kind: 'counter', counter: 'kb', op: '>=', value: 2 },
-      { kind: 'counter', counter: 'refused', op: '=', value: 0 },
-    ],
-  },
-  {
-    grade: 'A',
-    join: 'all',
-    conditions: [
-      { kind: 'counter', counter: 'positive', op: '>=', value: 2 },
-      { kind: 'counter', counter: 'refused', op: '=', value: 0 },
-    ],
-  },
-  { grade: 'B', join: 'all', conditions: [{ kind: 'counter', counter: 'refused', op: '=', value: 1 }] },
-  {
-    grade: 'C',
-    join: 'all',
-    conditions: [
-      { kind: 'counter', counter: 'negative', op: '>=', value: 1 },
-      { kind: 'counter', counter: 'positive', op: '=', value: 0 },
-    ],
-  },
-  {
-    grade: 'C',
-    join: 'any',
-    conditions: [
-      { kind: 'counter', counter: 'refused', op: '>=', value: 2 },
-      { kind: 'counter', counter: 'rounds', op: '<=', value: 2 },
-    ],
-  },
-];
+export const defaultGradeRules = (): GradeRule[] => {
+  const noRefusal: GradeCondition = { kind: 'counter', counter: 'refused', op: '=', value: 0 };
+  const positive = (value: number): GradeCondition => ({ kind: 'counter', counter: 'positive', op: '>=', value });
+  return [
+    { grade: 'A', join: 'all', conditions: [positive(2), noRefusal] },
+    { grade: 'B', join: 'all', conditions: [positive(1), noRefusal] },
+    { grade: 'B', join: 'all', conditions: [{ kind: 'counter', counter: 'kb', op: '>=', value: 1 }, noRefusal] },
+    { grade: 'C', join: 'all', conditions: [{ kind: 'counter', counter: 'rounds', op: '>=', value: 2 }, noRefusal] },
+  ];
+};

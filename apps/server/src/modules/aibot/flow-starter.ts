@@ -23,7 +23,7 @@ const branch = (b: Omit<FlowBranch, 'match'>): FlowBranch => ({ match: 'any', ..
  * The graph a new flow starts with: 开场 asks whether it reaches the customer, 肯定 leads to the
  * introduction, 否定 says goodbye, 拒绝 hangs up; interest in the introduction goes to 转人工. Keys 1/2/3
  * work for 肯定/否定/拒绝 so the flow runs on digits alone. The greeting may not be interrupted (a
- * vendor's recommendation); the default grade rules are 小云's example.
+ * vendor's recommendation); reaching 转接顾问 takes two 肯定: grade A by the default rules.
  */
 export const starterGraph = (): FlowGraph => ({
   nodes: [

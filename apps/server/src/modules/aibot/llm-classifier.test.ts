@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { classifyUtterance, type LlmConfig, withBudget } from './llm-classifier';
 import { type LlmDouble, type LlmDoubleRequest, startLlmDouble } from './llm-double';
+import { STRICT_LLM_POLICY } from './llm-url-policy';
 
 let llm: LlmDouble;
 type Request = LlmDoubleRequest;
@@ -24,6 +25,8 @@ const config = (over: Partial<LlmConfig> = {}): LlmConfig => ({
   model: 'qwen-test',
   key: 'sk-test',
   timeoutMs: 3000,
+  // the double listens on 127.0.0.1: allowed as an operator allows a self-hosted model
+  policy: { allowPrivate: true, allowHosts: [] },
   ...over,
 });
 
@@ -82,5 +85,40 @@ describe('the console’s budget', () => {
     expect(await slow(input)).toBe('肯定');
     expect(await slow(input)).toBeNull();
     expect(asked).toBe(2);
+  });
+
+  it('an internal address is refused unless the policy allows it: no request is sent', async () => {
+    const before = llm.requests.length;
+    expect(await classifyUtterance(config({ policy: STRICT_LLM_POLICY }), '行吧', labels)).toBeNull();
+    expect(llm.requests.length).toBe(before);
+    // allowed by host: the operator's list names it
+    const port = new URL(llm.baseUrl).port;
+    const byHost = config({
+      url: `http://llm.inside.test:${port}/v1`,
+      policy: { allowPrivate: false, allowHosts: ['llm.inside.test'] },
+    });
+    const inside = async () => [{ address: '127.0.0.1', family: 4 as const }];
+    expect(await classifyUtterance({ ...byHost, lookup: inside }, '行吧', labels)).toBe('肯定');
+    expect(llm.requests.length).toBe(before + 1);
+    expect(await classifyUtterance({ ...byHost, policy: STRICT_LLM_POLICY, lookup: inside }, '行吧', labels)).toBeNull();
+    expect(llm.requests.length).toBe(before + 1);
+  });
+
+  it('connects to the address it checked: a name that resolved to a public address once and an internal one later is refused', async () => {
+    const port = new URL(llm.baseUrl).port;
+    let answers = 0;
+    // DNS rebinding: the first answer public (as at save time), every later one 127.0.0.1
+    const rebinding = async () => {
+      answers += 1;
+      return [{ address: answers === 1 ? '203.0.113.7' : '127.0.0.1', family: 4 as const }];
+    };
+    const before = llm.requests.length;
+    const c = config({ url: `http://rebind.test:${port}/v1`, policy: STRICT_LLM_POLICY, lookup: rebinding, timeoutMs: 300 });
+    // the first request goes to the public address it checked (nobody answers there in the test: null)
+    expect(await classifyUtterance(c, '行吧', labels)).toBeNull();
+    // the second resolves to 127.0.0.1: refused before connecting
+    expect(await classifyUtterance(c, '行吧', labels)).toBeNull();
+    expect(answers).toBe(2);
+    expect(llm.requests.length).toBe(before);
   });
 });

@@ -138,7 +138,7 @@ describe('AI接待', () => {
     await t.app.aireception.settled();
     const list = (await calls_({ source: 2 })).data.list;
     const row = list.find((r) => r.phone === caller);
-    expect(row).toMatchObject({ grade: 'B', end: 'hangup', dialogue_num: 3, cmStid: 0 });
+    expect(row).toMatchObject({ grade: 'D', end: 'hangup', dialogue_num: 3, cmStid: 0 });
     expect((await calls_({ source: 1 })).data.list.some((r) => r.phone === caller)).toBe(false);
     // an agent of the number sees it (own scope); the other company does not
     expect((await calls_({ source: 2 }, agentToken)).data.list.some((r) => r.id === row?.id)).toBe(true);
@@ -227,7 +227,7 @@ describe('who sees the AI calls', () => {
     expect((await c.post('info', null, own, `id=${id}`)).code).toBe(116052);
     expect((await t.get(`/api/frontend/aicall/clip?id=${id}&turn=0`, own)).json().code).toBe(116052);
     const adminRow = (await calls_({})).data.list.find((r) => r.id === id);
-    expect(adminRow).toMatchObject({ grade: 'B', encryptPhone: 0, phone: number, name: 'AI外呼客户', cmCtid: customerId });
+    expect(adminRow).toMatchObject({ grade: 'D', encryptPhone: 0, phone: number, name: 'AI外呼客户', cmCtid: customerId });
     expect((await calls_({}, seerToken)).data.list.some((r) => r.id === id)).toBe(true);
     // phoneEncryp on: the agent's copy is masked, the filter takes whole numbers only
     const info = (await t.get('/api/frontend/customerset/strategyinfo', tokens.admin)).json().data;
@@ -242,7 +242,7 @@ describe('who sees the AI calls', () => {
     } finally {
       expect((await setMask(0)).json().code).toBe(0);
     }
-    expect((await calls_({ grade: 'A' })).data.list.some((r) => r.id === id)).toBe(false);
-    expect((await calls_({ grade: 'B' })).data.list.some((r) => r.id === id)).toBe(true);
+    expect((await calls_({ grade: 'B' })).data.list.some((r) => r.id === id)).toBe(false);
+    expect((await calls_({ grade: 'D' })).data.list.some((r) => r.id === id)).toBe(true);
   });
 });

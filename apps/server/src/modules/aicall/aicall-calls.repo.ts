@@ -139,3 +139,11 @@ export const isAgentOfCall = async (db: DbOrTx, tenantId: number, callUuid: stri
     .limit(1);
   return r !== undefined;
 };
+
+/** Links an AI call to the customer the CRM step found or made for it (the list and detail name him). */
+export const setAiCallCustomer = async (db: DbOrTx, tenantId: number, id: number, customerId: number) => {
+  await db
+    .update(aiCalls)
+    .set({ customerId })
+    .where(and(eq(aiCalls.tenantId, tenantId), eq(aiCalls.id, id)));
+};

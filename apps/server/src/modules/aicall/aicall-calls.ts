@@ -14,6 +14,7 @@ import type { Actor } from '../../lib/auth-context';
 import { now } from '../../lib/clock';
 import { readAll, storageOf } from '../../lib/storage';
 import { formatDateTime, parseDateTime } from '../../lib/time';
+import { versionGraph } from '../aibot/aibot.service';
 import { gradeNotConnected } from '../aibot/flow-grade';
 import { isNumberMaskedFor } from '../calls/call-access';
 import type { CallRuntime } from '../calls/call-bus';
@@ -144,6 +145,10 @@ export const saveNotConnected = async (
   });
 };
 
+/** The customer the CRM step found or made for a stored AI call (aicall-crm.ts): the call names him from then on. */
+export const linkAiCallCustomer = (rt: CallRuntime, tenantId: number, id: number, customerId: number) =>
+  repo.setAiCallCustomer(rt.db, tenantId, id, customerId);
+
 const tenantOfCall = async (rt: CallRuntime, callUuid: string) => {
   const call = await findCall(rt.db, callUuid);
   if (!call) throw new Error(`no call record ${callUuid}`);
@@ -228,6 +233,9 @@ export const aiCallInfo = async (rt: CallRuntime, actor: Actor, id: number): Pro
   const { row, v } = await visibleCall(rt, actor, id);
   const c = row.call;
   const transfer = c.transferStaffId ? await findStaffMember(rt.db, actor.tenantId, c.transferStaffId) : undefined;
+  // node names as the admin gave them in the version the call walked (the key when the node is gone)
+  const graph = c.turns.length > 0 ? await versionGraph(rt.db, c.tenantId, c.flowId, c.flowVersion) : null;
+  const names = new Map((graph?.nodes ?? []).map((n) => [n.key, n.name]));
   return {
     ...toRow(row, v),
     recording: row.recordFile ? recordingUrl(c.id) : '',
@@ -239,6 +247,7 @@ export const aiCallInfo = async (rt: CallRuntime, actor: Actor, id: number): Pro
       speech_path: t.clipLen > 0 ? clipUrl(c.id, i) : '',
       at: t.atMs,
       node: t.node,
+      node_name: names.get(t.node) || t.node,
       match: t.match,
     })),
   };

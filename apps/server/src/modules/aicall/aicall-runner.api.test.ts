@@ -1,4 +1,12 @@
-import { type AicallReport, type AicallRow, CALLTASK_STATUS, FOLLOW_TYPE, TASK_NUMBER_STATE } from '@crm/contracts';
+import {
+  type AicallCallRow,
+  type AicallInfo,
+  type AicallReport,
+  type AicallRow,
+  CALLTASK_STATUS,
+  FOLLOW_TYPE,
+  TASK_NUMBER_STATE,
+} from '@crm/contracts';
 import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { aiCalls, callTaskNumbers, customerPhones, customers, followRecords } from '../../db/schema';
@@ -14,7 +22,7 @@ import { botTestGraph } from './bot/bot-test-kit';
 // and end as 未接通 (grade E), the A/B customers land in the CRM with a type 4 follow, and the
 // report's figures equal the AI call records. Sim numbers: the last digit is the line's outcome
 // (1–4 answer, 6 busy, 7 空号, 9 no answer, 0 rejected), the one before it the customer's script
-// (sim-script.ts: 0 interested → A, 1 refuses → B, 2 silent → C, 3 keypad, 4 off the point) on
+// (sim-script.ts: 0 interested → A, 1 refuses → D, 2 silent → C, 3 keypad → B, 4 off the point → B) on
 // the bot's test flow (bot-test-kit.ts, the default grade rules).
 
 let t: TestApp;
@@ -109,7 +117,8 @@ describe('AI tasks on the sim line', () => {
         expect(call.grade, n?.phone).toMatch(/^[A-D]$/);
         const script = n?.phone.slice(-2, -1);
         if (script === '0') expect(call.grade, n?.phone).toBe('A');
-        if (script === '1') expect(call.grade, n?.phone).toBe('B');
+        // one 不需要: refused, D (the default rules); one 肯定 (key 1, or 可以 after a miss): B
+        if (script === '1') expect(call.grade, n?.phone).toBe('D');
         if (script === '2') expect(call.grade, n?.phone).toBe('C');
         expect(n?.state).toBe(TASK_NUMBER_STATE.done);
       } else {
@@ -138,6 +147,17 @@ describe('AI tasks on the sim line', () => {
       expect(follows).toHaveLength(1);
       expect(follows[0]).toMatchObject({ recordId: String(call.id), staffId: c.ids.admin, isDelete: 0 });
       expect(follows[0].remark).toMatch(new RegExp(`^AI外呼：${call.grade}级 · ${call.score}分 · ${call.rounds}轮 · `));
+      // the AI call names the customer its CRM step made
+      expect(call.customerId, n?.phone).toBe(customer.id);
+    }
+    // the list and the detail show those customers (not 暂无客户信息)
+    const listed = await c.post<{ list: AicallCallRow[] }>('calls', { cmStid: id, limit: 50 });
+    for (const call of assigned) {
+      const row = listed.data.list.find((r) => r.id === call.id);
+      const n = byPhone.get(call.numberId);
+      expect(row, n?.phone).toMatchObject({ name: `客户${n?.phone.slice(-4)}`, cmCtid: Number(n?.customerId) });
+      const info = await c.post<AicallInfo>('info', null, 'admin', `id=${call.id}`);
+      expect(info.data).toMatchObject({ name: `客户${n?.phone.slice(-4)}`, cmCtid: Number(n?.customerId) });
     }
     // C/D and not connected: no customer made, no AI follow
     const others = calls.filter((x) => !assigned.includes(x)).map((x) => byPhone.get(x.numberId));
@@ -216,9 +236,9 @@ describe('AI tasks on the sim line', () => {
 
   it('assignment: the task’s agents in turn; with no assignment the new customers go to the pool', async () => {
     const flowId = await c.newFlow(true, 'admin', taskGraph());
-    /** Runs a task of two interested (A) and two refusing (B) customers; the customers its A/B calls made, in call order. */
+    /** Runs a task of two interested (A) and two off-the-point (B) customers; the customers its A/B calls made, in call order. */
     const run = async (body: Record<string, unknown>) => {
-      const plan = [simNumber(0, 1), simNumber(1, 1), simNumber(0, 2), simNumber(1, 2)];
+      const plan = [simNumber(0, 1), simNumber(4, 1), simNumber(0, 2), simNumber(4, 2)];
       const id = (await c.create({ flowId, numbers: plan, maxLines: 1, maxAttempts: 1, ...body })).data.cmStid;
       expect((await c.post('start', { cmStid: id })).code).toBe(0);
       await waitFor(async () => (await taskRow(id)).status === CALLTASK_STATUS.completed, 'the task completes', 60_000);

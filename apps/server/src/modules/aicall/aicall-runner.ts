@@ -12,7 +12,7 @@ import { publishTaskProgress } from '../calltasks/calltasks-progress';
 import { handleServerRefusal } from '../calltasks/calltasks-refusals';
 import * as numbers from '../calltasks/calltasks-runner.repo';
 import type { SpeechKit } from '../speech/speech';
-import { saveAiCall, saveNotConnected } from './aicall-calls';
+import { linkAiCallCustomer, saveAiCall, saveNotConnected } from './aicall-calls';
 import { applyCrmEffects } from './aicall-crm';
 import type { AiRunnerState, BotLeg, LegEventLike } from './aicall-runner-state';
 import * as repo from './aicall-tasks.repo';
@@ -27,7 +27,8 @@ import { runBotCall } from './bot/bot-call';
 // counted from their rows, so a task never holds more than maxLines. Each leg passes call
 // control's dial policy (hours, caps, 禁拨, blacklist; refusals: calltasks-refusals.ts). An answered
 // leg runs the bot (E1's runBotCall) on the flow's version published at that moment; its result is
-// stored (saveAiCall) and goes into the CRM (aicall-crm.ts). A leg that ends unanswered is stored
+// stored (saveAiCall) and goes into the CRM (aicall-crm.ts; the customer it finds or makes is
+// linked to the AI call). A leg that ends unanswered is stored
 // as not connected (grade E). Progress goes out as msg_type 7 to the creator and the agents.
 
 const RING_SECONDS = 30;
@@ -94,7 +95,10 @@ const botCall = async (d: AiDeps, leg: BotLeg) => {
     startedAt: leg.startedAt,
     result,
   });
-  if (task) await applyCrmEffects(rt.db, task, { numberId: leg.numberId, aiCallId, result });
+  if (!task) return;
+  const customerId = await applyCrmEffects(rt.db, task, { numberId: leg.numberId, aiCallId, result });
+  // a customer the CRM step made (or found for the number since the call began): the call names him
+  if (customerId && customerId !== leg.customerId) await linkAiCallCustomer(rt, leg.tenantId, aiCallId, customerId);
 };
 
 /** What a placed leg does on its events: answered → the bot; ended unanswered → not connected. */

@@ -1,16 +1,18 @@
 import path from 'node:path';
 import { extensionOf } from '@crm/contracts';
 import type { Db } from '../../db/client';
+import { AppError } from '../../lib/app-error';
 import { readAll, storageOf } from '../../lib/storage';
 import { findTenantFile } from '../uploads/uploads.repo';
-import { AudioConvertError, convertTo8k } from './audio-convert';
+import { type AudioBins, AudioConvertError, checkRecording, convertAudio, convertProblemText } from './audio-convert';
 import type { Synthesizer } from './synthesizer';
 import { durationMsOf, readWav, writeWav } from './wav';
 
 // What the bot plays for a prompt: the node's uploaded recording (converted once to 8 kHz mono
-// WAV and cached by its stored name, which never changes) or else its text, synthesized. A
-// recording sox cannot read (MP3/M4A where sox lacks those formats, a damaged file) falls back to
-// the text when there is one, and says why.
+// WAV and cached by its stored name, which never changes) or else its text, synthesized. MP3/M4A go
+// through ffmpeg (audio-convert.ts; an upload is checked then). A recording that still cannot be
+// read (a file from before that check, ffmpeg removed) falls back to the text when there is one,
+// and says why.
 
 export type PromptAudio = {
   /** 8 kHz mono 16-bit PCM WAV */
@@ -27,6 +29,24 @@ export type RecordingSource = (fileId: number) => Promise<{ bytes: Buffer; store
 
 export class PromptAudioError extends Error {}
 
+/** Node recordings (the upload scene 'aibot'): the formats the bot can play. */
+export const RECORDING_EXTENSIONS = ['wav', 'mp3', 'm4a'];
+
+/**
+ * An AI bot recording at upload (scene 'aibot'): converted once for the line, so a file the bot
+ * could not play is refused now with why (UPLOAD_AUDIO, 400), never failing a call later.
+ */
+export const checkUploadedRecording = async (bins: AudioBins, name: string, bytes: Buffer) => {
+  const ext = extensionOf(name);
+  if (!RECORDING_EXTENSIONS.includes(ext)) throw new AppError('UPLOAD_AUDIO', '录音只支持 wav、mp3、m4a 格式');
+  try {
+    await checkRecording(bins, bytes, ext);
+  } catch (err) {
+    if (err instanceof AudioConvertError) throw new AppError('UPLOAD_AUDIO', `录音无法转换为电话音频：${err.message}`);
+    throw err;
+  }
+};
+
 /** A tenant's uploaded files as recordings (storage driver of DATA_DIR, local or S3). */
 export const tenantRecordings =
   (db: Db, dataDir: string, tenantId: number): RecordingSource =>
@@ -37,7 +57,7 @@ export const tenantRecordings =
     return bytes ? { bytes, storedName: row.storedName } : undefined;
   };
 
-export type PromptAudioOptions = { synthesizer: Synthesizer; cacheDir: string; soxBin: string };
+export type PromptAudioOptions = { synthesizer: Synthesizer; cacheDir: string; soxBin: string; ffmpegBin?: string };
 
 export const createPromptAudio = (o: PromptAudioOptions) => {
   const converting = new Map<string, Promise<{ file: string; durationMs: number; isCached: boolean }>>();
@@ -49,7 +69,7 @@ export const createPromptAudio = (o: PromptAudioOptions) => {
     const pending = converting.get(file);
     if (pending) return pending;
     const run = (async () => {
-      const samples = await convertTo8k(o.soxBin, rec.bytes, extensionOf(rec.storedName) || 'wav');
+      const samples = await convertAudio(o, rec.bytes, extensionOf(rec.storedName) || 'wav');
       await writeWav(file, samples);
       return { file, durationMs: durationMsOf(samples.length), isCached: false };
     })().finally(() => converting.delete(file));
@@ -75,7 +95,7 @@ export const createPromptAudio = (o: PromptAudioOptions) => {
           return { ...(await convertRecording(rec)), source: 'recording' };
         } catch (err) {
           if (!(err instanceof AudioConvertError)) throw err;
-          problem = `录音无法转换为电话音频（${err.message}）`;
+          problem = `录音无法转换为电话音频（${convertProblemText(err, extensionOf(rec.storedName))}）`;
         }
       }
       if (!prompt.text.trim()) throw new PromptAudioError(problem);

@@ -49,7 +49,7 @@ export const createSpeech = async (config: Pick<Config, 'dataDir' | 'tts' | 'spe
         : undefined;
   return {
     synthesizer,
-    promptAudio: createPromptAudio({ synthesizer, cacheDir, soxBin: config.tts.soxBin }),
+    promptAudio: createPromptAudio({ synthesizer, cacheDir, soxBin: config.tts.soxBin, ffmpegBin: config.tts.ffmpegBin }),
     recognizer,
     vad: { ...DEFAULT_VAD, endSilenceMs: s.endSilenceMs },
   };

@@ -60,12 +60,12 @@ describe('a bot call per scripted customer', () => {
     expect(call.recordFile).toMatch(/\.wav$/);
   });
 
-  it('refuses (script 1): 拒绝 → 挂机, grade B', async () => {
+  it('refuses (script 1): 拒绝 → 挂机, grade D (the default rules: refused)', async () => {
     const { result } = await botCallTo(t, tenantId, scriptedNumber(1), botTestGraph());
     expect(texts(result.turns)).toEqual(['机:您好张先生，我是小云', '客:不需要', '机:打扰了']);
     expect(result).toMatchObject({ end: 'hangup', nodeKeys: ['open', 'hangup'] });
     expect(result.counters).toMatchObject({ refused: 1, rounds: 1 });
-    expect(result.grade.grade).toBe('B');
+    expect(result.grade.grade).toBe('D');
   });
 
   it('silent (script 2): the prompt once more after the wait, then the bot hangs up; grade C', async () => {
@@ -138,7 +138,7 @@ describe('the stored AI call', () => {
     const { id, result } = await botCallTo(t, tenantId, scriptedNumber(1), botTestGraph());
     const info = (await t.get(`/api/frontend/aicall/info?id=${id}`, admin)).json();
     expect(info.code, JSON.stringify(info)).toBe(0);
-    expect(info.data).toMatchObject({ grade: 'B', dialogue_num: 3, end: 'hangup', endName: '机器人挂机', rounds: 1 });
+    expect(info.data).toMatchObject({ grade: 'D', dialogue_num: 3, end: 'hangup', endName: '机器人挂机', rounds: 1 });
     expect(info.data.call.map((c: { isAi: number; callFont: string }) => [c.isAi, c.callFont])).toEqual([
       [1, '您好张先生，我是小云'],
       [0, '不需要'],
@@ -156,5 +156,34 @@ describe('the stored AI call', () => {
     const rec = await t.get(`/api/frontend/aicall/recording?id=${id}`, admin);
     expect(rec.statusCode).toBe(200);
     expect(rec.rawPayload.length).toBeGreaterThan(8000);
+  });
+
+  it('names each turn’s node as the admin named it in the call’s version; the key when that flow is gone', async () => {
+    const aibot = async (path: string, body: unknown) => (await t.post(`/api/frontend/aibot/${path}`, body, admin)).json();
+    const name = `节点名称话术${Date.now() % 100000}`;
+    const created = await aibot('flow/store', { name });
+    const flowId = created.data.id as number;
+    // published without the 转人工 node only its `transfer` variant reaches
+    const graph = botTestGraph();
+    const publishable = { ...graph, nodes: graph.nodes.filter((n) => n.type !== 'transfer') };
+    expect((await aibot('flow/update', { id: flowId, name, graph: publishable })).code).toBe(0);
+    expect((await aibot('flow/publish', { id: flowId })).data).toEqual({ version: 1 });
+    const turnsOf = async (id: number) =>
+      ((await t.get(`/api/frontend/aicall/info?id=${id}`, admin)).json().data.call as { node: string; node_name: string }[]).map(
+        (x) => [x.node, x.node_name],
+      );
+    const named = await botCallTo(t, tenantId, scriptedNumber(1), botTestGraph(), { flowId });
+    expect(await turnsOf(named.id)).toEqual([
+      ['open', '开场'],
+      ['open', '开场'],
+      ['hangup', '挂机'],
+    ]);
+    // no such flow (deleted with its versions): the keys
+    const orphan = await botCallTo(t, tenantId, scriptedNumber(1), botTestGraph(), { flowId: 999_999 });
+    expect(await turnsOf(orphan.id)).toEqual([
+      ['open', 'open'],
+      ['open', 'open'],
+      ['hangup', 'hangup'],
+    ]);
   });
 });

@@ -14,7 +14,7 @@ import { type BotCallInput, runBotCall } from './bot-call';
  * The bot's test flow, for the sim line's scripted customers (sim-script.ts): 开场 (no 打断) → 肯定
  * (有兴趣/可以/好的, key 1) → 介绍, 拒绝 (不需要) → 挂机; silence and no-match repeat once, then hang
  * up; 介绍 → 肯定 (好的) → 结束 (or 转人工 with `transfer`); 价格 (多少钱) in the knowledge base; the
- * default grade rules (A: ≥ 2 肯定 and no refusal; B: one refusal; C: ≤ 2 rounds …).
+ * default grade rules (A: ≥ 2 肯定 and no refusal; B: one 肯定 or a question; C: ≥ 2 rounds; D: refused …).
  */
 export const botTestGraph = (o: { transfer?: boolean; interrupt?: boolean } = {}): FlowGraph => ({
   nodes: [

@@ -1,12 +1,17 @@
-import { DeleteOutlined, SoundOutlined, UploadOutlined } from '@ant-design/icons';
+import { DeleteOutlined, DownloadOutlined, SoundOutlined, UploadOutlined } from '@ant-design/icons';
 import { extensionOf, UPLOAD_MAX_BYTES, type UploadResult } from '@crm/contracts';
 import { App, Button, Space, Typography, Upload } from 'antd';
 import { useState } from 'react';
 import { http } from '../../../api/http';
 
 const AUDIO_EXTENSIONS = ['wav', 'mp3', 'm4a'];
-/** Names of recordings uploaded in this page's life (the graph keeps only the file id). */
-const uploadedNames = new Map<number, string>();
+/** Recordings by file id (the graph keeps only the id): the flow detail's, and those uploaded since. */
+const recordings = new Map<number, { name: string; url: string }>();
+
+/** Takes the recordings a flow detail names (audio_files), so the fields show their names. */
+export const rememberRecordings = (files: { id: number; name: string; url: string }[]) => {
+  for (const f of files) recordings.set(f.id, { name: f.name, url: f.url });
+};
 
 type Props = { value: number | null; onChange: (id: number | null) => void; isReadOnly?: boolean };
 
@@ -15,10 +20,18 @@ export const AudioField = ({ value, onChange, isReadOnly }: Props) => {
   const { message } = App.useApp();
   const [isUploading, setUploading] = useState(false);
   if (value !== null) {
+    const file = recordings.get(value);
     return (
-      <Space>
+      <Space size={4} wrap>
         <SoundOutlined style={{ color: '#1677ff' }} />
-        <Typography.Text>{uploadedNames.get(value) ?? `录音文件 #${value}`}</Typography.Text>
+        <Typography.Text ellipsis={{ tooltip: true }} style={{ maxWidth: 220 }}>
+          {file?.name ?? '已上传的录音'}
+        </Typography.Text>
+        {file && (
+          <Button size="small" type="link" icon={<DownloadOutlined />} href={file.url} download={file.name}>
+            下载
+          </Button>
+        )}
         <Typography.Text type="secondary" style={{ fontSize: 12 }}>
           播放录音，不再合成文字
         </Typography.Text>
@@ -54,7 +67,7 @@ export const AudioField = ({ value, onChange, isReadOnly }: Props) => {
         setUploading(true);
         try {
           const res = await http.upload<UploadResult>('/api/frontend/upload/file', form);
-          uploadedNames.set(res.id, res.name);
+          recordings.set(res.id, { name: res.name, url: res.url });
           onChange(res.id);
         } catch {
           // the http client has shown the server's message

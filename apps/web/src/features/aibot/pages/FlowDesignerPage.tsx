@@ -4,6 +4,7 @@ import { App, Button, Card, Empty, Skeleton, Space, Tag, Typography } from 'antd
 import { useEffect, useMemo, useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { issuesOfError, useFlowDetail, usePublishFlow, useUpdateFlow } from '../api';
+import { rememberRecordings } from '../components/AudioField';
 import { FlowOutline } from '../components/FlowOutline';
 import { FlowStatusTag } from '../components/FlowStatusTag';
 import { IssuesPanel } from '../components/IssuesPanel';
@@ -36,6 +37,7 @@ export const FlowDesignerPage = () => {
   useEffect(() => {
     if (!detail.data || detail.data.id === undefined) return;
     setServerIssues(detail.data.issues);
+    rememberRecordings(detail.data.audio_files);
     setDraft((d) => d ?? draftOf(detail.data));
     setSaved((s) => s ?? draftOf(detail.data));
   }, [detail.data]);

@@ -1,6 +1,6 @@
-import { CustomerServiceOutlined, MessageOutlined, RobotOutlined, UserOutlined } from '@ant-design/icons';
+import { CustomerServiceOutlined, DownloadOutlined, MessageOutlined, RobotOutlined, UserOutlined } from '@ant-design/icons';
 import type { AicallInfo } from '@crm/contracts';
-import { Alert, Avatar, Descriptions, Empty, Modal, Result, Skeleton, Tag, Typography } from 'antd';
+import { Alert, Avatar, Button, Descriptions, Empty, Modal, Result, Skeleton, Tag, Typography } from 'antd';
 import { useEffect, useRef } from 'react';
 import { billsecText } from '../../calls/api';
 import { useAicallInfo } from '../api';
@@ -80,8 +80,13 @@ const MessageNote = ({ call }: { call: Turn[] }) => {
   );
 };
 
-/** The whole call: the player claims the same focus as the clips (one plays at a time). */
-const WholeRecording = ({ src }: { src: string }) => {
+/** The recording's download name: AI通话录音_<number>_<yyyyMMdd_HHmmss>.wav (a masked number keeps x for *) */
+export const recordingFileName = (info: Pick<AicallInfo, 'phone' | 'call_starttime'>) =>
+  `AI通话录音_${info.phone.replace(/\*/g, 'x')}_${info.call_starttime.replace(/[-:]/g, '').replace(' ', '_')}.wav`;
+
+/** The whole call, labelled by its start and length, with a download; one player plays at a time (with the clips). */
+const WholeRecording = ({ info }: { info: AicallInfo }) => {
+  const src = info.recording;
   const audio = useRef<HTMLAudioElement>(null);
   useEffect(() => {
     const el = audio.current;
@@ -91,21 +96,29 @@ const WholeRecording = ({ src }: { src: string }) => {
   }, []);
   return (
     <div className={styles.recording}>
-      <Typography.Text strong>
+      <Typography.Text strong style={{ whiteSpace: 'nowrap' }}>
         <CustomerServiceOutlined /> 通话录音
       </Typography.Text>
       {src ? (
-        // biome-ignore lint/a11y/useMediaCaption: the dialogue below is the transcript
-        <audio
-          ref={audio}
-          controls
-          preload="none"
-          src={src}
-          aria-label="通话录音"
-          data-testid="call-recording"
-          onPlay={(e) => claimAudio(e.currentTarget)}
-          onEnded={(e) => releaseAudio(e.currentTarget)}
-        />
+        <>
+          <Typography.Text type="secondary" style={{ whiteSpace: 'nowrap' }} data-testid="call-recording-label">
+            {info.call_starttime} · {billsecText(info.duration_time)}
+          </Typography.Text>
+          {/* biome-ignore lint/a11y/useMediaCaption: the dialogue below is the transcript */}
+          <audio
+            ref={audio}
+            controls
+            preload="none"
+            src={src}
+            aria-label="通话录音"
+            data-testid="call-recording"
+            onPlay={(e) => claimAudio(e.currentTarget)}
+            onEnded={(e) => releaseAudio(e.currentTarget)}
+          />
+          <Button size="small" icon={<DownloadOutlined />} href={src} download={recordingFileName(info)}>
+            下载
+          </Button>
+        </>
       ) : (
         <Typography.Text type="secondary">无录音</Typography.Text>
       )}
@@ -155,7 +168,7 @@ export const AiCallDetailModal = ({ id, onClose }: { id: number | null; onClose:
         <>
           <Info info={d} />
           <MessageNote call={d.call} />
-          <WholeRecording src={d.recording} />
+          <WholeRecording info={d} />
           <div className={styles.dialogue} data-testid="ai-dialogue">
             {d.call.length === 0 ? (
               <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="未接通，没有对话" />
