@@ -24,15 +24,24 @@ export type DbOrTx = Db | Tx;
  */
 export type SqlExecutor = (text: string, values?: unknown[]) => Promise<{ rows: Record<string, unknown>[] }>;
 
-export type Database = { db: Db; kind: 'pglite' | 'postgres'; sql: SqlExecutor; close: () => Promise<void> };
+export type Database = {
+  db: Db;
+  kind: 'pglite' | 'postgres';
+  sql: SqlExecutor;
+  close: () => Promise<void>;
+  /** PGlite only: the whole database as a tarball (tests start their fresh databases from one). */
+  dump?: () => Promise<Blob>;
+};
 
-const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
+export const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
 const MIGRATION_LOCK = 7_231_001;
 
 export type DbOptions = {
   databaseUrl: string;
   /** PGlite data directory; `memory://` for a throw-away database. */
   pgliteDir: string;
+  /** PGlite: start from this tarball of a database (a `dump`), then apply what migrations it lacks. */
+  pgliteImage?: Blob;
 };
 
 /** Opens the database (PGlite when no URL is set) and applies the committed migrations. */
@@ -69,7 +78,7 @@ export const openDatabase = async (opts: DbOptions): Promise<Database> => {
     return { db, kind: 'postgres', sql: exec, close: () => pool.end() };
   }
   if (!opts.pgliteDir.startsWith('memory://')) fs.mkdirSync(path.dirname(opts.pgliteDir), { recursive: true });
-  const client = new PGlite(opts.pgliteDir);
+  const client = new PGlite(opts.pgliteDir, opts.pgliteImage ? { loadDataDir: opts.pgliteImage } : {});
   const pdb = drizzlePglite(client, { schema });
   await migratePglite(pdb, { migrationsFolder });
   // PGlite has one session, shared by every query in turn. A multi-statement text (the queue's
@@ -80,7 +89,13 @@ export const openDatabase = async (opts: DbOptions): Promise<Database> => {
     const results = await client.transaction((tx) => tx.exec(text));
     return { rows: (results.at(-1)?.rows ?? []) as Record<string, unknown>[] };
   };
-  return { db: pdb as unknown as Db, kind: 'pglite', sql: exec, close: () => client.close() };
+  return {
+    db: pdb as unknown as Db,
+    kind: 'pglite',
+    sql: exec,
+    close: () => client.close(),
+    dump: () => client.dumpDataDir('gzip'),
+  };
 };
 
 /** Runs raw SQL and returns its rows; both drivers answer with `{ rows }`. */

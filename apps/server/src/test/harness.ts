@@ -1,11 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
-import pg from 'pg';
 import { buildApp } from '../app';
 import { type Config, loadConfig } from '../config';
-import { type Database, openDatabase } from '../db/client';
+import type { Database } from '../db/client';
 import { seedDemo } from '../db/seed/demo';
 import { provisionCompany } from '../db/seed/provision';
+import { freshDatabase } from './fresh-database';
 
 export const DEMO_PASSWORD = 'demo123456';
 
@@ -17,31 +17,6 @@ export type TestApp = {
   get: (url: string, token?: string) => Promise<LightMyRequestResponse>;
   post: (url: string, body: unknown, token?: string) => Promise<LightMyRequestResponse>;
   close: () => Promise<void>;
-};
-
-/** A fresh database per test file: in-memory PGlite, or a new database on DATABASE_URL's server. */
-const freshDatabase = async (databaseUrl: string): Promise<{ database: Database; drop: () => Promise<void> }> => {
-  if (!databaseUrl) {
-    const database = await openDatabase({ databaseUrl: '', pgliteDir: 'memory://' });
-    return { database, drop: async () => undefined };
-  }
-  const name = `crm_test_${Date.now()}_${randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: databaseUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(databaseUrl);
-  url.pathname = `/${name}`;
-  const database = await openDatabase({ databaseUrl: url.toString(), pgliteDir: '' });
-  return {
-    database,
-    drop: async () => {
-      const c = new pg.Client({ connectionString: databaseUrl });
-      await c.connect();
-      await c.query(`drop database if exists ${name} with (force)`);
-      await c.end();
-    },
-  };
 };
 
 /** Builds the real app on a fresh, migrated database with the demo company and 测试二公司. */

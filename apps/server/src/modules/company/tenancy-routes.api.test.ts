@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { PRODUCT_IMPORT_HEADERS } from '@crm/contracts';
-import { eq, type SQL, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import type { LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
@@ -11,6 +11,7 @@ import { setClockOffsetMs } from '../../lib/clock';
 import { advanceSeconds, createCallTestApp, waitFor } from '../../test/calls';
 import { controlsOf, fetchTemplate, multipart } from '../../test/customers';
 import type { TestApp } from '../../test/harness';
+import { type RowChanges, trackRowChanges } from '../../test/row-changes';
 import { starterGraph } from '../aibot/flow-starter';
 import { saveAiCall } from '../aicall/aicall-calls';
 
@@ -1397,33 +1398,8 @@ let tenantTables: string[] = [];
 /** Sessions and login logs change on every request; they are the caller's, not company data. */
 const VOLATILE = new Set(['sessions', 'login_logs']);
 
-/** Rows of every table with a tenant_id, for one company, in one round trip. */
-const snapshot = async (tenantId: number) => {
-  const parts = tenantTables
-    .filter((name) => !VOLATILE.has(name))
-    .map(
-      (name) =>
-        sql`${name}::text, (select coalesce(json_agg(r order by r::text), '[]'::json) from ${sql.identifier(name)} r where r.tenant_id = ${tenantId})`,
-    );
-  // a function takes at most 100 arguments: one object per 40 tables, merged
-  const chunks: SQL[] = [];
-  for (let i = 0; i < parts.length; i += 40) chunks.push(sql`jsonb_build_object(${sql.join(parts.slice(i, i + 40), sql`, `)})`);
-  const rows = await queryRows<{ snap: unknown }>(
-    t.database.db,
-    sql`select ${sql.join(chunks, sql` || `)} || jsonb_build_object('tenants', (select row_to_json(x) from tenants x where x.id = ${tenantId})) as snap`,
-  );
-  return JSON.stringify(rows[0].snap);
-};
-
-/** Which tables differ between two snapshots, with the start of their rows (for the failure message). */
-const changedTables = (before: string, after: string) => {
-  const a = JSON.parse(before) as Record<string, unknown>;
-  const b = JSON.parse(after) as Record<string, unknown>;
-  return Object.keys(b)
-    .filter((k) => JSON.stringify(a[k]) !== JSON.stringify(b[k]))
-    .map((k) => `${k}: ${JSON.stringify(b[k]).slice(0, 300)}`)
-    .join('; ');
-};
+/** Which company's rows changed: a trigger log on every table with a tenant_id (test/row-changes.ts). */
+let changes: RowChanges;
 
 /** A's admin may have a call left by a baseline dial: end it so the next dial starts free. */
 const freeLineOfA = async () => {
@@ -1506,6 +1482,8 @@ beforeAll(async () => {
   await liveCallOfB(fb);
   fa = await buildFixtures(tokenA, `甲方${uniq()}`, '1366');
   await endedCallOf(fa, tokenA);
+  const audited = Object.fromEntries(tenantTables.filter((n) => !VOLATILE.has(n)).map((n) => [n, 'tenant_id']));
+  changes = await trackRowChanges(t.database.db, { ...audited, tenants: 'id' });
 }, 120_000);
 afterAll(async () => {
   setClockOffsetMs(0);
@@ -1539,7 +1517,7 @@ describe('tenancy guard rail: every /api route with another company’s ids', ()
     for (const route of routes) {
       if (NOT_COVERED[route.key]) continue;
       const { fields } = idFieldsOf(route);
-      const before = await snapshot(tenantB);
+      const before = await changes.mark();
       for (const field of fields) {
         const req = baseRequest(route, fields, fa);
         setAt(req, field.path, () => (field.isArray ? [fb[field.kind]] : fb[field.kind]));
@@ -1551,9 +1529,9 @@ describe('tenancy guard rail: every /api route with another company’s ids', ()
         const code = codeOf(res);
         if (!isRead(route) && code === 0 && !LENIENT[`${route.key} ${field.path.join('.')}`])
           failures.push(`${what}: accepted (${res.body.slice(0, 200)})`);
-        const after = await snapshot(tenantB);
-        if (after !== before) {
-          failures.push(`${what}: changed B's rows (${changedTables(before, after)})`);
+        const changed = await changes.changedSince(tenantB, before);
+        if (changed.length > 0) {
+          failures.push(`${what}: changed B's rows (${changed.join(', ')})`);
           break;
         }
       }
@@ -1565,12 +1543,12 @@ describe('tenancy guard rail: every /api route with another company’s ids', ()
       }
       if (NO_BASELINE[route.key]) continue;
       await freeLineOfA(); // a variant that dialled must not block the baseline dial
-      const beforeA = await snapshot(tenantA);
+      const beforeA = await changes.mark();
       const base = await send(route, tokenA, baseRequest(route, fields, fa));
       const baseCode = codeOf(base);
       if (baseCode !== 0) failures.push(`${route.key} baseline with A's own ids failed: ${base.body.slice(0, 300)}`);
       else proven.push(route.key);
-      if ((await snapshot(tenantA)) !== beforeA) {
+      if ((await changes.changedSince(tenantA, beforeA)).length > 0) {
         await freeLineOfA();
         fa = await buildFixtures(tokenA, `甲方${uniq()}`, '1366');
         await endedCallOf(fa, tokenA);
