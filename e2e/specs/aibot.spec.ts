@@ -1,5 +1,9 @@
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { type Browser, expect, type Locator, type Page, test } from '@playwright/test';
-import { uniq } from '../fixtures/api';
+import { apiLogin, uniq } from '../fixtures/api';
 import { loginAs } from '../fixtures/login';
 
 const VIEWPORT = { width: 1366, height: 768 };
@@ -67,6 +71,8 @@ test('an admin designs a 3-node 话术, fixes its issues, publishes v1 and walks
   // the designer opens on the starter flow (5 nodes); 转接顾问 and 挂机 go, leaving 开场 → 介绍 → 结束
   await expect(page).toHaveURL(/\/aicall\/flow\/\d+$/);
   await expect(page.getByText('编辑节点：开场白')).toBeVisible();
+  // the side menu keeps 话术管理 selected on its sub-page
+  await expect(page.locator('.ant-layout-sider .ant-menu-item-selected')).toHaveText(/话术管理/);
   await deleteNode(page, '转接顾问', '有1处指向该节点');
   await deleteNode(page, '挂机', '有2处指向该节点');
   // a variable the product does not know
@@ -231,4 +237,48 @@ test('大模型设置 checks the address and keeps the key on the server', async
   await expect(page.getByText('保存成功').last()).toBeVisible();
   await page.getByRole('button', { name: '大模型设置' }).click();
   await expect(modal.getByLabel('接口密钥')).toHaveAttribute('placeholder', '未设置');
+});
+
+test('a node recording in MP3 is converted at upload and named in the designer; one that cannot be played is refused', async ({
+  browser,
+  request,
+}) => {
+  const admin = await apiLogin(request, 'admin');
+  const { id } = await admin.post<{ id: number }>('/api/frontend/aibot/flow/store', { name: `录音话术${uniq()}` });
+  const page = await openPage(browser, 'admin');
+  await page.goto(`/aicall/flow/${id}`);
+  await expect(page.getByText('编辑节点：开场白')).toBeVisible();
+  // one second of a tone as MP3 (ffmpeg writes it; the server decodes it with ffmpeg too)
+  const file = path.join(os.tmpdir(), `e2e-tone-${uniq()}.mp3`);
+  execFileSync('ffmpeg', [
+    '-hide_banner',
+    '-loglevel',
+    'error',
+    '-f',
+    'lavfi',
+    '-i',
+    'sine=frequency=440:duration=1',
+    '-f',
+    'mp3',
+    file,
+  ]);
+  const mp3 = fs.readFileSync(file);
+  fs.rmSync(file, { force: true });
+  const upload = page.locator('input[type=file]').first();
+  await upload.setInputFiles({
+    name: '坏的录音.m4a',
+    mimeType: 'audio/mp4',
+    buffer: Buffer.concat([Buffer.from([0, 0, 0, 24]), Buffer.from('ftypM4A '), Buffer.alloc(300)]),
+  });
+  await expect(page.getByText(/^录音无法转换为电话音频：/).last()).toBeVisible();
+  await upload.setInputFiles({ name: '开场录音.mp3', mimeType: 'audio/mpeg', buffer: mp3 });
+  await expect(page.getByText('开场录音.mp3')).toBeVisible();
+  await expect(page.getByRole('link', { name: /下\s?载/ })).toHaveAttribute('download', '开场录音.mp3');
+  await shot(page, 'aibot-node-recording');
+  // saved and opened again: the name comes from the flow detail, not 录音文件 #id
+  await page.getByRole('button', { name: /保\s?存/ }).click();
+  await expect(page.getByText('保存成功').last()).toBeVisible();
+  await page.reload();
+  await expect(page.getByText('开场录音.mp3')).toBeVisible();
+  await expect(page.getByText(/录音文件 #/)).toHaveCount(0);
 });

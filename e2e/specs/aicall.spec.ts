@@ -102,8 +102,12 @@ test('an AI task of 20 numbers runs on the demo flow: progress, report, an AI ca
   await exporting.getByRole('button', { name: /^完\s?成$/ }).click();
   await expect(exporting).toBeHidden();
 
-  // an AI call of an interested customer (script 0 answers 有兴趣, graded A or B): its detail and its clips
-  const interested = drawer.getByRole('row').filter({ hasText: /[AB] · \d+分/ });
+  // an AI call of an interested customer (script 0: 有兴趣 not heard, 多少钱, then 好的 → B on the demo flow; its
+  // turns are spoken, so each has a clip — a keypad B's key press has none): its detail and its clips
+  const interested = drawer
+    .getByRole('row')
+    .filter({ hasText: /B · \d+分/ })
+    .filter({ hasText: /13\d{7}0[1-4]/ });
   const phone = (await interested.first().getByRole('cell').nth(2).textContent())?.trim() ?? '';
   await interested
     .first()
@@ -114,6 +118,16 @@ test('an AI task of 20 numbers runs on the demo flow: progress, report, an AI ca
   const turns = dialog.getByTestId('ai-turn');
   await expect(turns.first()).toContainText('机器人');
   expect(await turns.count()).toBeGreaterThanOrEqual(2);
+  // the node as the admin named it (the starter's 开场白), not its key; the customer the call made is named
+  await expect(turns.first()).toContainText('开场白');
+  await expect(dialog.getByText('暂无客户信息')).toHaveCount(0);
+  // the whole recording: labelled by its start and length, offered for download (once the call record holds it)
+  const recording = dialog.getByTestId('call-recording-label');
+  if (await recording.isVisible()) {
+    await expect(recording).toContainText(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2} · /);
+    await expect(dialog.getByRole('link', { name: /下\s?载/ })).toHaveAttribute('download', /^AI通话录音_\d+_\d{8}_\d{6}\.wav$/);
+  }
+  await page.screenshot({ path: `${process.env.SHOTS_DIR ?? '.tmp/shots'}/aicall-detail.png` });
   const clips = dialog.getByTestId('turn-audio');
   await dialog.getByRole('button', { name: '播放第1句' }).click();
   await expect.poll(() => isPaused(clips.nth(0))).toBe(false);
