@@ -86,7 +86,9 @@ describe('the console’s budget', () => {
     expect(await slow(input)).toBeNull();
     expect(asked).toBe(2);
   });
+});
 
+describe('where the endpoint may point (llm-url-policy.ts), checked at each request', () => {
   it('an internal address is refused unless the policy allows it: no request is sent', async () => {
     const before = llm.requests.length;
     expect(await classifyUtterance(config({ policy: STRICT_LLM_POLICY }), '行吧', labels)).toBeNull();
@@ -120,5 +122,15 @@ describe('the console’s budget', () => {
     expect(await classifyUtterance(c, '行吧', labels)).toBeNull();
     expect(answers).toBe(2);
     expect(llm.requests.length).toBe(before);
+  });
+
+  it('a name that takes longer to resolve than the timeout: null, in about the timeout', async () => {
+    const slowDns = () =>
+      new Promise<{ address: string; family: 4 }[]>((r) => setTimeout(() => r([{ address: '203.0.113.7', family: 4 }]), 3000));
+    const started = Date.now();
+    expect(
+      await classifyUtterance(config({ url: 'http://slow.test/v1', lookup: slowDns, timeoutMs: 300 }), '行吧', labels),
+    ).toBeNull();
+    expect(Date.now() - started).toBeLessThan(1500);
   });
 });

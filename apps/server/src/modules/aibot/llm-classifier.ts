@@ -87,12 +87,16 @@ export const classifyUtterance = async (config: LlmConfig, text: string, labels:
   if (!config.url || !config.model || labels.length === 0) return null;
   const abort = new AbortController();
   const timer = setTimeout(() => abort.abort(), config.timeoutMs);
+  // the name's lookup counts against the timeout too
+  const timedOut = new Promise<never>((_, reject) =>
+    abort.signal.addEventListener('abort', () => reject(new Error('timed out')), { once: true }),
+  );
+  timedOut.catch(() => undefined);
   try {
-    const { url, target } = await checkLlmUrl(
-      `${config.url.replace(/\/+$/, '')}/chat/completions`,
-      config.policy ?? STRICT_LLM_POLICY,
-      config.lookup,
-    );
+    const { url, target } = await Promise.race([
+      checkLlmUrl(`${config.url.replace(/\/+$/, '')}/chat/completions`, config.policy ?? STRICT_LLM_POLICY, config.lookup),
+      timedOut,
+    ]);
     const res = await postJson(
       url,
       target,

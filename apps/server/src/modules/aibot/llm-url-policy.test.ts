@@ -25,6 +25,9 @@ describe('internal addresses', () => {
       'fd00:ec2::254',
       '::ffff:127.0.0.1',
       '::ffff:10.1.2.3',
+      '::ffff:7f00:1',
+      '::ffff:a9fe:a9fe',
+      '::7f00:1',
     ]) {
       expect(isInternalAddress(ip), ip).toBe(true);
     }
@@ -68,6 +71,10 @@ describe('checkLlmUrl', () => {
     expect(await refused('http://user:pw@api.example.com/v1')).toMatch(/^接口地址不能包含用户名或密码/);
     expect(await refused('http://nowhere.invalid/v1', async () => [])).toBe('无法解析接口地址的域名 nowhere.invalid');
     for (const url of [
+      // the URL parser's forms of 127.0.0.1: ::ffff:7f00:1, and a bare number or hex parts
+      'http://[::ffff:127.0.0.1]:11434/v1',
+      'http://2130706433/v1',
+      'http://0x7f.1/v1',
       'http://127.0.0.1:11434/v1',
       'http://[::1]/v1',
       'http://169.254.169.254/latest',

@@ -32,8 +32,8 @@ for (const [prefix, bits] of [
   internal.addSubnet(prefix, bits, 'ipv4');
 }
 for (const [prefix, bits] of [
-  ['::', 128],
-  ['::1', 128],
+  // ::, ::1 and the deprecated IPv4-compatible ::a.b.c.d
+  ['::', 96],
   ['fe80::', 10],
   ['fc00::', 7],
 ] as const) {
@@ -45,6 +45,12 @@ export const isInternalAddress = (address: string): boolean => {
   const ip = address.replace(/^\[|\]$/g, '');
   const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(ip);
   if (mapped) return internal.check(mapped[1], 'ipv4');
+  // the URL parser writes ::ffff:127.0.0.1 as ::ffff:7f00:1
+  const hex = /^::ffff:([0-9a-f]{1,4}):([0-9a-f]{1,4})$/i.exec(ip);
+  if (hex) {
+    const [hi, lo] = [Number.parseInt(hex[1], 16), Number.parseInt(hex[2], 16)];
+    return internal.check(`${hi >> 8}.${hi & 255}.${lo >> 8}.${lo & 255}`, 'ipv4');
+  }
   const family = net.isIP(ip);
   if (family === 4) return internal.check(ip, 'ipv4');
   if (family === 6) return internal.check(ip, 'ipv6');
