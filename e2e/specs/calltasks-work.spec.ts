@@ -219,7 +219,7 @@ test('leaving the page or logging out stops working: no number is dialled for an
   await page.getByRole('menuitem', { name: '安全退出' }).click();
   await page.getByRole('button', { name: /退\s?出/ }).click();
   await expect(page).toHaveURL(/\/login/);
-  expect(await isWorking()).toBe(0);
+  await expect.poll(isWorking, { timeout: 5_000 }).toBe(0);
   // past the wrap-up, the last number is still not dialled
   await page.waitForTimeout((WRAP_UP_SECONDS + 3) * 1000);
   expect((await admin.get<Detail>(`/api/frontend/calltask/detail?cmStid=${cmStid}`)).zcallNum).toBe(2);

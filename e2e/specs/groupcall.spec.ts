@@ -75,6 +75,7 @@ test('a group task connects one customer to 李四, abandons one, and the board 
   await modal.getByRole('button', { name: '挂断' }).click();
   await expect(modal).toBeHidden();
   await expect(live.getByTestId('board-lines')).toContainText('0/3', { timeout: 20_000 });
-  await admin.post('/api/frontend/groupcall/stop', { cmStid });
+  // each number had its one attempt: the task may have completed on its own (then stop is refused)
+  await admin.post('/api/frontend/groupcall/stop', { cmStid }).catch(() => undefined);
   await adminContext.close();
 });
