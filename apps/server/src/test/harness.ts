@@ -62,11 +62,19 @@ export const createTestApp = async (opts: { dataDir?: string; config?: Partial<C
   return t;
 };
 
-/** Uploads `data` as `name` through POST /api/frontend/upload/file (multipart) and answers the reply. */
-export const uploadAs = (t: TestApp, token: string, name: string, data: Buffer) => {
+/**
+ * Uploads `data` as `name` through POST /api/frontend/upload/file (multipart), with any form fields
+ * before the file (the upload's `scene`), and answers the reply.
+ */
+export const uploadAs = (t: TestApp, token: string, name: string, data: Buffer, fields: Record<string, string> = {}) => {
   const boundary = `----crmtest${randomBytes(8).toString('hex')}`;
   const payload = Buffer.concat([
-    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${name}"\r\n\r\n`),
+    ...Object.entries(fields).map(([k, v]) =>
+      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`),
+    ),
+    Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${name}"\r\nContent-Type: application/octet-stream\r\n\r\n`,
+    ),
     data,
     Buffer.from(`\r\n--${boundary}--\r\n`),
   ]);

@@ -6,7 +6,7 @@ import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { files } from '../../db/schema';
-import { createTestApp, type TestApp } from '../../test/harness';
+import { createTestApp, type TestApp, uploadAs } from '../../test/harness';
 import { AudioConvertError, checkRecording } from './audio-convert';
 import { createPromptAudio, tenantRecordings } from './prompt-audio';
 import { createSynthesizer, type SynthesisProvider } from './synthesizer';
@@ -36,23 +36,7 @@ const tone = (format: 'mp3' | 'ipod', seconds = 1) => {
 };
 
 /** multipart/form-data with the scene field and one file */
-const upload = (name: string, data: Buffer, scene = 'aibot') => {
-  const boundary = `----crmtest${randomBytes(8).toString('hex')}`;
-  const payload = Buffer.concat([
-    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="scene"\r\n\r\n${scene}\r\n`),
-    Buffer.from(
-      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${name}"\r\nContent-Type: application/octet-stream\r\n\r\n`,
-    ),
-    data,
-    Buffer.from(`\r\n--${boundary}--\r\n`),
-  ]);
-  return t.app.inject({
-    method: 'POST',
-    url: '/api/frontend/upload/file',
-    payload,
-    headers: { 'content-type': `multipart/form-data; boundary=${boundary}`, authorization: admin },
-  });
-};
+const upload = (name: string, data: Buffer, scene = 'aibot') => uploadAs(t, admin, name, data, { scene });
 
 const fakeTts: SynthesisProvider = {
   name: 'fake',
