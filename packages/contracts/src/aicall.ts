@@ -113,6 +113,13 @@ export const AI_CALL_END_LABEL: Record<AiCallEnd, string> = {
   message: '留言',
 };
 
+/**
+ * A message left on an AI接待 number (msg_type 23): pushed to the number's agents when the call is
+ * stored. The caller's number is always masked here (the detail it opens applies the viewer's policy).
+ */
+export const AI_MESSAGE_MSG_TYPE = 23;
+export type AiMessageNotice = { aiCallId: number; number: string; phone: string; text: string };
+
 /** AI calls: of a task (cmStid), or of AI reception (source 2); filters by grade, number, time. */
 export const aicallCallsBody = z.object({
   page: zId().default(1),

@@ -4,6 +4,7 @@ import { App, Avatar, Dropdown, Layout, Menu, type MenuProps, Space, Typography 
 import { Suspense, useMemo, useState } from 'react';
 import { Outlet, useLocation, useNavigate } from 'react-router';
 import { http } from '../api/http';
+import { AiMessageNotices } from '../features/aireception/components/AiMessageNotices';
 import { ApprovalBadge } from '../features/approvals/components/ApprovalBadge';
 import { stopWorkBeforeLogout } from '../features/calltasks/work/workStore';
 import { ForbiddenPage } from '../features/errors/pages/ForbiddenPage';
@@ -132,6 +133,7 @@ export const AppLayout = () => {
       </Layout>
       <PhoneDock />
       <WorkOrderNotices />
+      <AiMessageNotices />
     </Layout>
   );
 };

@@ -1,10 +1,10 @@
-import type { AicallCallRow, AicallInfo } from '@crm/contracts';
+import { AI_MESSAGE_MSG_TYPE, type AicallCallRow, type AicallInfo } from '@crm/contracts';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { callRecords, staff } from '../../db/schema';
 import { setClockOffsetMs } from '../../lib/clock';
 import type { SimControlLine } from '../../telephony/sim/sim-control';
-import { readyLine, waitFor } from '../../test/calls';
+import { callSocket, readyLine, waitFor } from '../../test/calls';
 import { demoValues, fetchTemplate, mustCreate } from '../../test/customers';
 import { createTestApp, type TestApp } from '../../test/harness';
 import * as legs from '../calls/call-legs.repo';
@@ -184,6 +184,25 @@ describe('AI接待', () => {
       const seconds = (clip.rawPayload.length - 44) / 2 / 8000;
       expect(seconds).toBeGreaterThan(2.4);
       expect(seconds).toBeLessThan(3 + MESSAGE_LIMITS.quietMs / 1000);
+    });
+
+    it('the number’s agents are told of the message on their socket (msg_type 23, the caller masked)', async () => {
+      // wangwu's extension is not registered: the bridge cannot reach him, so the caller leaves a message
+      const socket = await callSocket(t, tokens.wangwu);
+      const number = await reception(4, [c.ids.wangwu]);
+      const caller = scriptedNumber(5);
+      await line().simulateInbound({ from: caller, to: number });
+      const frame = await socket.next((f) => f.msg_type === AI_MESSAGE_MSG_TYPE, 'the message notice', 20_000);
+      await t.app.aireception.settled();
+      const row = await rowOf(caller, { callEnd: 'message' });
+      expect(frame.data).toEqual({
+        aiCallId: row?.id,
+        number,
+        phone: `${caller.slice(0, 3)}****${caller.slice(-4)}`,
+        text: '请明天上午给我回电话',
+      });
+      expect(frame.msg).toBe(`${caller.slice(0, 3)}****${caller.slice(-4)} 在 ${number} 留言：请明天上午给我回电话`);
+      socket.ws.close();
     });
 
     it('a free agent takes it as before (no message)', async () => {

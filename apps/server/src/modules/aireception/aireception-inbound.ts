@@ -12,6 +12,7 @@ import { findCall } from '../calls/calls.repo';
 import type { SpeechKit } from '../speech/speech';
 import * as repo from './aireception.repo';
 import { isInHours } from './aireception.service';
+import { messageNotice, notifyMessage } from './aireception-notice';
 
 // AI接待's inbound route (issue 16): a trunk call offered to the app for a number configured,
 // enabled and within its hours (Beijing time) with a published flow is taken by that company; once
@@ -49,7 +50,7 @@ export const createReception = (d: ReceptionDeps) => {
       agents: s.agentIds,
       source: 2,
     });
-    await saveAiCall(rt, {
+    const aiCallId = await saveAiCall(rt, {
       tenantId: s.tenantId,
       taskId: 0,
       numberId: 0,
@@ -63,6 +64,10 @@ export const createReception = (d: ReceptionDeps) => {
       receptionId: s.id,
       staffIds: s.agentIds,
     });
+    if (result.end === 'message') {
+      const caller = call?.calledNumber ?? '';
+      await notifyMessage(rt, s.agentIds, messageNotice(aiCallId, s.number, caller, result));
+    }
   };
 
   const start = () => {
