@@ -104,10 +104,12 @@ test('an AI task of 20 numbers runs on the demo flow: progress, report, an AI ca
 
   // an AI call of an interested customer (script 0: 有兴趣 not heard, 多少钱, then 好的 → B on the demo flow; its
   // turns are spoken, so each has a clip — a keypad B's key press has none): its detail and its clips
+  // matched on the number's own cell: the row's whole text runs the customer's name (客户 + the
+  // number's last four digits) into the number, where a pattern over the row found a script-3 row
   const interested = drawer
     .getByRole('row')
     .filter({ hasText: /B · \d+分/ })
-    .filter({ hasText: /13\d{7}0[1-4]/ });
+    .filter({ has: page.getByRole('cell', { name: /^13\d{7}0[1-4]$/ }) });
   const phone = (await interested.first().getByRole('cell').nth(2).textContent())?.trim() ?? '';
   await interested
     .first()
