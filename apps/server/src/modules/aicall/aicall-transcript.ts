@@ -19,6 +19,16 @@ import { type LiveBotCall, liveCall } from './bot/bot-live';
 
 const nodeNames = (graph: FlowGraph | null) => new Map((graph?.nodes ?? []).map((n) => [n.key, n.name]));
 
+type TurnLike = { isAi: boolean; text: string; node: string; match: string; atMs: number };
+/** A turn as the agent reads it: its node by the name the admin gave (the key when the node is gone). */
+const turnView = (names: Map<string, string>) => (t: TurnLike) => ({
+  isAi: t.isAi ? 1 : 0,
+  text: t.text,
+  node: names.get(t.node) ?? t.node,
+  match: t.match,
+  at: t.atMs,
+});
+
 const liveView = async (rt: CallRuntime, live: LiveBotCall): Promise<AicallTranscript> => {
   const names = nodeNames(live.graph);
   const grade = live.grade();
@@ -28,13 +38,7 @@ const liveView = async (rt: CallRuntime, live: LiveBotCall): Promise<AicallTrans
     grade: grade.grade,
     score: grade.score,
     isLive: live.isRunning ? 1 : 0,
-    turns: live.turns.map((t) => ({
-      isAi: t.isAi ? 1 : 0,
-      text: t.text,
-      node: names.get(t.node) ?? t.node,
-      match: t.match,
-      at: t.atMs,
-    })),
+    turns: live.turns.map(turnView(names)),
   };
 };
 
@@ -47,13 +51,7 @@ const storedView = async (rt: CallRuntime, row: repo.AiCallListRow): Promise<Aic
     grade: c.grade,
     score: c.score,
     isLive: 0,
-    turns: c.turns.map((t) => ({
-      isAi: t.isAi ? 1 : 0,
-      text: t.text,
-      node: names.get(t.node) ?? t.node,
-      match: t.match,
-      at: t.atMs,
-    })),
+    turns: c.turns.map(turnView(names)),
   };
 };
 

@@ -1,8 +1,9 @@
 import { AI_MESSAGE_MSG_TYPE, type AiMessageNotice } from '@crm/contracts';
 import { useQueryClient } from '@tanstack/react-query';
-import { App, Button } from 'antd';
+import { App } from 'antd';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { callSocket } from '../../../api/callSocket';
+import { openSocketNotice } from '../../../components/socketNotice';
 import { aicallKeys } from '../../aicall/api';
 
 // Loaded when a notice is opened: the layout stays light.
@@ -24,26 +25,15 @@ export const AiMessageNotices = () => {
         if (frame.msg_type !== AI_MESSAGE_MSG_TYPE) return;
         void client.invalidateQueries({ queryKey: aicallKeys.all });
         const data = (frame.data ?? {}) as Partial<AiMessageNotice>;
-        const key = `ai-message-${data.aiCallId}`;
-        notification.open({
-          key,
+        const id = data.aiCallId;
+        openSocketNotice(notification, {
+          key: `ai-message-${id}`,
           type: 'info',
           title: 'AI接待留言',
           description: frame.msg,
-          placement: 'bottomRight',
           duration: 0,
-          actions: data.aiCallId ? (
-            <Button
-              type="primary"
-              size="small"
-              onClick={() => {
-                notification.destroy(key);
-                setOpenId(data.aiCallId ?? null);
-              }}
-            >
-              查看留言
-            </Button>
-          ) : undefined,
+          actionLabel: '查看留言',
+          onAction: id ? () => setOpenId(id) : undefined,
         });
       }),
     [client, notification],

@@ -1,8 +1,9 @@
 import { WORK_ORDER_MSG_TYPE } from '@crm/contracts';
 import { useQueryClient } from '@tanstack/react-query';
-import { App, Button } from 'antd';
+import { App } from 'antd';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { callSocket } from '../../../api/callSocket';
+import { openSocketNotice } from '../../../components/socketNotice';
 import { workOrderKeys } from '../api';
 
 // Loaded when a notice is opened: the layout stays light.
@@ -28,25 +29,14 @@ export const WorkOrderNotices = () => {
         void client.invalidateQueries({ queryKey: workOrderKeys.all });
         void client.invalidateQueries({ queryKey: ['workbench'] });
         const data = (frame.data ?? {}) as Notice;
-        const key = `work-${data.kind}-${data.workOrderId}`;
-        notification.open({
-          key,
+        const id = data.workOrderId;
+        openSocketNotice(notification, {
+          key: `work-${data.kind}-${id}`,
           type: data.kind === 'overdue' ? 'warning' : 'info',
           title: TITLE[data.kind ?? ''] ?? '工单提醒',
           description: frame.msg,
-          placement: 'bottomRight',
-          actions: data.workOrderId ? (
-            <Button
-              type="primary"
-              size="small"
-              onClick={() => {
-                notification.destroy(key);
-                setOpenId(data.workOrderId ?? null);
-              }}
-            >
-              查看工单
-            </Button>
-          ) : undefined,
+          actionLabel: '查看工单',
+          onAction: id ? () => setOpenId(id) : undefined,
         });
       }),
     [client, notification],
