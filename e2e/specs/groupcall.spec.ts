@@ -51,6 +51,10 @@ test('a group task connects one customer to 李四, abandons one, and the board 
   const row = board.getByRole('row').filter({ hasText: name });
   await expect(row).toContainText('未开始');
   await row.getByRole('button', { name: /^开\s?始$/ }).click();
+  await board
+    .locator('.ant-modal-confirm')
+    .getByRole('button', { name: /^开\s?始$/ })
+    .click();
   await expect(row).toContainText('进行中');
 
   // 李四 is online and works the task: his browser rings for the first customer who answers

@@ -12,6 +12,7 @@ import type {
 } from '@crm/contracts';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { http } from '../../api/http';
+import type { TaskMove } from '../calltasks/components/taskMoves';
 
 // AI外呼任务 (issue 16, menu 300): AI tasks (call tasks of mode 2 worked by the voice bot), their
 // report and AI calls, and the AI call detail that AI接待 and the customer's follow list open too.
@@ -96,11 +97,10 @@ export const useCreateAicall = () => useTaskMutation<AicallCreateBody, { cmStid:
 export const useEditAicall = () => useTaskMutation<AicallEditBody, { cmStid: number }>('edit');
 export const useDeleteAicall = () => useTaskMutation<{ cmStid: number; confirm: 1 }>('del');
 
-export type AiTaskMove = 'start' | 'pause' | 'resume' | 'stop';
 export const useMoveAicall = () => {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: ({ cmStid, move }: { cmStid: number; move: AiTaskMove }) => http.post<null>(`${BASE}/${move}`, { cmStid }),
+    mutationFn: ({ cmStid, move }: { cmStid: number; move: TaskMove }) => http.post<null>(`${BASE}/${move}`, { cmStid }),
     onSuccess: () => client.invalidateQueries({ queryKey: aicallKeys.all }),
   });
 };

@@ -12,6 +12,7 @@ import type {
 } from '@crm/contracts';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { http } from '../../api/http';
+import type { TaskMove } from './components/taskMoves';
 
 // 坐席任务 for the managers (issue 15, menu 250): the list, the detail with per-agent figures, the
 // numbers, and create / edit / delete / start / pause / resume / stop. The agents' work panel
@@ -76,7 +77,6 @@ export const useCreateCalltask = () => useTaskMutation<CalltaskCreateBody, { cmS
 export const useEditCalltask = () => useTaskMutation<CalltaskEditBody, { cmStid: number }>('edit');
 export const useDeleteCalltask = () => useTaskMutation<{ cmStid: number; confirm: 1 }>('del');
 
-export type TaskMove = 'start' | 'pause' | 'resume' | 'stop';
 export const useMoveCalltask = () => {
   const client = useQueryClient();
   return useMutation({

@@ -6,7 +6,7 @@ import {
   type GroupcallRow,
   type ListData,
 } from '@crm/contracts';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { callSocket } from '../../api/callSocket';
 import { http } from '../../api/http';
@@ -26,6 +26,7 @@ export const useGroupTasks = (q: Partial<CalltaskListBody>) =>
   useQuery({
     queryKey: groupKeys.list(q),
     queryFn: () => http.post<ListData<GroupcallRow>>(`${BASE}/list`, { page: 1, limit: 20, ...q }),
+    placeholderData: keepPreviousData,
     refetchInterval: BOARD_POLL_MS * 2,
   });
 
@@ -60,6 +61,14 @@ export const useCreateGroupTask = () => {
   const refresh = useRefresh();
   return useMutation({
     mutationFn: (body: GroupcallCreateBody) => http.post<{ cmStid: number }>(`${BASE}/create`, body),
+    onSuccess: refresh,
+  });
+};
+
+export const useDeleteGroupTask = () => {
+  const refresh = useRefresh();
+  return useMutation({
+    mutationFn: (body: { cmStid: number; confirm: 1 }) => http.post<null>(`${BASE}/del`, body),
     onSuccess: refresh,
   });
 };

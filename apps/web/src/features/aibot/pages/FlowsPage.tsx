@@ -1,8 +1,9 @@
 import { PlusOutlined, ReloadOutlined, SettingOutlined } from '@ant-design/icons';
 import type { FlowRow } from '@crm/contracts';
-import { Button, Card, Empty, Input, Space, Table, type TableColumnsType, Typography } from 'antd';
+import { Button, Card, Empty, Space, Table, type TableColumnsType, Typography } from 'antd';
 import { useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
+import { ListSearch } from '../../../components/ListSearch';
 import { useConfirmDelete } from '../../../components/useConfirmDelete';
 import { useModalTarget } from '../../../components/useModalTarget';
 import { useTablePaging } from '../../../components/useTablePaging';
@@ -80,14 +81,12 @@ export const FlowsPage = () => {
   return (
     <Card title="话术管理">
       <Space style={{ marginBottom: 16 }} wrap>
-        <Input.Search
+        <ListSearch
           placeholder="搜索话术名称"
-          aria-label="搜索话术名称"
-          allowClear
           maxLength={30}
-          style={{ width: 220 }}
+          width={220}
           onSearch={(v) => {
-            setName(v.trim());
+            setName(v);
             paging.resetPage();
           }}
         />

@@ -1,49 +1,22 @@
-import { PlusOutlined, ReloadOutlined } from '@ant-design/icons';
-import { type AicallRow, CALLTASK_STATUS, CALLTASK_STATUS_LABEL, GRADES } from '@crm/contracts';
-import {
-  App,
-  Button,
-  Card,
-  Empty,
-  Input,
-  Popconfirm,
-  Progress,
-  Select,
-  Space,
-  Table,
-  type TableColumnsType,
-  Tag,
-  Tooltip,
-  Typography,
-} from 'antd';
-import { useMemo, useState } from 'react';
-import { useTablePaging } from '../../../components/useTablePaging';
+import { type AicallRow, CALLTASK_STATUS, GRADES } from '@crm/contracts';
+import { Card, Empty, Progress, Space, Table, type TableColumnsType, Tag, Tooltip, Typography } from 'antd';
+import { useState } from 'react';
+import { TaskListToolbar, useTaskListFilters } from '../../calltasks/components/TaskListToolbar';
 import { TaskStatusTag } from '../../calltasks/components/TaskStatusTag';
 import { progressPercent } from '../../calltasks/components/taskForm';
+import { type MoveTexts, STOP_TEXT, TaskRowActions, useTaskMoveConfirm } from '../../calltasks/components/taskMoves';
 import { useTaskProgress } from '../../calltasks/components/useTaskProgress';
-import { type AiTaskMove, aicallKeys, useAicallList, useDeleteAicall, useMoveAicall } from '../api';
+import { aicallKeys, useAicallList, useDeleteAicall, useMoveAicall } from '../api';
 import { AiTaskDrawer } from '../components/AiTaskDrawer';
 import { AiTaskFormModal } from '../components/AiTaskFormModal';
 import { GRADE_COLOR } from '../components/GradeTag';
 
-const { draft, running, paused, stopped, completed } = CALLTASK_STATUS;
-
-const MOVE_TEXT: Record<AiTaskMove, { label: string; title: string; content: string; done: string }> = {
+const MOVE_TEXT: MoveTexts = {
   start: { label: '开始', title: '开始任务', content: '开始后，机器人在外呼时段内自动拨打任务号码。', done: '任务已开始' },
   pause: { label: '暂停', title: '暂停任务', content: '暂停后不再拨打新的号码，进行中的通话会说完。', done: '任务已暂停' },
   resume: { label: '继续', title: '继续任务', content: '继续后，机器人接着拨打剩余号码。', done: '任务已继续' },
-  stop: { label: '停止', title: '停止任务', content: '停止后任务不能再开始，剩余号码不再拨打。确定停止？', done: '任务已停止' },
+  stop: STOP_TEXT,
 };
-
-const MOVES_OF: Record<number, AiTaskMove[]> = {
-  [draft]: ['start', 'stop'],
-  [running]: ['pause', 'stop'],
-  [paused]: ['resume', 'stop'],
-  [stopped]: [],
-  [completed]: [],
-};
-
-const STATUS_OPTIONS = Object.entries(CALLTASK_STATUS_LABEL).map(([value, label]) => ({ value: Number(value), label }));
 
 /** A–E counts as small tags (zeros left out). */
 const GradeSplit = ({ grades }: { grades: AicallRow['grades'] }) => {
@@ -66,48 +39,14 @@ const connectRate = (r: AicallRow) => (r.zcallNum ? `${((r.zcallCnum / r.zcallNu
 
 /** /aicall/Index AI外呼任务 (issue 16, menu 300): the voice bot's call tasks, live, with their reports. */
 export const AicallPage = () => {
-  const { message, modal } = App.useApp();
-  const [name, setName] = useState('');
-  const [status, setStatus] = useState<number | undefined>(undefined);
-  const paging = useTablePaging(20);
-  const query = useMemo(
-    () => ({ name: name || undefined, status, page: paging.page, limit: paging.limit }),
-    [name, status, paging.page, paging.limit],
-  );
-  const list = useAicallList(query);
+  const filters = useTaskListFilters();
+  const list = useAicallList(filters.query);
   const move = useMoveAicall();
   const remove = useDeleteAicall();
   const [detailId, setDetailId] = useState<number | null>(null);
   const [form, setForm] = useState<{ row: AicallRow | null } | null>(null);
+  const confirmMove = useTaskMoveConfirm(MOVE_TEXT, (cmStid, m) => move.mutateAsync({ cmStid, move: m }));
   useTaskProgress(aicallKeys.manage);
-
-  const confirmMove = (row: AicallRow, m: AiTaskMove) => {
-    const t = MOVE_TEXT[m];
-    modal.confirm({
-      title: `${t.title}「${row.name}」`,
-      content: t.content,
-      okText: t.label,
-      cancelText: '取消',
-      okButtonProps: { danger: m === 'stop' },
-      onOk: async () => {
-        try {
-          await move.mutateAsync({ cmStid: row.cmStid, move: m });
-        } catch {
-          return;
-        }
-        message.success(t.done);
-      },
-    });
-  };
-
-  const onDelete = async (row: AicallRow) => {
-    try {
-      await remove.mutateAsync({ cmStid: row.cmStid, confirm: 1 });
-    } catch {
-      return;
-    }
-    message.success('删除成功');
-  };
 
   const columns: TableColumnsType<AicallRow> = [
     {
@@ -126,7 +65,11 @@ export const AicallPage = () => {
       width: 112,
       render: (_, r) => (
         <Tooltip title={`已呼 ${r.zcallNum} / 共 ${r.totalNum}，待拨打 ${r.leftNum}`}>
-          <Progress percent={progressPercent(r)} size="small" status={r.status === running ? 'active' : 'normal'} />
+          <Progress
+            percent={progressPercent(r)}
+            size="small"
+            status={r.status === CALLTASK_STATUS.running ? 'active' : 'normal'}
+          />
         </Tooltip>
       ),
     },
@@ -157,72 +100,21 @@ export const AicallPage = () => {
       fixed: 'right',
       width: 226,
       render: (_, r) => (
-        <Space size={0} wrap={false}>
-          <Button type="link" size="small" onClick={() => setDetailId(r.cmStid)}>
-            详情
-          </Button>
-          {MOVES_OF[r.status]?.map((m) => (
-            <Button key={m} type="link" size="small" danger={m === 'stop'} onClick={() => confirmMove(r, m)}>
-              {MOVE_TEXT[m].label}
-            </Button>
-          ))}
-          {(r.status === draft || r.status === paused) && (
-            <Button type="link" size="small" onClick={() => setForm({ row: r })}>
-              编辑
-            </Button>
-          )}
-          {r.status !== running && (
-            <Popconfirm
-              title="删除任务"
-              description="删除后任务和统计不再显示，确定删除？"
-              okText="删除"
-              cancelText="取消"
-              okButtonProps={{ danger: true }}
-              onConfirm={() => onDelete(r)}
-            >
-              <Button type="link" size="small" danger>
-                删除
-              </Button>
-            </Popconfirm>
-          )}
-        </Space>
+        <TaskRowActions
+          status={r.status}
+          texts={MOVE_TEXT}
+          onDetail={() => setDetailId(r.cmStid)}
+          onMove={(m) => confirmMove(r, m)}
+          onEdit={() => setForm({ row: r })}
+          onDelete={() => remove.mutateAsync({ cmStid: r.cmStid, confirm: 1 })}
+        />
       ),
     },
   ];
 
   return (
     <Card title="AI外呼任务">
-      <Space style={{ marginBottom: 16 }} wrap>
-        <Input.Search
-          placeholder="搜索任务名称"
-          aria-label="搜索任务名称"
-          allowClear
-          maxLength={30}
-          style={{ width: 220 }}
-          onSearch={(v) => {
-            setName(v.trim());
-            paging.resetPage();
-          }}
-        />
-        <Select
-          allowClear
-          placeholder="全部状态"
-          aria-label="任务状态"
-          style={{ width: 140 }}
-          options={STATUS_OPTIONS}
-          value={status}
-          onChange={(v) => {
-            setStatus(v);
-            paging.resetPage();
-          }}
-        />
-        <Button icon={<ReloadOutlined />} onClick={() => list.refetch()}>
-          刷新
-        </Button>
-        <Button type="primary" icon={<PlusOutlined />} onClick={() => setForm({ row: null })}>
-          新建任务
-        </Button>
-      </Space>
+      <TaskListToolbar filters={filters} onRefresh={() => list.refetch()} onCreate={() => setForm({ row: null })} />
       <Table<AicallRow>
         rowKey="cmStid"
         size="middle"
@@ -230,7 +122,7 @@ export const AicallPage = () => {
         dataSource={list.data?.list}
         loading={list.isLoading}
         scroll={{ x: 1048 }}
-        pagination={paging.pagination(list.data?.count ?? 0)}
+        pagination={filters.paging.pagination(list.data?.count ?? 0)}
         locale={{ emptyText: <Empty description="暂无AI外呼任务，点击「新建任务」创建" /> }}
       />
       <AiTaskDrawer id={detailId} onClose={() => setDetailId(null)} />

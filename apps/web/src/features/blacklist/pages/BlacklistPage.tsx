@@ -9,6 +9,7 @@ import {
 } from '@crm/contracts';
 import { App, Button, Card, Drawer, Empty, Form, Input, Modal, Space, Switch, Table, type TableColumnsType, Tabs } from 'antd';
 import { useMemo, useState } from 'react';
+import { ListSearch } from '../../../components/ListSearch';
 import { SearchBar } from '../../../components/SearchBar/SearchBar';
 import type { SearchField, SearchValues } from '../../../components/SearchBar/types';
 import { useButtonLock } from '../../../components/useButtonLock';
@@ -96,13 +97,13 @@ const FileNumbersDrawer = ({ file, onClose }: { file: BlackFile | null; onClose:
   );
   return (
     <Drawer title={file ? `号码 · ${file.name}` : '号码'} open={file !== null} onClose={onClose} width={560} destroyOnHidden>
-      <Input.Search
+      <ListSearch
         placeholder="搜索号码"
-        allowClear
         maxLength={20}
-        style={{ width: 240, marginBottom: 12 }}
+        width={240}
+        style={{ marginBottom: 12 }}
         onSearch={(v) => {
-          setPhone(v.trim());
+          setPhone(v);
           paging.resetPage();
         }}
       />
@@ -251,13 +252,12 @@ const ManualTab = () => {
   return (
     <>
       <Space style={{ marginBottom: 16 }} wrap>
-        <Input.Search
+        <ListSearch
           placeholder="搜索号码"
-          allowClear
           maxLength={20}
-          style={{ width: 240 }}
+          width={240}
           onSearch={(v) => {
-            setPhone(v.trim());
+            setPhone(v);
             paging.resetPage();
           }}
         />

@@ -20,6 +20,7 @@ import {
   Upload,
 } from 'antd';
 import { useMemo, useState } from 'react';
+import { ListSearch } from '../../../components/ListSearch';
 import { useCustomerList, useStageOptions } from '../../customers/api';
 import { useLabelTree } from '../../labels/api';
 import { useStaffOptions } from '../../staff/api';
@@ -134,13 +135,12 @@ const SelectSource = ({ value = [], onChange }: { value?: number[]; onChange?: (
             { value: 'mine', label: '我的客户' },
           ]}
         />
-        <Input.Search
+        <ListSearch
           placeholder="搜索客户名称"
-          aria-label="搜索客户名称"
-          allowClear
-          style={{ width: 240 }}
+          maxLength={50}
+          width={240}
           onSearch={(v) => {
-            setName(v.trim());
+            setName(v);
             setPage(1);
           }}
         />

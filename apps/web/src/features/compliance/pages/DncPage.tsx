@@ -4,6 +4,7 @@ import { App, Badge, Button, Card, Empty, Form, Input, Modal, Popconfirm, Space,
 import { useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { zodRule } from '../../../components/formRules';
+import { ListSearch } from '../../../components/ListSearch';
 import { useButtonLock } from '../../../components/useButtonLock';
 import { useTablePaging } from '../../../components/useTablePaging';
 import { useAddDnc, useDeleteDnc, useDncList } from '../api';
@@ -123,14 +124,12 @@ export const DncPage = () => {
   return (
     <Card title="禁拨名单">
       <Space style={{ marginBottom: 16 }} wrap>
-        <Input.Search
+        <ListSearch
           placeholder="搜索号码"
-          aria-label="搜索号码"
-          allowClear
           maxLength={20}
-          style={{ width: 240 }}
+          width={240}
           onSearch={(v) => {
-            setPhone(v.trim());
+            setPhone(v);
             paging.resetPage();
           }}
         />

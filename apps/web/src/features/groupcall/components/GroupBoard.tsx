@@ -24,7 +24,7 @@ type Props = {
   cmStid: number;
   /** the signed-in staff: an agent of the task gets 开始工作 / 停止工作 */
   staffId: number;
-  onAction: (action: GroupAction) => void;
+  onAction: (action: Extract<GroupAction, 'work' | 'unwork'>) => void;
   isPending: boolean;
 };
 

@@ -1,119 +1,116 @@
-import { CALLTASK_STATUS, CALLTASK_STATUS_LABEL, type GroupcallRow } from '@crm/contracts';
-import { App, Button, Card, Drawer, Flex, Space, Table, type TableColumnsType, Tag } from 'antd';
+import { CALLTASK_STATUS_LABEL, type GroupcallRow } from '@crm/contracts';
+import { App, Card, Drawer, Empty, Flex, Table, type TableColumnsType, Tag, Typography } from 'antd';
 import { useState } from 'react';
-import { useTablePaging } from '../../../components/useTablePaging';
 import { useSession } from '../../../stores/session';
-import { type GroupAction, useBoardFrames, useGroupAction, useGroupTasks } from '../api';
+import { TaskListToolbar, useTaskListFilters } from '../../calltasks/components/TaskListToolbar';
+import { type MoveTexts, STOP_TEXT, TaskRowActions, useTaskMoveConfirm } from '../../calltasks/components/taskMoves';
+import { useBoardFrames, useDeleteGroupTask, useGroupAction, useGroupTasks } from '../api';
 import { GroupBoard } from '../components/GroupBoard';
 import { GroupTaskFormModal } from '../components/GroupTaskFormModal';
 
 const STATUS_COLOR: Record<number, string> = { 0: 'default', 1: 'green', 2: 'orange', 3: 'red', 4: 'blue' };
-const { draft, running, paused } = CALLTASK_STATUS;
 
-/** The lifecycle buttons a task in this state offers its manager. */
-const movesOf = (status: number): { action: GroupAction; label: string }[] => {
-  if (status === draft) return [{ action: 'start', label: '开始' }];
-  if (status === running)
-    return [
-      { action: 'pause', label: '暂停' },
-      { action: 'stop', label: '停止' },
-    ];
-  if (status === paused)
-    return [
-      { action: 'resume', label: '继续' },
-      { action: 'stop', label: '停止' },
-    ];
-  return [];
+const MOVE_TEXT: MoveTexts = {
+  start: {
+    label: '开始',
+    title: '开始群呼',
+    content: '开始后，系统按线路上限同时拨打，客户接听后转给工作中的空闲坐席。',
+    done: '任务已开始',
+  },
+  pause: { label: '暂停', title: '暂停群呼', content: '暂停后不再拨打新的号码，进行中的通话不受影响。', done: '任务已暂停' },
+  resume: { label: '继续', title: '继续群呼', content: '继续后，系统接着拨打剩余号码。', done: '任务已继续' },
+  stop: STOP_TEXT,
 };
 
-const LABELS: Record<GroupAction, string> = {
-  start: '任务已开始',
-  pause: '任务已暂停',
-  resume: '任务已继续',
-  stop: '任务已停止',
-  work: '已开始工作',
-  unwork: '已停止工作',
-};
+const WORK_DONE: Record<'work' | 'unwork', string> = { work: '已开始工作', unwork: '已停止工作' };
 
 /** 群呼任务 (人工群呼, issue 15): group tasks with their counters, create, and a live board per task. */
 export const GroupCallPage = () => {
   const { message } = App.useApp();
   const staffId = useSession((s) => s.userInfo?.cmSid ?? 0);
-  const { page, limit, pagination } = useTablePaging();
-  const tasks = useGroupTasks({ page, limit });
+  const filters = useTaskListFilters();
+  const tasks = useGroupTasks(filters.query);
   const action = useGroupAction();
+  const remove = useDeleteGroupTask();
   const [isCreating, setCreating] = useState(false);
   const [boardId, setBoardId] = useState<number | null>(null);
+  const confirmMove = useTaskMoveConfirm(MOVE_TEXT, (cmStid, m) => action.mutateAsync({ action: m, cmStid }));
   useBoardFrames();
-  const run = async (a: GroupAction, cmStid: number) => {
+  const work = async (a: 'work' | 'unwork', cmStid: number) => {
     await action.mutateAsync({ action: a, cmStid });
-    message.success(LABELS[a]);
+    message.success(WORK_DONE[a]);
   };
   const columns: TableColumnsType<GroupcallRow> = [
-    { title: '任务名称', dataIndex: 'name' },
+    {
+      title: '任务名称',
+      dataIndex: 'name',
+      fixed: 'left',
+      width: 150,
+      ellipsis: true,
+      render: (v: string, r) => <Typography.Link onClick={() => setBoardId(r.cmStid)}>{v}</Typography.Link>,
+    },
     {
       title: '状态',
       dataIndex: 'status',
+      width: 84,
       render: (s: number) => <Tag color={STATUS_COLOR[s]}>{CALLTASK_STATUS_LABEL[s]}</Tag>,
     },
-    { title: '号码数', dataIndex: 'totalNum' },
-    { title: '剩余', dataIndex: 'leftNum' },
-    { title: '已拨打', dataIndex: 'zcallNum' },
-    { title: '已接通', dataIndex: 'answered' },
-    { title: '转坐席', dataIndex: 'connected' },
+    { title: '号码数', dataIndex: 'totalNum', width: 72, align: 'right' },
+    { title: '剩余', dataIndex: 'leftNum', width: 64, align: 'right' },
+    { title: '已拨打', dataIndex: 'zcallNum', width: 72, align: 'right' },
+    { title: '已接通', dataIndex: 'answered', width: 72, align: 'right' },
+    { title: '转坐席', dataIndex: 'connected', width: 72, align: 'right' },
     {
       title: '放弃率',
       key: 'abandon',
+      width: 72,
+      align: 'right',
       render: (_: unknown, r) => {
         const rate = r.answered > 0 ? Math.round((r.abandoned * 1000) / r.answered) / 10 : 0;
         return <span style={rate * 10 > r.abandonTarget ? { color: '#cf1322' } : undefined}>{rate}%</span>;
       },
     },
-    { title: '线路上限', dataIndex: 'maxLines' },
-    { title: '坐席', key: 'agents', render: (_: unknown, r) => r.cmSidInfo.map((a) => a.name).join('、') },
-    { title: '创建人', dataIndex: 'createName' },
-    { title: '创建时间', dataIndex: 'createTime' },
+    { title: '线路上限', dataIndex: 'maxLines', width: 80, align: 'right' },
+    {
+      title: '坐席',
+      key: 'agents',
+      width: 140,
+      ellipsis: true,
+      render: (_: unknown, r) => r.cmSidInfo.map((a) => a.name).join('、') || '-',
+    },
+    { title: '创建人', dataIndex: 'createName', width: 90 },
+    { title: '创建时间', dataIndex: 'createTime', width: 164 },
     {
       title: '操作',
       key: 'op',
+      fixed: 'right',
+      width: 170,
       render: (_: unknown, r) => (
-        <Space>
-          <Button type="link" size="small" onClick={() => setBoardId(r.cmStid)}>
-            看板
-          </Button>
-          {r.createCmSid === staffId || r.cmSidInfo.every((a) => a.cmSid !== staffId)
-            ? movesOf(r.status).map((m) => (
-                <Button
-                  key={m.action}
-                  type="link"
-                  size="small"
-                  onClick={() => void run(m.action, r.cmStid).catch(() => undefined)}
-                >
-                  {m.label}
-                </Button>
-              ))
-            : null}
-        </Space>
+        <TaskRowActions
+          status={r.status}
+          texts={MOVE_TEXT}
+          detailLabel="看板"
+          onDetail={() => setBoardId(r.cmStid)}
+          // an agent of the task who did not create it works it from the board, he does not run it
+          canManage={r.createCmSid === staffId || r.cmSidInfo.every((a) => a.cmSid !== staffId)}
+          onMove={(m) => confirmMove(r, m)}
+          onDelete={() => remove.mutateAsync({ cmStid: r.cmStid, confirm: 1 })}
+        />
       ),
     },
   ];
   return (
-    <Card
-      title="群呼任务"
-      extra={
-        <Button type="primary" onClick={() => setCreating(true)}>
-          新建群呼任务
-        </Button>
-      }
-    >
-      <Table
+    <Card title="群呼任务">
+      <TaskListToolbar filters={filters} onRefresh={() => tasks.refetch()} onCreate={() => setCreating(true)} />
+      <Table<GroupcallRow>
         rowKey="cmStid"
         size="middle"
         loading={tasks.isLoading}
         columns={columns}
         dataSource={tasks.data?.list ?? []}
-        pagination={pagination(tasks.data?.count ?? 0)}
-        scroll={{ x: 'max-content' }}
+        pagination={filters.paging.pagination(tasks.data?.count ?? 0)}
+        scroll={{ x: 1400 }}
+        locale={{ emptyText: <Empty description="暂无群呼任务，点击「新建任务」创建" /> }}
       />
       <GroupTaskFormModal open={isCreating} onClose={() => setCreating(false)} />
       <Drawer
@@ -129,7 +126,7 @@ export const GroupCallPage = () => {
               cmStid={boardId}
               staffId={staffId}
               isPending={action.isPending}
-              onAction={(a) => void run(a, boardId).catch(() => undefined)}
+              onAction={(a) => void work(a, boardId).catch(() => undefined)}
             />
           </Flex>
         )}
