@@ -81,6 +81,22 @@ describe('AI task lifecycle and validation', () => {
     const seatId = seat.json().data.cmStid as number;
     expect((await c.post('detail', null, 'admin', `cmStid=${seatId}`)).code).toBe(116050);
     expect((await c.post('start', { cmStid: seatId })).code).toBe(116050);
+    expect((await c.post('del', { cmStid: seatId, confirm: 1 })).code).toBe(116050);
+    // and the seat-task routes do not move, edit, delete or work an AI task
+    for (const [path, body] of [
+      ['start', { cmStid: id }],
+      ['stop', { cmStid: id }],
+      ['del', { cmStid: id, confirm: 1 }],
+      ['work', { cmStid: id }],
+      [
+        'edit',
+        { cmStid: id, name: '改名', cmWeeks: [1], cmTimes: [{ start: '09:00', end: '10:00' }], cmSidInfo: [c.ids.admin] },
+      ],
+    ] as const) {
+      const r = (await t.post(`/api/frontend/calltask/${path}`, body, tokens.admin)).json();
+      expect(r.code, path).toBe(115020);
+    }
+    expect((await c.post<AicallRow>('detail', null, 'admin', `cmStid=${id}`)).data).toMatchObject({ name: row.name, status: 0 });
   });
 
   it('moves: start → pause → edit → resume → stop; a running task is neither edited nor deleted', async () => {

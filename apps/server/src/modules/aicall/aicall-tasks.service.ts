@@ -13,7 +13,7 @@ import type { Actor } from '../../lib/auth-context';
 import { publishedFlow } from '../aibot/aibot.service';
 import * as tasks from '../calltasks/calltasks.repo';
 import * as seat from '../calltasks/calltasks.service';
-import { requireVisibleTask, rowsOf } from '../calltasks/calltasks-lists';
+import { requireVisibleTaskOf, rowsOf } from '../calltasks/calltasks-lists';
 import { scopeStaffIds } from '../staff/staff.service';
 import * as repo from './aicall-tasks.repo';
 
@@ -23,18 +23,12 @@ import * as repo from './aicall-tasks.repo';
 // assignment rule. The calls are the bot's (aicall-runner.ts); the agents take 转人工 only.
 
 /** An AI task the caller may see (created in his scope, or one he takes 转人工 for). */
-export const requireAiTask = async (db: DbOrTx, actor: Actor, id: number) => {
-  const task = await requireVisibleTask(db, actor, id).catch(() => undefined);
-  if (task?.mode !== CALLTASK_MODE_AI) throw new AppError('AICALL_NOT_FOUND');
-  return task;
-};
+export const requireAiTask = (db: DbOrTx, actor: Actor, id: number) =>
+  requireVisibleTaskOf(db, actor, id, CALLTASK_MODE_AI, 'AICALL_NOT_FOUND');
 
 /** An AI task the caller manages (its creator is in his data scope). */
-export const requireManagedAiTask = async (db: DbOrTx, actor: Actor, id: number) => {
-  const task = await seat.requireManagedTask(db, actor, id).catch(() => undefined);
-  if (task?.mode !== CALLTASK_MODE_AI) throw new AppError('AICALL_NOT_FOUND');
-  return task;
-};
+export const requireManagedAiTask = (db: DbOrTx, actor: Actor, id: number) =>
+  seat.requireManagedTaskOf(db, actor, id, CALLTASK_MODE_AI, 'AICALL_NOT_FOUND');
 
 /** The flow must be the company's and published (its calls take the last published version). */
 const requirePublished = async (db: DbOrTx, tenantId: number, flowId: number) => {

@@ -3,7 +3,6 @@ import {
   aicallEditBody,
   aicallReportSchema,
   aicallRowSchema,
-  calltaskDelBody,
   calltaskIdBody,
   calltaskListBody,
   calltaskNumberRowSchema,
@@ -11,16 +10,14 @@ import {
   envelope,
   jobIdEnvelope,
   listOf,
-  okEnvelope,
   qId,
 } from '@crm/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ok } from '../../lib/reply';
 import type { CallRuntime } from '../calls/call-bus';
-import * as seat from '../calltasks/calltasks.service';
-import * as actions from '../calltasks/calltasks-actions';
 import { taskNumbers } from '../calltasks/calltasks-lists';
+import { type TaskKind, taskDeleteRoute, taskMoveRoutes } from '../calltasks/task-kind-routes';
 import { startAiTaskExport } from './aicall-export';
 import { aiTaskReport } from './aicall-report';
 import * as service from './aicall-tasks.service';
@@ -31,6 +28,13 @@ const P = '/api/frontend/aicall';
 const config = { menu: '/aicall/Index' };
 const idEnvelope = envelope(z.object({ cmStid: z.number() }));
 const idQuery = z.object({ cmStid: qId() });
+const kind: TaskKind = {
+  prefix: P,
+  tags,
+  config,
+  noun: 'AI外呼任务',
+  requireManaged: service.requireManagedAiTask,
+};
 
 /** AI tasks (issue 16): paths under /api/frontend/aicall/ (thin: the seat-task services with mode 2). */
 export const aicallRoutes =
@@ -49,18 +53,7 @@ export const aicallRoutes =
       },
       async (req) => ok({ cmStid: await service.editAiTask(app.db, req.actor, req.body) }, '保存成功'),
     );
-    app.post(
-      `${P}/del`,
-      {
-        schema: { tags, summary: '删除AI外呼任务（进行中的不能删除）', body: calltaskDelBody, response: { 200: okEnvelope } },
-        config,
-      },
-      async (req) => {
-        await service.requireManagedAiTask(app.db, req.actor, req.body.cmStid);
-        await seat.deleteTask(app.db, req.actor, req.body.cmStid);
-        return ok(null, '删除成功');
-      },
-    );
+    taskDeleteRoute(app, kind);
     app.post(
       `${P}/list`,
       {
@@ -77,22 +70,7 @@ export const aicallRoutes =
       },
       async (req) => ok(await service.aiTaskDetail(app.db, req.actor, req.query.cmStid)),
     );
-    for (const [move, summary, msg] of [
-      ['start', '开始AI外呼任务', '任务已开始'],
-      ['pause', '暂停AI外呼任务', '任务已暂停'],
-      ['resume', '继续AI外呼任务', '任务已继续'],
-      ['stop', '停止AI外呼任务', '任务已停止'],
-    ] as const) {
-      app.post(
-        `${P}/${move}`,
-        { schema: { tags, summary, body: calltaskIdBody, response: { 200: okEnvelope } }, config },
-        async (req) => {
-          await service.requireManagedAiTask(app.db, req.actor, req.body.cmStid);
-          await actions.moveTask(rt, req.actor, req.body.cmStid, move);
-          return ok(null, msg);
-        },
-      );
-    }
+    taskMoveRoutes(app, rt, kind);
     app.post(
       `${P}/numbers`,
       {

@@ -7,6 +7,7 @@ import {
   type CalltaskNumbersBody,
   type CalltaskProgress,
   type CalltaskRow,
+  type ErrorKey,
   type ListData,
   TASK_NUMBER_STATE_LABEL,
   TASK_OUTCOME_LABEL,
@@ -106,6 +107,25 @@ export const requireVisibleTask = async (db: DbOrTx, actor: Actor, id: number) =
   const isManaged = scope === null || scope.includes(task.creatorId);
   if (!isManaged && !(await repo.agentRow(db, task.id, actor.staffId))) throw new AppError('CALLTASK_NOT_FOUND');
   return task;
+};
+
+/** A task of one kind (mode) the caller may see; another kind's task is not found, with that kind's code. */
+export const requireVisibleTaskOf = async (
+  db: DbOrTx,
+  actor: Actor,
+  id: number,
+  mode: number,
+  notFound: ErrorKey = 'CALLTASK_NOT_FOUND',
+) => {
+  const task = await requireVisibleTask(db, actor, id).catch(() => undefined);
+  if (task?.mode !== mode) throw new AppError(notFound);
+  return task;
+};
+
+/** The task is of this kind (mode); who may act on it is the action's own check. */
+export const requireTaskMode = async (db: DbOrTx, tenantId: number, id: number, mode: number) => {
+  const task = await repo.findTask(db, tenantId, id);
+  if (task?.mode !== mode) throw new AppError('CALLTASK_NOT_FOUND');
 };
 
 export const taskDetail = async (db: Db, actor: Actor, id: number): Promise<CalltaskDetail> => {

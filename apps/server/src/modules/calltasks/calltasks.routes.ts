@@ -1,6 +1,6 @@
 import {
+  CALLTASK_MODE,
   calltaskCreateBody,
-  calltaskDelBody,
   calltaskDetailSchema,
   calltaskEditBody,
   calltaskHoursSchema,
@@ -19,11 +19,14 @@ import {
 } from '@crm/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import type { Db } from '../../db/client';
+import type { Actor } from '../../lib/auth-context';
 import { ok } from '../../lib/reply';
 import type { CallRuntime } from '../calls/call-bus';
 import * as service from './calltasks.service';
 import * as actions from './calltasks-actions';
 import * as lists from './calltasks-lists';
+import { type TaskKind, taskDeleteRoute, taskMoveRoutes } from './task-kind-routes';
 
 const tags = ['calltasks'];
 const P = '/api/frontend/calltask';
@@ -31,6 +34,10 @@ const P = '/api/frontend/calltask';
 const config = { menu: '/calltask/tasklist' };
 const agentConfig = { menu: ['/calltask/tasklist', '/seats/Index'] };
 const idEnvelope = envelope(z.object({ cmStid: z.number() }));
+/** the seat-task routes move, edit, delete and work seat tasks only (group and AI tasks have theirs) */
+const requireManagedSeatTask = (db: Db, actor: Actor, id: number) =>
+  service.requireManagedTaskOf(db, actor, id, CALLTASK_MODE.seat);
+const kind: TaskKind = { prefix: P, tags, config, noun: '任务', requireManaged: requireManagedSeatTask };
 
 /** Seat tasks (issue 15): paths under /api/frontend/calltask/. */
 export const calltasksRoutes =
@@ -60,19 +67,12 @@ export const calltasksRoutes =
         schema: { tags, summary: '编辑坐席任务（未开始或已暂停）', body: calltaskEditBody, response: { 200: idEnvelope } },
         config,
       },
-      async (req) => ok({ cmStid: await service.editTask(app.db, req.actor, req.body) }, '保存成功'),
-    );
-    app.post(
-      `${P}/del`,
-      {
-        schema: { tags, summary: '删除坐席任务（进行中的不能删除）', body: calltaskDelBody, response: { 200: okEnvelope } },
-        config,
-      },
       async (req) => {
-        await service.deleteTask(app.db, req.actor, req.body.cmStid);
-        return ok(null, '删除成功');
+        await requireManagedSeatTask(app.db, req.actor, req.body.cmStid);
+        return ok({ cmStid: await service.editTask(app.db, req.actor, req.body) }, '保存成功');
       },
     );
+    taskDeleteRoute(app, kind);
     app.post(
       `${P}/list`,
       {
@@ -102,21 +102,7 @@ export const calltasksRoutes =
       },
       async (req) => ok(await service.companyHours(app.db, req.actor)),
     );
-    for (const [move, summary, msg] of [
-      ['start', '开始任务', '任务已开始'],
-      ['pause', '暂停任务', '任务已暂停'],
-      ['resume', '继续任务', '任务已继续'],
-      ['stop', '停止任务', '任务已停止'],
-    ] as const) {
-      app.post(
-        `${P}/${move}`,
-        { schema: { tags, summary, body: calltaskIdBody, response: { 200: okEnvelope } }, config },
-        async (req) => {
-          await actions.moveTask(rt, req.actor, req.body.cmStid, move);
-          return ok(null, msg);
-        },
-      );
-    }
+    taskMoveRoutes(app, rt, kind);
     app.post(
       `${P}/numbers`,
       {
@@ -141,7 +127,10 @@ export const calltasksRoutes =
         },
         config: agentConfig,
       },
-      async (req) => ok(await actions.work(rt, req.actor, req.body.cmStid), '已开始'),
+      async (req) => {
+        await lists.requireTaskMode(app.db, req.actor.tenantId, req.body.cmStid, CALLTASK_MODE.seat);
+        return ok(await actions.work(rt, req.actor, req.body.cmStid), '已开始');
+      },
     );
     app.post(
       `${P}/unwork`,

@@ -4,6 +4,7 @@ import {
   type CalltaskCreateBody,
   type CalltaskEditBody,
   DISCARD_OTHER,
+  type ErrorKey,
   rangesInsideHours,
   type TimeRange,
 } from '@crm/contracts';
@@ -102,6 +103,19 @@ export const requireManagedTask = async (db: DbOrTx, actor: Actor, id: number, l
   if (!task) throw new AppError('CALLTASK_NOT_FOUND');
   const scope = await scopeStaffIds(db as Db, actor);
   if (scope !== null && !scope.includes(task.creatorId)) throw new AppError('CALLTASK_NOT_FOUND');
+  return task;
+};
+
+/** A task of one kind (mode) the caller manages; another kind's task is not found, with that kind's code. */
+export const requireManagedTaskOf = async (
+  db: DbOrTx,
+  actor: Actor,
+  id: number,
+  mode: number,
+  notFound: ErrorKey = 'CALLTASK_NOT_FOUND',
+) => {
+  const task = await requireManagedTask(db, actor, id).catch(() => undefined);
+  if (task?.mode !== mode) throw new AppError(notFound);
   return task;
 };
 

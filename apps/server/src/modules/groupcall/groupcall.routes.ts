@@ -1,5 +1,4 @@
 import {
-  calltaskDelBody,
   calltaskIdBody,
   calltaskListBody,
   envelope,
@@ -15,8 +14,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ok } from '../../lib/reply';
 import type { CallRuntime } from '../calls/call-bus';
-import * as seat from '../calltasks/calltasks.service';
-import * as actions from '../calltasks/calltasks-actions';
+import { type TaskKind, taskDeleteRoute, taskMoveRoutes } from '../calltasks/task-kind-routes';
 import * as service from './groupcall.service';
 import { boardOf, publishBoard } from './groupcall-board';
 import type { GroupDialerState } from './groupcall-state';
@@ -31,6 +29,14 @@ const idEnvelope = envelope(z.object({ cmStid: z.number() }));
 export const groupcallRoutes =
   (rt: CallRuntime, state: GroupDialerState): FastifyPluginAsyncZod =>
   async (app) => {
+    const kind: TaskKind = {
+      prefix: P,
+      tags,
+      config,
+      noun: '群呼任务',
+      requireManaged: service.requireManaged,
+      afterMove: (actor, id) => publishBoard(rt, state, actor.tenantId, id),
+    };
     app.post(
       `${P}/create`,
       { schema: { tags, summary: '新建群呼任务', body: groupcallCreateBody, response: { 200: idEnvelope } }, config },
@@ -44,18 +50,7 @@ export const groupcallRoutes =
       },
       async (req) => ok({ cmStid: await service.editGroupTask(app.db, req.actor, req.body) }, '保存成功'),
     );
-    app.post(
-      `${P}/del`,
-      {
-        schema: { tags, summary: '删除群呼任务（进行中的不能删除）', body: calltaskDelBody, response: { 200: okEnvelope } },
-        config,
-      },
-      async (req) => {
-        await service.requireManaged(app.db, req.actor, req.body.cmStid);
-        await seat.deleteTask(app.db, req.actor, req.body.cmStid);
-        return ok(null, '删除成功');
-      },
-    );
+    taskDeleteRoute(app, kind);
     app.post(
       `${P}/list`,
       {
@@ -82,23 +77,7 @@ export const groupcallRoutes =
       },
       async (req) => ok(await boardOf(app.db, state, req.actor, req.query.cmStid)),
     );
-    for (const [move, summary, msg] of [
-      ['start', '开始群呼任务', '任务已开始'],
-      ['pause', '暂停群呼任务', '任务已暂停'],
-      ['resume', '继续群呼任务', '任务已继续'],
-      ['stop', '停止群呼任务', '任务已停止'],
-    ] as const) {
-      app.post(
-        `${P}/${move}`,
-        { schema: { tags, summary, body: calltaskIdBody, response: { 200: okEnvelope } }, config },
-        async (req) => {
-          await service.requireManaged(app.db, req.actor, req.body.cmStid);
-          await actions.moveTask(rt, req.actor, req.body.cmStid, move);
-          await publishBoard(rt, state, req.actor.tenantId, req.body.cmStid);
-          return ok(null, msg);
-        },
-      );
-    }
+    taskMoveRoutes(app, rt, kind);
     app.post(
       `${P}/work`,
       { schema: { tags, summary: '坐席开始做群呼任务', body: calltaskIdBody, response: { 200: okEnvelope } }, config },

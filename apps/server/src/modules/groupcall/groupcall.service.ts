@@ -8,11 +8,10 @@ import {
 } from '@crm/contracts';
 import { sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client';
-import { AppError } from '../../lib/app-error';
 import type { Actor } from '../../lib/auth-context';
 import * as tasks from '../calltasks/calltasks.repo';
 import * as seat from '../calltasks/calltasks.service';
-import { requireVisibleTask, rowsOf } from '../calltasks/calltasks-lists';
+import { requireVisibleTaskOf, rowsOf } from '../calltasks/calltasks-lists';
 import { scopeStaffIds } from '../staff/staff.service';
 import * as repo from './groupcall.repo';
 
@@ -21,18 +20,12 @@ import * as repo from './groupcall.repo';
 // target; their list shows only them, with the live figures.
 
 /** A group task the caller may see (its creator in his scope, or one he works). */
-export const requireGroupTask = async (db: DbOrTx, actor: Actor, id: number) => {
-  const task = await requireVisibleTask(db, actor, id).catch(() => undefined);
-  if (task?.mode !== CALLTASK_MODE.group) throw new AppError('GROUPCALL_NOT_FOUND');
-  return task;
-};
+export const requireGroupTask = (db: DbOrTx, actor: Actor, id: number) =>
+  requireVisibleTaskOf(db, actor, id, CALLTASK_MODE.group, 'GROUPCALL_NOT_FOUND');
 
 /** A group task the caller manages. */
-const requireManagedGroupTask = async (db: DbOrTx, actor: Actor, id: number) => {
-  const task = await seat.requireManagedTask(db, actor, id).catch(() => undefined);
-  if (task?.mode !== CALLTASK_MODE.group) throw new AppError('GROUPCALL_NOT_FOUND');
-  return task;
-};
+const requireManagedGroupTask = (db: DbOrTx, actor: Actor, id: number) =>
+  seat.requireManagedTaskOf(db, actor, id, CALLTASK_MODE.group, 'GROUPCALL_NOT_FOUND');
 
 export const createGroupTask = async (db: Db, actor: Actor, body: GroupcallCreateBody) => {
   const { maxLines, abandonTarget, ...rest } = body;

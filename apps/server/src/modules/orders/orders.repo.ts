@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gt, gte, ilike, inArray, lte, or, type SQL, sql, sum } from 'drizzle-orm';
+import { and, asc, count, eq, gt, gte, ilike, inArray, lte, or, type SQL, sql, sum } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { customers, orderCooperators, orderLines, orders, staff } from '../../db/schema';
 import { bigrams } from '../customers/customers-filters';
