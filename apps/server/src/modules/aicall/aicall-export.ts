@@ -1,11 +1,9 @@
 import type { AicallCallsBody } from '@crm/contracts';
-import ExcelJS from 'exceljs';
 import type { Db } from '../../db/client';
 import type { Actor } from '../../lib/auth-context';
-import { formatDateTime } from '../../lib/time';
 import type { CallRuntime } from '../calls/call-bus';
 import { defineJob, enqueueJob, restoreActor, type StoredActor, storeActor } from '../jobs/jobs.service';
-import { storeGeneratedFile } from '../uploads/uploads.service';
+import { addPages, writeExportXlsx } from '../jobs/xlsx-export';
 import { listAiCallRows } from './aicall-calls';
 import { requireAiTask } from './aicall-tasks.service';
 
@@ -36,16 +34,13 @@ defineJob<ExportPayload>('aicall-export', {
     const rt = { db } as Pick<CallRuntime, 'db'> as CallRuntime;
     const first = await listAiCallRows(rt, actor, body(1));
     await ctx.setTotal(Math.min(first.count, EXPORT_ROWS));
-    const stamp = formatDateTime(new Date()).replace(/[-: ]/g, '').slice(0, 12);
-    const file = await storeGeneratedFile(
-      db,
-      dataDir,
+    return writeExportXlsx(
+      { db, dataDir },
       actor,
-      { originalName: `AI外呼_${taskName}_${stamp}.xlsx`.replace(/[\\/:*?"<>|]/g, '_'), ext: 'xlsx', scene: 'export' },
-      async (fullPath) => {
-        const wb = new ExcelJS.stream.xlsx.WorkbookWriter({ filename: fullPath, useStyles: true, useSharedStrings: false });
-        const ws = wb.addWorksheet('AI通话');
-        ws.columns = [
+      {
+        title: `AI外呼_${taskName}`,
+        sheet: 'AI通话',
+        columns: [
           { header: '通话编号', key: 'id', width: 10 },
           { header: '客户名称', key: 'name', width: 24 },
           { header: '号码', key: 'phone', width: 16 },
@@ -57,35 +52,28 @@ defineJob<ExportPayload>('aicall-export', {
           { header: '结束方式', key: 'end', width: 14 },
           { header: '话术', key: 'flow', width: 20 },
           { header: '话术版本', key: 'version', width: 10 },
-        ];
-        ws.getRow(1).font = { bold: true };
-        let done = 0;
-        for (let page = 1; done < EXPORT_ROWS; page++) {
-          const { list } = page === 1 ? first : await listAiCallRows(rt, actor, body(page));
-          if (list.length === 0) break;
-          for (const r of list) {
-            ws.addRow({
-              id: r.id,
-              name: r.name,
-              phone: r.phone,
-              start: r.call_starttime,
-              duration: r.duration_time,
-              grade: r.grade,
-              score: r.score,
-              rounds: r.rounds,
-              end: r.endName,
-              flow: r.flowName,
-              version: r.flowVersion,
-            }).commit();
-          }
-          done += list.length;
-          await ctx.progress(done);
-          if (list.length < BATCH) break;
-        }
-        await ws.commit();
-        await wb.commit();
+        ],
       },
+      (add) =>
+        addPages(
+          ctx,
+          add,
+          { batch: BATCH, max: EXPORT_ROWS },
+          (page) => (page === 1 ? Promise.resolve(first) : listAiCallRows(rt, actor, body(page))).then((r) => r.list),
+          (r) => ({
+            id: r.id,
+            name: r.name,
+            phone: r.phone,
+            start: r.call_starttime,
+            duration: r.duration_time,
+            grade: r.grade,
+            score: r.score,
+            rounds: r.rounds,
+            end: r.endName,
+            flow: r.flowName,
+            version: r.flowVersion,
+          }),
+        ),
     );
-    return { fileId: file.id };
   },
 });

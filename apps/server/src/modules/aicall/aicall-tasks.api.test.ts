@@ -88,10 +88,7 @@ describe('AI task lifecycle and validation', () => {
       ['stop', { cmStid: id }],
       ['del', { cmStid: id, confirm: 1 }],
       ['work', { cmStid: id }],
-      [
-        'edit',
-        { cmStid: id, name: '改名', cmWeeks: [1], cmTimes: [{ start: '09:00', end: '10:00' }], cmSidInfo: [c.ids.admin] },
-      ],
+      ['edit', { cmStid: id, name: '改名', cmWeeks: [1], cmTimes: [{ start: '09:00', end: '10:00' }], cmSidInfo: [c.ids.admin] }],
     ] as const) {
       const r = (await t.post(`/api/frontend/calltask/${path}`, body, tokens.admin)).json();
       expect(r.code, path).toBe(115020);

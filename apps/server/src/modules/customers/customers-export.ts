@@ -1,11 +1,9 @@
 import { CONTACT_STATUS_LABEL, type CustomerListBody, DM_TYPE, type SeasListBody } from '@crm/contracts';
 import { sql } from 'drizzle-orm';
-import ExcelJS from 'exceljs';
 import type { Db } from '../../db/client';
 import type { Actor } from '../../lib/auth-context';
-import { formatDateTime } from '../../lib/time';
 import { defineJob, enqueueJob, restoreActor, type StoredActor, storeActor } from '../jobs/jobs.service';
-import { storeGeneratedFile } from '../uploads/uploads.service';
+import { writeExportXlsx } from '../jobs/xlsx-export';
 import { viewerOf } from './customer-access';
 import { loadTemplate } from './customer-templates.service';
 import * as repo from './customers.repo';
@@ -48,16 +46,13 @@ defineJob<ExportPayload>('export', {
     const tpl = await loadTemplate(db, actor.tenantId);
     const controls = tpl.enabled.filter((c) => c.dmType !== DM_TYPE.group && c.dmType !== DM_TYPE.staticText);
     await ctx.setTotal(await repo.countCapped(db, where, 10_000_000));
-    const stamp = formatDateTime(new Date()).replace(/[-: ]/g, '').slice(0, 12);
-    const file = await storeGeneratedFile(
-      db,
-      dataDir,
+    return writeExportXlsx(
+      { db, dataDir },
       actor,
-      { originalName: `${KIND_NAME[kind]}_${stamp}.xlsx`, ext: 'xlsx', scene: 'export' },
-      async (fullPath) => {
-        const wb = new ExcelJS.stream.xlsx.WorkbookWriter({ filename: fullPath, useStyles: true, useSharedStrings: false });
-        const ws = wb.addWorksheet('客户');
-        ws.columns = [
+      {
+        title: KIND_NAME[kind],
+        sheet: '客户',
+        columns: [
           { header: '客户编号', key: 'id', width: 10 },
           { header: '客户名称', key: 'name', width: 28 },
           ...controls.map((c) => ({ header: c.name, key: `c${c.id}`, width: c.dmType === DM_TYPE.textarea ? 40 : 18 })),
@@ -71,8 +66,9 @@ defineJob<ExportPayload>('export', {
           { header: '联系次数', key: 'contactNum', width: 10 },
           { header: '创建人', key: 'creator', width: 10 },
           { header: '创建时间', key: 'createTime', width: 20 },
-        ];
-        ws.getRow(1).font = { bold: true };
+        ],
+      },
+      async (add) => {
         let afterId = 0;
         let done = 0;
         for (;;) {
@@ -82,7 +78,7 @@ defineJob<ExportPayload>('export', {
             const byControl = new Map(
               r.templateControls.map((c) => [c.cbTacid, c.dmValueText.join(c.dmType === DM_TYPE.address ? '' : '/')]),
             );
-            ws.addRow({
+            add({
               id: r.cmCtid,
               name: r.name,
               ...Object.fromEntries(controls.map((c) => [`c${c.id}`, byControl.get(c.id) ?? ''])),
@@ -96,16 +92,13 @@ defineJob<ExportPayload>('export', {
               contactNum: r.contactNum,
               creator: r.creatorName,
               createTime: r.createTime,
-            }).commit();
+            });
           }
           afterId = batch[batch.length - 1].id;
           done += batch.length;
           await ctx.progress(done);
         }
-        await ws.commit();
-        await wb.commit();
       },
     );
-    return { fileId: file.id };
   },
 });

@@ -1,11 +1,9 @@
 import { moneyToYuan, type OrderListQuery } from '@crm/contracts';
-import ExcelJS from 'exceljs';
 import type { Db } from '../../db/client';
 import type { Actor } from '../../lib/auth-context';
-import { formatDateTime } from '../../lib/time';
 import { requireModuleOn } from '../company/company-modules';
 import { defineJob, enqueueJob, restoreActor, type StoredActor, storeActor } from '../jobs/jobs.service';
-import { storeGeneratedFile } from '../uploads/uploads.service';
+import { writeExportXlsx } from '../jobs/xlsx-export';
 import * as repo from './orders.repo';
 import { orderFilter, presentRows } from './orders.service';
 
@@ -25,16 +23,13 @@ defineJob<ExportPayload>('order-export', {
     const actor = restoreActor(stored);
     const f = await orderFilter(db, actor, query);
     await ctx.setTotal(await repo.countOrders(db, f));
-    const stamp = formatDateTime(new Date()).replace(/[-: ]/g, '').slice(0, 12);
-    const file = await storeGeneratedFile(
-      db,
-      dataDir,
+    return writeExportXlsx(
+      { db, dataDir },
       actor,
-      { originalName: `订单_${stamp}.xlsx`, ext: 'xlsx', scene: 'export' },
-      async (fullPath) => {
-        const wb = new ExcelJS.stream.xlsx.WorkbookWriter({ filename: fullPath, useStyles: true, useSharedStrings: false });
-        const ws = wb.addWorksheet('订单');
-        ws.columns = [
+      {
+        title: '订单',
+        sheet: '订单',
+        columns: [
           { header: '订单编号', key: 'id', width: 10 },
           { header: '客户名称', key: 'customer', width: 28 },
           { header: '产品', key: 'products', width: 30 },
@@ -47,15 +42,16 @@ defineJob<ExportPayload>('order-export', {
           { header: '审核状态', key: 'status', width: 10 },
           { header: '低于最低价', key: 'below', width: 10 },
           { header: '创建时间', key: 'created', width: 20 },
-        ];
-        ws.getRow(1).font = { bold: true };
+        ],
+      },
+      async (add) => {
         let afterId = 0;
         let done = 0;
         for (;;) {
           const batch = await repo.listOrderBatch(db, f, afterId, BATCH);
           if (batch.length === 0) break;
           for (const r of await presentRows(db, batch)) {
-            ws.addRow({
+            add({
               id: r.id,
               customer: r.customer_name,
               products: r.product_names,
@@ -68,16 +64,13 @@ defineJob<ExportPayload>('order-export', {
               status: r.verify_status_name,
               below: r.is_below_min ? '是' : '',
               created: r.created_at,
-            }).commit();
+            });
           }
           afterId = batch[batch.length - 1].order.id;
           done += batch.length;
           await ctx.progress(done);
         }
-        await ws.commit();
-        await wb.commit();
       },
     );
-    return { fileId: file.id };
   },
 });

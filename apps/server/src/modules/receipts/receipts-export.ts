@@ -1,10 +1,8 @@
 import { moneyToYuan, type PlanListQuery, RECEIPT_LIMITS } from '@crm/contracts';
-import ExcelJS from 'exceljs';
 import type { Db } from '../../db/client';
 import type { Actor } from '../../lib/auth-context';
-import { formatDateTime } from '../../lib/time';
 import { defineJob, enqueueJob, restoreActor, type StoredActor, storeActor } from '../jobs/jobs.service';
-import { storeGeneratedFile } from '../uploads/uploads.service';
+import { addPages, writeExportXlsx } from '../jobs/xlsx-export';
 import { listPlans, planFilter } from './receipts-lists';
 
 const BATCH = 2000;
@@ -22,16 +20,13 @@ defineJob<ExportPayload>('receipt-export', {
     const actor = restoreActor(stored);
     const first = await listPlans(db, actor, { ...query, page: 1, limit: 1 });
     await ctx.setTotal(Math.min(first.count, RECEIPT_LIMITS.exportRows));
-    const stamp = formatDateTime(new Date()).replace(/[-: ]/g, '').slice(0, 12);
-    const file = await storeGeneratedFile(
-      db,
-      dataDir,
+    return writeExportXlsx(
+      { db, dataDir },
       actor,
-      { originalName: `回款计划_${stamp}.xlsx`, ext: 'xlsx', scene: 'export' },
-      async (fullPath) => {
-        const wb = new ExcelJS.stream.xlsx.WorkbookWriter({ filename: fullPath, useStyles: true, useSharedStrings: false });
-        const ws = wb.addWorksheet('回款计划');
-        ws.columns = [
+      {
+        title: '回款计划',
+        sheet: '回款计划',
+        columns: [
           { header: '计划编号', key: 'id', width: 10 },
           { header: '订单编号', key: 'order', width: 10 },
           { header: '客户名称', key: 'customer', width: 28 },
@@ -41,33 +36,26 @@ defineJob<ExportPayload>('receipt-export', {
           { header: '已回款(元)', key: 'repaid', width: 14 },
           { header: '状态', key: 'status', width: 10 },
           { header: '备注', key: 'remark', width: 30 },
-        ];
-        ws.getRow(1).font = { bold: true };
-        let done = 0;
-        for (let page = 1; done < RECEIPT_LIMITS.exportRows; page++) {
-          const { list } = await listPlans(db, actor, { ...query, page, limit: BATCH });
-          if (list.length === 0) break;
-          for (const r of list) {
-            ws.addRow({
-              id: r.id,
-              order: r.order_id,
-              customer: r.customer_name,
-              owner: r.owner,
-              planAt: r.plan_at,
-              amount: Number(moneyToYuan(r.amount)),
-              repaid: Number(moneyToYuan(r.repaid_amount_sum)),
-              status: r.status_name,
-              remark: r.remark,
-            }).commit();
-          }
-          done += list.length;
-          await ctx.progress(done);
-          if (list.length < BATCH) break;
-        }
-        await ws.commit();
-        await wb.commit();
+        ],
       },
+      (add) =>
+        addPages(
+          ctx,
+          add,
+          { batch: BATCH, max: RECEIPT_LIMITS.exportRows },
+          (page, limit) => listPlans(db, actor, { ...query, page, limit }).then((r) => r.list),
+          (r) => ({
+            id: r.id,
+            order: r.order_id,
+            customer: r.customer_name,
+            owner: r.owner,
+            planAt: r.plan_at,
+            amount: Number(moneyToYuan(r.amount)),
+            repaid: Number(moneyToYuan(r.repaid_amount_sum)),
+            status: r.status_name,
+            remark: r.remark,
+          }),
+        ),
     );
-    return { fileId: file.id };
   },
 });

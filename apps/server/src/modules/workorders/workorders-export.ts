@@ -1,11 +1,9 @@
 import { WORK_ORDER_LIMITS, WORK_PRIORITY_LABEL, WORK_STATUS_LABEL, type WorkOrderListQuery } from '@crm/contracts';
-import ExcelJS from 'exceljs';
 import type { Db } from '../../db/client';
 import type { Actor } from '../../lib/auth-context';
 import { now } from '../../lib/clock';
-import { formatDateTime } from '../../lib/time';
 import { defineJob, enqueueJob, restoreActor, type StoredActor, storeActor } from '../jobs/jobs.service';
-import { storeGeneratedFile } from '../uploads/uploads.service';
+import { addPages, writeExportXlsx } from '../jobs/xlsx-export';
 import { listWorkOrders, workFilter } from './workorders-lists';
 
 const BATCH = 2000;
@@ -23,16 +21,13 @@ defineJob<ExportPayload>('workorder-export', {
     const actor = restoreActor(stored);
     const first = await listWorkOrders(db, actor, { ...query, page: 1, limit: 1 });
     await ctx.setTotal(Math.min(first.count, WORK_ORDER_LIMITS.exportRows));
-    const stamp = formatDateTime(new Date()).replace(/[-: ]/g, '').slice(0, 12);
-    const file = await storeGeneratedFile(
-      db,
-      dataDir,
+    return writeExportXlsx(
+      { db, dataDir },
       actor,
-      { originalName: `工单_${stamp}.xlsx`, ext: 'xlsx', scene: 'export' },
-      async (fullPath) => {
-        const wb = new ExcelJS.stream.xlsx.WorkbookWriter({ filename: fullPath, useStyles: true, useSharedStrings: false });
-        const ws = wb.addWorksheet('工单');
-        ws.columns = [
+      {
+        title: '工单',
+        sheet: '工单',
+        columns: [
           { header: '工单编号', key: 'id', width: 10 },
           { header: '工单名称', key: 'name', width: 28 },
           { header: '客户名称', key: 'customer', width: 28 },
@@ -46,37 +41,30 @@ defineJob<ExportPayload>('workorder-export', {
           { header: '是否超时', key: 'overdue', width: 10 },
           { header: '创建时间', key: 'created', width: 20 },
           { header: '最后更新', key: 'last', width: 20 },
-        ];
-        ws.getRow(1).font = { bold: true };
-        let done = 0;
-        for (let page = 1; done < WORK_ORDER_LIMITS.exportRows; page++) {
-          const { list } = await listWorkOrders(db, actor, { ...query, page, limit: BATCH });
-          if (list.length === 0) break;
-          for (const r of list) {
-            ws.addRow({
-              id: r.id,
-              name: r.workOrderName,
-              customer: r.customer_name,
-              type: r.type_name,
-              stage: r.node_name,
-              status: WORK_STATUS_LABEL[r.status] ?? '',
-              priority: WORK_PRIORITY_LABEL[r.priority] ?? '',
-              handler: r.follow_staff_id_name,
-              creator: r.creator_name,
-              due: r.due_at,
-              overdue: r.overdue ? '是' : '否',
-              created: r.created_at,
-              last: r.last_time,
-            }).commit();
-          }
-          done += list.length;
-          await ctx.progress(done);
-          if (list.length < BATCH) break;
-        }
-        await ws.commit();
-        await wb.commit();
+        ],
       },
+      (add) =>
+        addPages(
+          ctx,
+          add,
+          { batch: BATCH, max: WORK_ORDER_LIMITS.exportRows },
+          (page, limit) => listWorkOrders(db, actor, { ...query, page, limit }).then((r) => r.list),
+          (r) => ({
+            id: r.id,
+            name: r.workOrderName,
+            customer: r.customer_name,
+            type: r.type_name,
+            stage: r.node_name,
+            status: WORK_STATUS_LABEL[r.status] ?? '',
+            priority: WORK_PRIORITY_LABEL[r.priority] ?? '',
+            handler: r.follow_staff_id_name,
+            creator: r.creator_name,
+            due: r.due_at,
+            overdue: r.overdue ? '是' : '否',
+            created: r.created_at,
+            last: r.last_time,
+          }),
+        ),
     );
-    return { fileId: file.id };
   },
 });
