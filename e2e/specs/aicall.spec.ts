@@ -102,13 +102,14 @@ test('an AI task of 20 numbers runs on the demo flow: progress, report, an AI ca
   await exporting.getByRole('button', { name: /^完\s?成$/ }).click();
   await expect(exporting).toBeHidden();
 
-  // an AI call of an interested customer (script 0: 有兴趣 not heard, 多少钱, then 好的 → B on the demo flow; its
-  // turns are spoken, so each has a clip — a keypad B's key press has none): its detail and its clips
+  // an AI call of an interested customer (script 0: 有兴趣, 多少钱 (a knowledge-base answer), then 好的 → 转人工
+  // on the demo flow, A or B by its rules; its turns are spoken, so each has a clip — a keypad call's key press
+  // has none): its detail and its clips
   // matched on the number's own cell: the row's whole text runs the customer's name (客户 + the
   // number's last four digits) into the number, where a pattern over the row found a script-3 row
   const interested = drawer
     .getByRole('row')
-    .filter({ hasText: /B · \d+分/ })
+    .filter({ hasText: /[AB] · \d+分/ })
     .filter({ has: page.getByRole('cell', { name: /^13\d{7}0[1-4]$/ }) });
   const phone = (await interested.first().getByRole('cell').nth(2).textContent())?.trim() ?? '';
   await interested
@@ -203,4 +204,39 @@ test('AI接待: a reception number is added on the demo flow, edited and deleted
   await confirm.getByRole('button', { name: /^确\s?定$/ }).click();
   await expect(page.getByText('删除成功')).toBeVisible();
   await expect(row).toHaveCount(0);
+});
+
+test('AI接待 模拟来电: a refusing caller rings the demo number; the bot answers and the call is in 接待记录', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 1366, height: 768 });
+  await loginAs(page, 'admin');
+  await page.goto('/aireception/Index');
+  await page.getByRole('tab', { name: '接待设置' }).click();
+  const row = page.getByRole('row').filter({ hasText: '4006001000' });
+  await expect(row).toContainText('00:00–24:00');
+  await row.getByRole('button', { name: '模拟来电' }).click();
+  const modal = page.locator('.ant-modal').filter({ hasText: '模拟来电 · 4006001000' });
+  await expect(modal.getByLabel('来电号码')).toHaveValue('13800130001');
+  // a bad number is refused in the form
+  await modal.getByLabel('来电号码').fill('12a');
+  await modal.getByRole('button', { name: /^呼\s?叫$/ }).click();
+  await expect(modal.getByText('请正确输入来电号码')).toBeVisible();
+  // the refusing caller (script 1), on a number of this run
+  await pick(page, modal.getByLabel('模拟客户'), /^拒绝的客户/);
+  await expect(modal.getByLabel('来电号码')).toHaveValue('13800130011');
+  const caller = `1380${String(Date.now()).slice(-5)}11`;
+  await modal.getByLabel('来电号码').fill(caller);
+  await modal.getByRole('button', { name: /^呼\s?叫$/ }).click();
+  await expect(page.getByText('来电已发起，通话结束后可在接待记录中查看')).toBeVisible();
+  await expect(modal).toBeHidden();
+
+  await page.getByRole('tab', { name: '接待记录' }).click();
+  const record = page.getByRole('row').filter({ hasText: caller });
+  await expect(record).toContainText(DEMO_FLOW, { timeout: 40_000 });
+  await expect(record).toContainText(/D · \d+分/);
+  await record.getByRole('button', { name: /^详\s?情$/ }).click();
+  const dialog = page.locator('.ant-modal').filter({ hasText: 'AI通话详情' });
+  await expect(dialog.getByTestId('ai-turn').first()).toContainText('开场白');
+  await expect(dialog.getByText('不需要')).toBeVisible();
 });

@@ -243,3 +243,12 @@ export const aireceptionSaveBody = z.object({
   isEnabled: z.union([z.literal(0), z.literal(1)]).default(1),
 });
 export type AireceptionSaveBody = z.infer<typeof aireceptionSaveBody>;
+
+/** 模拟来电 (sim line only): a caller rings a reception number, so AI接待 can be tried without a phone. */
+export const aireceptionSimCallBody = z.object({
+  id: zId(),
+  callerNumber: zText()
+    .trim()
+    .regex(/^\d{4,20}$/, '请正确输入来电号码'),
+});
+export type AireceptionSimCallBody = z.infer<typeof aireceptionSimCallBody>;

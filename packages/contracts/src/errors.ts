@@ -248,6 +248,8 @@ export const ERRORS = {
   AICALL_CLIP_NOT_FOUND: { code: 116060, status: 404, msg: '该段录音不存在' },
   AIRECEPTION_FLOW_UNPUBLISHED: { code: 116061, status: 400, msg: '所选话术尚未发布，请先发布话术' },
   AIRECEPTION_HOURS_INVALID: { code: 116062, status: 400, msg: '接待结束时间须晚于开始时间' },
+  AIRECEPTION_DISABLED: { code: 116063, status: 400, msg: '该接待号码已停用，请先启用' },
+  AIRECEPTION_CLOSED: { code: 116064, status: 400, msg: '当前不在该号码的接待时间内' },
   AICALL_TRANSCRIPT_NOT_FOUND: { code: 116065, status: 404, msg: 'AI对话记录不存在或您无权查看' },
   AIBOT_AUDIO_INVALID: { code: 116005, status: 400, msg: '录音文件不存在或不是音频文件（wav、mp3、m4a）' },
   AIBOT_LLM_INCOMPLETE: { code: 116006, status: 400, msg: '启用大模型时请填写接口地址和模型名称' },

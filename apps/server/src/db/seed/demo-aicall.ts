@@ -1,6 +1,7 @@
 import { aicallCreateBody } from '@crm/contracts';
 import type { Actor } from '../../lib/auth-context';
 import { createAiTask } from '../../modules/aicall/aicall-tasks.service';
+import { saveSetting } from '../../modules/aireception/aireception.service';
 import type { Db } from '../client';
 
 export const DEMO_AI_TASK_NAME = 'AI外呼示例任务';
@@ -35,3 +36,19 @@ export const seedDemoAicall = async (db: Db, admin: Actor, flowId: number) =>
       wrapUpSeconds: 0,
     }),
   );
+
+export const DEMO_RECEPTION_NUMBER = '4006001000';
+
+/**
+ * One AI接待 number on the demo 话术 all day, 转人工 to the admin: 接待设置's 模拟来电 rings it on the sim
+ * line (the admin's web phone rings when he is online; otherwise the caller leaves a message).
+ */
+export const seedDemoReception = async (db: Db, admin: Actor, flowId: number) =>
+  saveSetting(db, admin, {
+    number: DEMO_RECEPTION_NUMBER,
+    flowId,
+    from: '00:00',
+    to: '24:00',
+    cmSidInfo: [admin.staffId],
+    isEnabled: 1,
+  });

@@ -11,7 +11,7 @@ import { insertRole } from '../../modules/roles/roles.service';
 import { insertStaffRow } from '../../modules/staff/staff.service';
 import type { Db } from '../client';
 import { seedDemoAibot } from './demo-aibot';
-import { seedDemoAicall } from './demo-aicall';
+import { seedDemoAicall, seedDemoReception } from './demo-aicall';
 import { seedDemoCustomers } from './demo-customers';
 import { seedDemoOrders } from './demo-orders';
 import { seedDemoWorkOrders } from './demo-workorders';
@@ -165,6 +165,7 @@ export const seedDemo = async (db: Db, password: string): Promise<boolean> => {
   // 08:00–21:00, issue 15); every other calling rule keeps the product's defaults.
   await upsertCallSettings(db, tenantId, { callerNumber: '', callHoursFrom: '00:00', callHoursTo: '24:00' });
   await seedDemoAicall(db, actor, flowId);
+  await seedDemoReception(db, actor, flowId);
   return true;
 };
 

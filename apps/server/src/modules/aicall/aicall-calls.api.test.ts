@@ -147,6 +147,41 @@ describe('AI接待', () => {
     setClockOffsetMs(0);
   });
 
+  it('模拟来电 (simcall): said why before a sim call when the number is off or closed; inside its hours the bot answers', async () => {
+    const flowId = await c.publishedFlowId();
+    const P = '/api/frontend/aireception';
+    const number = `4007${String(process.pid % 1000).padStart(3, '0')}1`;
+    const body = { number, flowId, from: '10:00', to: '11:00', cmSidInfo: [], isEnabled: 0 };
+    const id = (await t.post(`${P}/save`, body, tokens.admin)).json().data.id as number;
+    const simcall = (callerNumber: string, token = tokens.admin, settingId = id) =>
+      t.post(`${P}/simcall`, { id: settingId, callerNumber }, token);
+    // 2030-01-07 10:00 Beijing
+    setClockOffsetMs(Date.UTC(2030, 0, 7, 2, 0, 0) - Date.now());
+    try {
+      const caller = scriptedNumber(1);
+      expect((await simcall(caller)).json()).toMatchObject({ code: 116063, msg: '该接待号码已停用，请先启用' });
+      expect(
+        (await t.post(`${P}/save`, { ...body, id, isEnabled: 1, from: '10:01', to: '11:00' }, tokens.admin)).json().code,
+      ).toBe(0);
+      expect((await simcall(caller)).json()).toMatchObject({ code: 116064, msg: '当前不在该号码的接待时间内' });
+      expect((await simcall('12a')).json()).toMatchObject({ code: 100001, msg: '请正确输入来电号码' });
+      expect((await simcall(caller, tokens.other_admin)).json().code).toBe(116054);
+      expect((await t.post(`${P}/save`, { ...body, id, isEnabled: 1 }, tokens.admin)).json().code).toBe(0);
+      const sent = (await simcall(caller)).json();
+      expect(sent).toMatchObject({ code: 0, msg: '来电已发起，通话结束后可在接待记录中查看' });
+      await waitFor(
+        async () => (await calls_({ source: 2 })).data.list.some((r) => r.phone === caller),
+        'the stored call',
+        20_000,
+      );
+      await t.app.aireception.settled();
+      const row = (await calls_({ source: 2 })).data.list.find((r) => r.phone === caller);
+      expect(row).toMatchObject({ grade: 'D', end: 'hangup', cmStid: 0 });
+    } finally {
+      setClockOffsetMs(0);
+    }
+  });
+
   describe('转人工 on a reception number', () => {
     const P = '/api/frontend/aireception';
     const numberOf = (n: number) => `4008${String(process.pid % 1000).padStart(3, '0')}${n}`;

@@ -16,7 +16,7 @@ export const aireceptionPlugin = fp(async (app: FastifyInstance) => {
   reception.start();
   app.decorate('aireception', reception);
   await app.register(aicallCallsRoutes(rt));
-  await app.register(aireceptionRoutes);
+  await app.register(aireceptionRoutes(rt));
   app.addHook('onClose', async () => {
     reception.stop();
     await reception.settled();

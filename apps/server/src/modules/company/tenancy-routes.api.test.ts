@@ -290,6 +290,7 @@ const ROUTE_FIELD_KIND: Record<string, Record<string, Kind>> = {
   'GET /api/frontend/aicall/recording': { id: 'aiCall' },
   'POST /api/frontend/aireception/save': { id: 'reception' },
   'POST /api/frontend/aireception/del': { id: 'receptionDel' },
+  'POST /api/frontend/aireception/simcall': { id: 'reception' },
 };
 
 /** Names that look like ids but are not references to a row. */
@@ -556,6 +557,7 @@ const BODIES: Record<string, (f: Fixtures) => Record<string, unknown>> = {
   }),
   'POST /api/frontend/aicall/del': (f) => ({ cmStid: f.aiTaskDel, confirm: 1 }),
   'GET /api/frontend/aicall/clip': (f) => ({ id: f.aiCall, turn: 0 }),
+  'POST /api/frontend/aireception/simcall': (f) => ({ id: f.reception, callerNumber: '13800000451' }),
   'POST /api/frontend/aireception/save': (f) => ({
     id: f.reception,
     number: freshPhone('400'),
@@ -686,6 +688,8 @@ const NO_BASELINE: Record<string, string> = {
   'POST /api/frontend/calltask/outcome': 'needs a task call of admin; covered by calltasks-dialing.api.test',
   // The whole recording of an AI call needs a finished call's recording file; same access as aicall/info.
   'GET /api/frontend/aicall/recording': 'needs a call recording file; covered by aicall-calls.api.test',
+  // 模拟来电 places a sim call that the bot answers within the number's hours (the clock decides).
+  'POST /api/frontend/aireception/simcall': 'places a sim call inside the number’s hours; covered by aicall-calls.api.test',
 };
 
 // ---------------------------------------------------------------------------------------------------

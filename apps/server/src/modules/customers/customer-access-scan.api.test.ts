@@ -78,6 +78,7 @@ const NOT_SCANNED_POST: Record<string, string> = {
   '/api/frontend/dnc/addfromcall': 'mutation (by call uuid; answers an id)',
   // AI voice bot (issue 16): flow mutations and settings; flow/test replays turns the admin typed (no numbers)
   '/api/frontend/aireception/save': 'mutation (an AI接待 number the admin types)',
+  '/api/frontend/aireception/simcall': 'mutation (a sim call to the company’s own reception number; the record is aicall/calls’)',
   '/api/frontend/aibot/flow/store': 'mutation',
   '/api/frontend/aibot/flow/update': 'mutation',
   '/api/frontend/aibot/flow/publish': 'mutation',

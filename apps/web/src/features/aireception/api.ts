@@ -1,4 +1,4 @@
-import type { AireceptionSaveBody, AireceptionSetting, ListData } from '@crm/contracts';
+import type { AireceptionSaveBody, AireceptionSetting, AireceptionSimCallBody, ListData } from '@crm/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { http } from '../../api/http';
 
@@ -26,3 +26,5 @@ const useReceptionMutation = <B>(path: string) => {
 /** add (no id) or edit (id) */
 export const useSaveReception = () => useReceptionMutation<AireceptionSaveBody>('save');
 export const useDeleteReception = () => useReceptionMutation<{ id: number }>('del');
+/** 模拟来电 (sim line only): a caller rings the number and the bot answers as for a real call. */
+export const useReceptionSimCall = () => useReceptionMutation<AireceptionSimCallBody>('simcall');

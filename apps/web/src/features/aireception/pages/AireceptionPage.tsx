@@ -7,6 +7,7 @@ import { AiCallsTable } from '../../aicall/components/AiCallsTable';
 import { useStaffOptions } from '../../staff/api';
 import { useDeleteReception, useReceptionSettings } from '../api';
 import { ReceptionFormModal } from '../components/ReceptionFormModal';
+import { SimCallModal } from '../components/SimCallModal';
 
 /** 接待设置: the numbers the bot answers, with add / edit / delete (confirmed). */
 const ReceptionSettings = () => {
@@ -15,6 +16,7 @@ const ReceptionSettings = () => {
   const remove = useDeleteReception();
   const confirmDelete = useConfirmDelete();
   const [form, setForm] = useState<{ row: AireceptionSetting | null } | null>(null);
+  const [simTarget, setSimTarget] = useState<AireceptionSetting | null>(null);
   const names = useMemo(() => new Map((staff.data ?? []).map((s) => [s.staff_id, s.linkman])), [staff.data]);
 
   const columns: TableColumnsType<AireceptionSetting> = [
@@ -43,11 +45,14 @@ const ReceptionSettings = () => {
     {
       title: '操作',
       key: 'actions',
-      width: 130,
+      width: 200,
       render: (_, r) => (
         <Space size={0}>
           <Button type="link" size="small" onClick={() => setForm({ row: r })}>
             编辑
+          </Button>
+          <Button type="link" size="small" onClick={() => setSimTarget(r)}>
+            模拟来电
           </Button>
           <Button
             type="link"
@@ -77,6 +82,7 @@ const ReceptionSettings = () => {
         locale={{ emptyText: <Empty description="暂无接待号码，点击「新增接待号码」把号码交给话术接待" /> }}
       />
       {form && <ReceptionFormModal row={form.row} onClose={() => setForm(null)} />}
+      <SimCallModal setting={simTarget} onClose={() => setSimTarget(null)} />
     </>
   );
 };
