@@ -109,18 +109,20 @@ export const requireVisibleTask = async (db: DbOrTx, actor: Actor, id: number) =
   return task;
 };
 
-/** A task of one kind (mode) the caller may see; another kind's task is not found, with that kind's code. */
-export const requireVisibleTaskOf = async (
-  db: DbOrTx,
-  actor: Actor,
-  id: number,
+/** A guard's task when it is of one kind (mode); another kind's task is not found, with that kind's code. */
+export const ofMode = async <T extends { mode: number }>(
+  guarded: Promise<T>,
   mode: number,
   notFound: ErrorKey = 'CALLTASK_NOT_FOUND',
 ) => {
-  const task = await requireVisibleTask(db, actor, id).catch(() => undefined);
+  const task = await guarded.catch(() => undefined);
   if (task?.mode !== mode) throw new AppError(notFound);
   return task;
 };
+
+/** A task of one kind the caller may see. */
+export const requireVisibleTaskOf = (db: DbOrTx, actor: Actor, id: number, mode: number, notFound?: ErrorKey) =>
+  ofMode(requireVisibleTask(db, actor, id), mode, notFound);
 
 /** The task is of this kind (mode); who may act on it is the action's own check. */
 export const requireTaskMode = async (db: DbOrTx, tenantId: number, id: number, mode: number) => {

@@ -18,6 +18,7 @@ import { scopeStaffIds } from '../staff/staff.service';
 import { readNumberFileTokens } from '../uploads/number-file';
 import * as repo from './calltasks.repo';
 import { importNumbers } from './calltasks-import';
+import { ofMode } from './calltasks-lists';
 
 // Seat tasks (issue 15): create, edit and delete, and the lifecycle (start, pause, resume, stop).
 // An agent starts and stops working a task (work / unwork); the runner (calltasks-runner.ts) dials.
@@ -106,18 +107,9 @@ export const requireManagedTask = async (db: DbOrTx, actor: Actor, id: number, l
   return task;
 };
 
-/** A task of one kind (mode) the caller manages; another kind's task is not found, with that kind's code. */
-export const requireManagedTaskOf = async (
-  db: DbOrTx,
-  actor: Actor,
-  id: number,
-  mode: number,
-  notFound: ErrorKey = 'CALLTASK_NOT_FOUND',
-) => {
-  const task = await requireManagedTask(db, actor, id).catch(() => undefined);
-  if (task?.mode !== mode) throw new AppError(notFound);
-  return task;
-};
+/** A task of one kind (mode) the caller manages. */
+export const requireManagedTaskOf = (db: DbOrTx, actor: Actor, id: number, mode: number, notFound?: ErrorKey) =>
+  ofMode(requireManagedTask(db, actor, id), mode, notFound);
 
 export const editTask = async (db: Db, actor: Actor, body: CalltaskEditBody): Promise<number> => {
   const agents = await checkAgents(db, actor, body.cmSidInfo);
