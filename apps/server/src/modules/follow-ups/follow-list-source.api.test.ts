@@ -1,7 +1,7 @@
 import { type DialResponse, FOLLOW_SOURCE, type FollowRecord } from '@crm/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { setClockOffsetMs } from '../../lib/clock';
-import { createCallTestApp, endedCall, mobileEnding, register } from '../../test/calls';
+import { createCallTestApp, endedCall, mobileEnding, register, waitFor } from '../../test/calls';
 import { fetchTemplate, mustCreate } from '../../test/customers';
 import type { TestApp } from '../../test/harness';
 
@@ -39,7 +39,11 @@ describe('followlist with sourceType=1, as SPEC §7 says the drawer sends it', (
     const call = res.json().data as DialResponse;
     await endedCall(t, call.uuid);
 
-    const calls = await history(`cmCtid=${id}&sourceType=1&followType=3`);
+    // the phone record is written by the call.ended event, delivered after the call's commit
+    const calls = await waitFor(async () => {
+      const found = await history(`cmCtid=${id}&sourceType=1&followType=3`);
+      return found.count > 0 ? found : undefined;
+    }, 'the call’s phone record');
     expect(calls.list.map((r) => r.record_id)).toEqual([call.uuid]);
     expect(calls.list[0]).toMatchObject({ followType: 3, sourceType: FOLLOW_SOURCE.call });
     expect((await history(`cmCtid=${id}&sourceType=1&followType=-1`)).count).toBe(2);
