@@ -140,8 +140,12 @@ describe('incoming calls (sim line)', () => {
     const row = await endedCall(t, uuid);
     expect(row).toMatchObject({ callType: 4, hangupSide: 1, customerId: id, caller: phone });
     expect(row.billsec).toBeGreaterThanOrEqual(19);
-    const follows = (await t.get(`/api/frontend/customer/followlist?cmCtid=${id}&followType=3`, as('lisi'))).json().data;
-    expect((follows.list as FollowRecord[]).find((f) => f.record_id === uuid)).toMatchObject({ billsec: row.billsec });
+    // the phone record comes from the call.ended event, delivered after the call's commit
+    const follow = await waitFor(async () => {
+      const follows = (await t.get(`/api/frontend/customer/followlist?cmCtid=${id}&followType=3`, as('lisi'))).json().data;
+      return (follows.list as FollowRecord[]).find((f) => f.record_id === uuid);
+    }, 'the call’s phone record');
+    expect(follow).toMatchObject({ billsec: row.billsec });
     const list = (await t.post('/api/frontend/call/list', { callType: 4 }, as('lisi'))).json().data;
     expect(list.list[0]).toMatchObject({ uuid, callType: 4, cmgoidCaller: phone, customerName: '来电客户' });
     // answering an ended call
