@@ -1,43 +1,74 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { configDefaults, defineConfig } from 'vitest/config';
 
 // API tests run on PGlite always, and again on PostgreSQL when DATABASE_URL is set (CI sets it).
 const databaseUrl = process.env.DATABASE_URL ?? '';
-const serverTests = ['apps/server/src/**/*.test.ts', 'packages/*/src/**/*.test.ts'];
 // The tenancy route sweep calls every route of the app several times (minutes on PGlite). It checks
 // the app's own scoping, not the engine, so it runs once: on PostgreSQL when there is one, else on PGlite.
 const onceOnly = ['apps/server/src/modules/company/tenancy-routes.api.test.ts'];
 
+// Two groups, one after the other. First everything that does not hang on wall-clock timing, two
+// files at a time (the machine's 2 cores). Then the files that drive the sim line faster than real
+// time (a 0.5 s ring is 2.5 ms at 200×): with another file competing for the CPU they failed, so they
+// run alone, one after another. The tenancy sweep is the exception: its one sim call lasts for hours
+// of sim time and it takes minutes, so it overlaps the first group.
+const TIMED = /createCallTestApp|simSpeed|SimControlLine|sim-control/;
+const serverRoots = ['apps/server/src', 'packages/contracts/src'];
+const timedFiles = serverRoots.flatMap((root) =>
+  readdirSync(root, { recursive: true, encoding: 'utf8' })
+    .filter((f) => f.endsWith('.test.ts') && TIMED.test(readFileSync(join(root, f), 'utf8')))
+    .map((f) => join(root, f))
+    .filter((f) => !onceOnly.includes(f)),
+);
+const serverTests = serverRoots.map((root) => `${root}/**/*.test.ts`);
+const apiTests = ['apps/server/src/**/*.api.test.ts'];
+
+const common = { environment: 'node' as const, testTimeout: 30_000, hookTimeout: 60_000 };
+const untimed = { maxWorkers: 2, sequence: { groupOrder: 0 } };
+const timed = { maxWorkers: 1, sequence: { groupOrder: 1 } };
+const pglite = { env: { DATABASE_URL: '' } };
+const postgres = { env: { DATABASE_URL: databaseUrl } };
+const pgliteExclude = [...configDefaults.exclude, ...(databaseUrl ? onceOnly : [])];
+
 export default defineConfig({
   test: {
-    // One file at a time (the default on 2 cores): the sim line runs 200× faster than real time, so
-    // the call tests' timings (a 0.5 s ring is 2.5 ms) do not survive two workers competing for the CPU.
     projects: [
       {
         test: {
+          ...common,
+          ...untimed,
+          ...pglite,
           name: 'pglite',
           include: serverTests,
-          exclude: [...configDefaults.exclude, ...(databaseUrl ? onceOnly : [])],
-          environment: 'node',
-          env: { DATABASE_URL: '' },
-          testTimeout: 30_000,
-          hookTimeout: 60_000,
+          exclude: [...pgliteExclude, ...timedFiles],
         },
       },
+      { test: { ...common, ...timed, ...pglite, name: 'pglite-timed', include: timedFiles, exclude: pgliteExclude } },
       ...(databaseUrl
         ? [
             {
               test: {
+                ...common,
+                ...untimed,
+                ...postgres,
                 name: 'postgres',
-                include: ['apps/server/src/**/*.api.test.ts'],
-                environment: 'node',
-                env: { DATABASE_URL: databaseUrl },
-                testTimeout: 30_000,
-                hookTimeout: 60_000,
+                include: apiTests,
+                exclude: [...configDefaults.exclude, ...timedFiles],
+              },
+            },
+            {
+              test: {
+                ...common,
+                ...timed,
+                ...postgres,
+                name: 'postgres-timed',
+                include: timedFiles.filter((f) => f.endsWith('.api.test.ts')),
               },
             },
           ]
         : []),
-      { test: { name: 'web', include: ['apps/web/src/**/*.test.ts'], environment: 'node' } },
+      { test: { ...untimed, name: 'web', include: ['apps/web/src/**/*.test.ts'], environment: 'node' } },
     ],
   },
 });
