@@ -14,14 +14,12 @@ const onceOnly = ['apps/server/src/modules/company/tenancy-routes.api.test.ts'];
 // run alone, one after another. The tenancy sweep is the exception: its one sim call lasts for hours
 // of sim time and it takes minutes, so it overlaps the first group.
 const TIMED = /createCallTestApp|simSpeed|SimControlLine|sim-control/;
-const serverRoots = ['apps/server/src', 'packages/contracts/src'];
-const timedFiles = serverRoots.flatMap((root) =>
-  readdirSync(root, { recursive: true, encoding: 'utf8' })
-    .filter((f) => f.endsWith('.test.ts') && TIMED.test(readFileSync(join(root, f), 'utf8')))
-    .map((f) => join(root, f))
-    .filter((f) => !onceOnly.includes(f)),
-);
-const serverTests = serverRoots.map((root) => `${root}/**/*.test.ts`);
+const serverRoot = 'apps/server/src';
+const timedFiles = readdirSync(serverRoot, { recursive: true, encoding: 'utf8' })
+  .filter((f) => f.endsWith('.test.ts') && TIMED.test(readFileSync(join(serverRoot, f), 'utf8')))
+  .map((f) => join(serverRoot, f))
+  .filter((f) => !onceOnly.includes(f));
+const serverTests = [`${serverRoot}/**/*.test.ts`, 'packages/*/src/**/*.test.ts'];
 const apiTests = ['apps/server/src/**/*.api.test.ts'];
 
 const common = { environment: 'node' as const, testTimeout: 30_000, hookTimeout: 60_000 };
