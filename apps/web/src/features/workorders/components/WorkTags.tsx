@@ -14,4 +14,9 @@ export const WorkStatusTag = ({ status }: { status: number }) => (
 );
 
 /** Past due and still open. */
-export const OverdueTag = ({ overdue }: { overdue: boolean }) => (overdue ? <Tag color="red">已超时</Tag> : null);
+export const OverdueTag = ({ overdue }: { overdue: boolean }) =>
+  overdue ? (
+    <Tag color="red" data-testid="overdue-tag">
+      已超时
+    </Tag>
+  ) : null;
