@@ -111,7 +111,7 @@ export const requireVisibleTask = async (db: DbOrTx, actor: Actor, id: number) =
 
 /** A guard's task when it is of one kind (mode); another kind's task is not found, with that kind's code. */
 export const ofMode = async <T extends { mode: number }>(
-  guarded: Promise<T>,
+  guarded: Promise<T | undefined>,
   mode: number,
   notFound: ErrorKey = 'CALLTASK_NOT_FOUND',
 ) => {
@@ -125,10 +125,8 @@ export const requireVisibleTaskOf = (db: DbOrTx, actor: Actor, id: number, mode:
   ofMode(requireVisibleTask(db, actor, id), mode, notFound);
 
 /** The task is of this kind (mode); who may act on it is the action's own check. */
-export const requireTaskMode = async (db: DbOrTx, tenantId: number, id: number, mode: number) => {
-  const task = await repo.findTask(db, tenantId, id);
-  if (task?.mode !== mode) throw new AppError('CALLTASK_NOT_FOUND');
-};
+export const requireTaskMode = (db: DbOrTx, tenantId: number, id: number, mode: number) =>
+  ofMode(repo.findTask(db, tenantId, id), mode);
 
 export const taskDetail = async (db: Db, actor: Actor, id: number): Promise<CalltaskDetail> => {
   await requireVisibleTask(db, actor, id);

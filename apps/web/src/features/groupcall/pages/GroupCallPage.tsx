@@ -1,14 +1,13 @@
-import { CALLTASK_STATUS_LABEL, type GroupcallRow } from '@crm/contracts';
-import { App, Card, Drawer, Empty, Flex, Table, type TableColumnsType, Tag, Typography } from 'antd';
+import type { GroupcallRow } from '@crm/contracts';
+import { App, Card, Drawer, Empty, Flex, Table, type TableColumnsType, Typography } from 'antd';
 import { useState } from 'react';
 import { useSession } from '../../../stores/session';
 import { TaskListToolbar, useTaskListFilters } from '../../calltasks/components/TaskListToolbar';
+import { TaskStatusTag } from '../../calltasks/components/TaskStatusTag';
 import { type MoveTexts, STOP_TEXT, TaskRowActions, useTaskMoveConfirm } from '../../calltasks/components/taskMoves';
 import { useBoardFrames, useDeleteGroupTask, useGroupAction, useGroupTasks } from '../api';
 import { GroupBoard } from '../components/GroupBoard';
 import { GroupTaskFormModal } from '../components/GroupTaskFormModal';
-
-const STATUS_COLOR: Record<number, string> = { 0: 'default', 1: 'green', 2: 'orange', 3: 'red', 4: 'blue' };
 
 const MOVE_TEXT: MoveTexts = {
   start: {
@@ -53,7 +52,7 @@ export const GroupCallPage = () => {
       title: '状态',
       dataIndex: 'status',
       width: 84,
-      render: (s: number) => <Tag color={STATUS_COLOR[s]}>{CALLTASK_STATUS_LABEL[s]}</Tag>,
+      render: (s: number) => <TaskStatusTag status={s} />,
     },
     { title: '号码数', dataIndex: 'totalNum', width: 72, align: 'right' },
     { title: '剩余', dataIndex: 'leftNum', width: 64, align: 'right' },
