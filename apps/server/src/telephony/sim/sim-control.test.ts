@@ -138,6 +138,29 @@ describe('sim call-control line', () => {
     expect(best).toBeGreaterThan(quiet * 1000);
   });
 
+  it("places a scripted customer's reply 0.6 s after the prompt's end on the call's clock, however late the timers run", async () => {
+    start();
+    // script 1 (refuses): "不需要" after the first prompt; the last digit 1: answered
+    await line.originate({
+      legId: 's',
+      target: { kind: 'number', number: '13900000011', callerId: '' },
+      ringSeconds: 30,
+      role: 'bot',
+    });
+    await waitEvent('s', 'answered');
+    const played = line.play('s', new Int16Array(4000)); // 0.5 s
+    // the event loop stalls for 300 ms (30 s of the call at 100×): every timer of the leg runs late
+    const until = Date.now() + 300;
+    while (Date.now() < until) {}
+    expect(await played).toBe('done');
+    const [said] = line.simHeard('s');
+    expect(said.text).toBe('不需要');
+    // the prompt started within a few ms of the answer (a few hundred ms of the call) and lasted 500 ms
+    expect(said.fromMs).toBeGreaterThanOrEqual(500 + 600);
+    expect(said.fromMs).toBeLessThan(5000);
+    expect(said.toMs - said.fromMs).toBe(750);
+  });
+
   it('rings an extension until answered, then joins it to the waiting leg (bridgeTo)', async () => {
     start();
     await originate('cust', 1);

@@ -8,6 +8,7 @@ import {
   type ControlEvent,
   type ControlListener,
   FRAME_MS,
+  FRAME_SAMPLES,
   type LegTarget,
   type OriginateRequest,
   type PlayResult,
@@ -176,30 +177,36 @@ export const createSimControl = (opts: SimOptions): SimControlLine => {
       leg.playing = null;
       p.resolve('done');
       startNextPlay(leg);
-      if (!leg.playing) replyLater(leg);
+      if (!leg.playing) replyLater(leg, p.overlay ? p.overlay.atSample + p.overlay.length : sampleNow(leg));
     }, ms);
     p.timer.unref();
   };
 
-  /** a scripted customer's next reply, REPLY_DELAY_MS after the bot stopped speaking */
-  const replyLater = (leg: Leg) => {
+  /**
+   * A scripted customer's next reply, REPLY_DELAY_MS after the bot's prompt ended at sample `endSample`.
+   * His words are placed on the leg's sample clock, not by a timer: a timer late by a busy event loop
+   * (at 25× a 100 ms stall is 2.5 s of the call) would move them past the bot's silence wait. Only
+   * frames not yet sent can still carry them.
+   */
+  const replyLater = (leg: Leg, endSample: number) => {
     const reply = leg.script?.replies[leg.replyNo];
     if (!reply || leg.answerReal === null) return;
     leg.replyNo++;
     if (reply.kind === 'wait') return;
-    later(leg, REPLY_DELAY_MS / 1000, () => {
-      if (!legs.has(leg.id)) return;
-      if (reply.kind === 'digit') {
+    if (reply.kind === 'digit') {
+      later(leg, REPLY_DELAY_MS / 1000, () => {
+        if (!legs.has(leg.id)) return;
         const ms = (sampleNow(leg) * 1000) / SAMPLE_RATE;
         leg.said.push({ text: `按键${reply.digit}`, fromMs: ms, toMs: ms, digit: reply.digit });
         void emit({ kind: 'digit', legId: leg.id, at: simNow(leg), digit: reply.digit, durationMs: 120 });
-        return;
-      }
-      const from = sampleNow(leg);
-      const to = from + (sayMsOf(reply.text) * SAMPLE_RATE) / 1000;
-      leg.bursts?.push({ from, to });
-      leg.said.push({ text: reply.text, fromMs: (from * 1000) / SAMPLE_RATE, toMs: (to * 1000) / SAMPLE_RATE });
-    });
+      });
+      return;
+    }
+    const planned = endSample + (REPLY_DELAY_MS * SAMPLE_RATE) / 1000;
+    const from = Math.max(planned, leg.framesSent * FRAME_SAMPLES);
+    const to = from + (sayMsOf(reply.text) * SAMPLE_RATE) / 1000;
+    leg.bursts?.push({ from, to });
+    leg.said.push({ text: reply.text, fromMs: (from * 1000) / SAMPLE_RATE, toMs: (to * 1000) / SAMPLE_RATE });
   };
 
   // ---------- progress ----------
