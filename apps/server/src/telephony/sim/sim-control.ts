@@ -177,7 +177,7 @@ export const createSimControl = (opts: SimOptions): SimControlLine => {
       leg.playing = null;
       p.resolve('done');
       startNextPlay(leg);
-      if (!leg.playing) replyLater(leg, p.overlay ? p.overlay.atSample + p.overlay.length : sampleNow(leg));
+      if (!leg.playing) replyLater(leg, p.overlay?.kind === 'play' ? p.overlay.atSample + p.overlay.length : sampleNow(leg));
     }, ms);
     p.timer.unref();
   };
