@@ -10,8 +10,8 @@ const onceOnly = ['apps/server/src/modules/company/tenancy-routes.api.test.ts'];
 
 // Two groups, one after the other. First everything that does not hang on wall-clock timing, two
 // files at a time (the machine's 2 cores). Then the files that drive the sim line faster than real
-// time (a 0.5 s ring is 2.5 ms at 200×): with another file competing for the CPU they failed, so they
-// run alone, one after another. The tenancy sweep is the exception: its one sim call lasts for hours
+// time (a 0.5 s ring is 2.5 ms at 200×): with more files competing for the CPU they failed, so each
+// database's timed project runs one file at a time (the two projects side by side). The tenancy sweep is the exception: its one sim call lasts for hours
 // of sim time and it takes minutes, so it overlaps the first group.
 const TIMED = /createCallTestApp|simSpeed|SimControlLine|sim-control/;
 const serverRoot = 'apps/server/src';
@@ -23,8 +23,11 @@ const serverTests = [`${serverRoot}/**/*.test.ts`, 'packages/*/src/**/*.test.ts'
 const apiTests = ['apps/server/src/**/*.api.test.ts'];
 
 const common = { environment: 'node' as const, testTimeout: 30_000, hookTimeout: 60_000 };
-const untimed = { maxWorkers: 2, sequence: { groupOrder: 0 } };
-const timed = { maxWorkers: 1, sequence: { groupOrder: 1 } };
+// A worker runs its files one after another in one module graph (isolate: false): importing the
+// server app costs 2–3 s per file, and each worker seeds its test database once (fresh-database.ts).
+// The files share no state but the process: each builds its own app on its own database.
+const untimed = { maxWorkers: 2, isolate: false, sequence: { groupOrder: 0 } };
+const timed = { maxWorkers: 1, isolate: false, sequence: { groupOrder: 1 } };
 const pglite = { env: { DATABASE_URL: '' } };
 const postgres = { env: { DATABASE_URL: databaseUrl } };
 const pgliteExclude = [...configDefaults.exclude, ...(databaseUrl ? onceOnly : [])];
@@ -66,7 +69,7 @@ export default defineConfig({
             },
           ]
         : []),
-      { test: { ...untimed, name: 'web', include: ['apps/web/src/**/*.test.ts'], environment: 'node' } },
+      { test: { ...untimed, isolate: true, name: 'web', include: ['apps/web/src/**/*.test.ts'], environment: 'node' } },
     ],
   },
 });

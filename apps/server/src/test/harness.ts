@@ -5,7 +5,7 @@ import { type Config, loadConfig } from '../config';
 import type { Database } from '../db/client';
 import { seedDemo } from '../db/seed/demo';
 import { provisionCompany } from '../db/seed/provision';
-import { freshDatabase } from './fresh-database';
+import { freshDatabase, type Seed } from './fresh-database';
 
 export const DEMO_PASSWORD = 'demo123456';
 
@@ -19,6 +19,18 @@ export type TestApp = {
   close: () => Promise<void>;
 };
 
+/** The demo company and 测试二公司, in every test database (seeded once per worker, then copied). */
+const seedTestCompanies: Seed = async (database) => {
+  await seedDemo(database.db, DEMO_PASSWORD);
+  await provisionCompany(database.db, {
+    companyName: '测试二公司',
+    adminUsername: 'other_admin',
+    adminName: '其他管理员',
+    adminPhone: '13900000000',
+    password: DEMO_PASSWORD,
+  });
+};
+
 /** Builds the real app on a fresh, migrated database with the demo company and 测试二公司. */
 export const createTestApp = async (opts: { dataDir?: string; config?: Partial<Config> } = {}): Promise<TestApp> => {
   const config = loadConfig(undefined, {
@@ -30,15 +42,7 @@ export const createTestApp = async (opts: { dataDir?: string; config?: Partial<C
     redisUrl: '',
     ...opts.config,
   });
-  const { database, drop } = await freshDatabase(config.databaseUrl);
-  await seedDemo(database.db, DEMO_PASSWORD);
-  await provisionCompany(database.db, {
-    companyName: '测试二公司',
-    adminUsername: 'other_admin',
-    adminName: '其他管理员',
-    adminPhone: '13900000000',
-    password: DEMO_PASSWORD,
-  });
+  const { database, drop } = await freshDatabase(config.databaseUrl, seedTestCompanies);
   const app = await buildApp(config, database);
   await app.ready();
   const headers = (token?: string) => (token ? { authorization: token } : {});
