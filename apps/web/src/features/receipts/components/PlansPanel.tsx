@@ -1,16 +1,13 @@
 import { PLAN_STATUS_LABEL, type PlanListQuery, type PlanRow } from '@crm/contracts';
-import { DatePicker, Form, Select, Table, type TableColumnsType, Typography } from 'antd';
-import type { Dayjs } from 'dayjs';
+import { Table, type TableColumnsType, Typography } from 'antd';
 import { useState } from 'react';
 import { formatMoney } from '../../../components/money';
-import { SearchActions } from '../../../components/SearchActions';
 import { useTablePaging } from '../../../components/useTablePaging';
-import { StaffSearchSelect } from '../../orders/components/StaffSearchSelect';
 import { usePlanList } from '../api';
 import { PlanStatusTag } from './PlanStatusTag';
 import { ReceiptExportButton } from './ReceiptExportButton';
+import { type ReceiptSearch, ReceiptSearchBar } from './ReceiptSearchBar';
 
-type SearchValues = { staff_id?: number; status?: number; plan?: [Dayjs, Dayjs] | null };
 const STATUS_OPTIONS = Object.entries(PLAN_STATUS_LABEL).map(([value, label]) => ({ value: Number(value), label }));
 
 const columns = (onCustomer: (id: number) => void): TableColumnsType<PlanRow> => [
@@ -32,40 +29,22 @@ const columns = (onCustomer: (id: number) => void): TableColumnsType<PlanRow> =>
 
 /** 回款管理 · 回款计划: plans in the caller's scope, filtered by owner, status and plan date; export. */
 export const PlansPanel = ({ canExport, onCustomer }: { canExport: boolean; onCustomer: (id: number) => void }) => {
-  const [form] = Form.useForm<SearchValues>();
   const [filters, setFilters] = useState<Partial<PlanListQuery>>({});
   const paging = useTablePaging();
   const list = usePlanList({ ...filters, page: paging.page, limit: paging.limit });
-  const search = (v: SearchValues) => {
-    setFilters({
-      staff_id: v.staff_id,
-      status: v.status,
-      plan_start: v.plan?.[0]?.format('YYYY-MM-DD') ?? '',
-      plan_end: v.plan?.[1]?.format('YYYY-MM-DD') ?? '',
-    });
+  const search = (s: ReceiptSearch) => {
+    setFilters({ staff_id: s.staff_id, status: s.choice, plan_start: s.from, plan_end: s.to });
     paging.resetPage();
   };
   return (
     <>
-      <Form form={form} layout="inline" onFinish={search} style={{ marginBottom: 16, rowGap: 12 }}>
-        <Form.Item name="staff_id">
-          <StaffSearchSelect placeholder="负责人" allowClear style={{ width: 140 }} />
-        </Form.Item>
-        <Form.Item name="status">
-          <Select placeholder="回款状态" allowClear options={STATUS_OPTIONS} style={{ width: 120 }} />
-        </Form.Item>
-        <Form.Item name="plan">
-          <DatePicker.RangePicker placeholder={['计划开始日期', '计划结束日期']} style={{ width: 260 }} />
-        </Form.Item>
-        <SearchActions
-          onReset={() => {
-            form.resetFields();
-            search({});
-          }}
-        >
-          {canExport && <ReceiptExportButton filters={filters} />}
-        </SearchActions>
-      </Form>
+      <ReceiptSearchBar
+        choice={{ placeholder: '回款状态', options: STATUS_OPTIONS }}
+        rangePlaceholder={['计划开始日期', '计划结束日期']}
+        onSearch={search}
+      >
+        {canExport && <ReceiptExportButton filters={filters} />}
+      </ReceiptSearchBar>
       <Table<PlanRow>
         rowKey="id"
         columns={columns(onCustomer)}

@@ -1,15 +1,12 @@
 import { PAY_TYPE_LABEL, type ReceiptListQuery, type ReceiptRow } from '@crm/contracts';
-import { DatePicker, Form, Select, Table, type TableColumnsType, Typography } from 'antd';
-import type { Dayjs } from 'dayjs';
+import { Table, type TableColumnsType, Typography } from 'antd';
 import { useState } from 'react';
 import { formatMoney } from '../../../components/money';
-import { SearchActions } from '../../../components/SearchActions';
 import { useTablePaging } from '../../../components/useTablePaging';
-import { StaffSearchSelect } from '../../orders/components/StaffSearchSelect';
 import { VerifyStatusTag } from '../../orders/components/VerifyStatusTag';
 import { useReceiptList } from '../api';
+import { type ReceiptSearch, ReceiptSearchBar } from './ReceiptSearchBar';
 
-type SearchValues = { staff_id?: number; pay_type?: number; day?: [Dayjs, Dayjs] | null };
 const PAY_OPTIONS = Object.entries(PAY_TYPE_LABEL).map(([value, label]) => ({ value: Number(value), label }));
 
 const columns = (onCustomer: (id: number) => void): TableColumnsType<ReceiptRow> => [
@@ -37,38 +34,20 @@ const columns = (onCustomer: (id: number) => void): TableColumnsType<ReceiptRow>
 
 /** 回款管理 · 回款记录: receipts in the caller's scope, filtered by owner, pay type and date. */
 export const ReceiptsPanel = ({ onCustomer }: { onCustomer: (id: number) => void }) => {
-  const [form] = Form.useForm<SearchValues>();
   const [filters, setFilters] = useState<Partial<ReceiptListQuery>>({});
   const paging = useTablePaging();
   const list = useReceiptList({ ...filters, page: paging.page, limit: paging.limit });
-  const search = (v: SearchValues) => {
-    setFilters({
-      staff_id: v.staff_id,
-      pay_type: v.pay_type,
-      start: v.day?.[0]?.format('YYYY-MM-DD') ?? '',
-      end: v.day?.[1]?.format('YYYY-MM-DD') ?? '',
-    });
+  const search = (s: ReceiptSearch) => {
+    setFilters({ staff_id: s.staff_id, pay_type: s.choice, start: s.from, end: s.to });
     paging.resetPage();
   };
   return (
     <>
-      <Form form={form} layout="inline" onFinish={search} style={{ marginBottom: 16, rowGap: 12 }}>
-        <Form.Item name="staff_id">
-          <StaffSearchSelect placeholder="负责人" allowClear style={{ width: 140 }} />
-        </Form.Item>
-        <Form.Item name="pay_type">
-          <Select placeholder="付款方式" allowClear options={PAY_OPTIONS} style={{ width: 120 }} />
-        </Form.Item>
-        <Form.Item name="day">
-          <DatePicker.RangePicker placeholder={['回款开始日期', '回款结束日期']} style={{ width: 260 }} />
-        </Form.Item>
-        <SearchActions
-          onReset={() => {
-            form.resetFields();
-            search({});
-          }}
-        />
-      </Form>
+      <ReceiptSearchBar
+        choice={{ placeholder: '付款方式', options: PAY_OPTIONS }}
+        rangePlaceholder={['回款开始日期', '回款结束日期']}
+        onSearch={search}
+      />
       <Table<ReceiptRow>
         rowKey="id"
         columns={columns(onCustomer)}
