@@ -103,63 +103,61 @@ const migratedTemplate = (databaseUrl: string) => {
 /** What every test database holds besides the migrations (the harness's demo companies). */
 export type Seed = (database: Database) => Promise<void>;
 
-const seededImages = new Map<Seed, Promise<Blob>>();
-/** The migrated PGlite image with `seed` applied, made once per worker process (files in one worker share it). */
-const seededImage = (seed: Seed) => {
-  let made = seededImages.get(seed);
-  if (!made) {
-    made = (async () => {
-      const database = await openDatabase({ databaseUrl: '', pgliteDir: 'memory://', pgliteImage: await migratedImage() });
-      await seed(database);
-      const blob = (await database.dump?.()) as Blob;
-      await database.close();
-      return blob;
-    })();
-    seededImages.set(seed, made);
-  }
-  return made;
-};
-
-const seededTemplates = new Map<Seed, Promise<string>>();
 /**
- * The migrated template with `seed` applied, once per worker process. Named like a test database
- * (crm_test_<ms>_…) so that a later run drops it once stale.
+ * `make(seed)` once per seed in this worker process; every file the worker runs reuses it (like the
+ * migrated template, on the first DATABASE_URL it was asked for: a run has one).
  */
-const seededTemplate = (databaseUrl: string, seed: Seed) => {
-  let made = seededTemplates.get(seed);
-  if (!made) {
-    made = (async () => {
-      const tpl = await migratedTemplate(databaseUrl);
-      const name = `crm_test_${Date.now()}_seed_${randomBytes(4).toString('hex')}`;
-      await withAdmin(databaseUrl, (admin) => admin.query(`create database ${name} template ${tpl}`));
-      const database = await openDatabase({ databaseUrl: urlOf(databaseUrl, name), pgliteDir: '' });
-      try {
-        await seed(database);
-      } finally {
-        await database.close();
-      }
-      return name;
-    })();
-    seededTemplates.set(seed, made);
-  }
-  return made;
+const oncePerSeed = <T>(make: (seed: Seed, databaseUrl: string) => Promise<T>) => {
+  const made = new Map<Seed, Promise<T>>();
+  return (seed: Seed, databaseUrl = '') => {
+    const known = made.get(seed);
+    if (known) return known;
+    const fresh = make(seed, databaseUrl);
+    made.set(seed, fresh);
+    return fresh;
+  };
 };
 
+/** The migrated PGlite image with the seed applied. */
+const seededImage = oncePerSeed(async (seed) => {
+  const database = await openDatabase({ databaseUrl: '', pgliteDir: 'memory://', pgliteImage: await migratedImage() });
+  await seed(database);
+  const blob = (await database.dump?.()) as Blob;
+  await database.close();
+  return blob;
+});
+
 /**
- * A fresh database for one test file: in-memory PGlite, or a new database on DATABASE_URL's server;
- * with `seed`, a copy of a database seeded once per worker process (the demo seed costs about a
- * second on PGlite, and a worker runs many files).
+ * The migrated template with the seed applied. Named like a test database (crm_test_<ms>_…) so
+ * that a later run drops it once stale.
+ */
+const seededTemplate = oncePerSeed(async (seed, databaseUrl) => {
+  const tpl = await migratedTemplate(databaseUrl);
+  const name = `crm_test_${Date.now()}_seed_${randomBytes(4).toString('hex')}`;
+  await withAdmin(databaseUrl, (admin) => admin.query(`create database ${name} template ${tpl}`));
+  const database = await openDatabase({ databaseUrl: urlOf(databaseUrl, name), pgliteDir: '' });
+  try {
+    await seed(database);
+  } finally {
+    await database.close();
+  }
+  return name;
+});
+
+/**
+ * A fresh database for one test file, a copy of one seeded once per worker process (the demo seed
+ * costs about a second on PGlite, and a worker runs many files): in-memory PGlite, or a new
+ * database on DATABASE_URL's server.
  */
 export const freshDatabase = async (
   databaseUrl: string,
-  seed?: Seed,
+  seed: Seed,
 ): Promise<{ database: Database; drop: () => Promise<void> }> => {
   if (!databaseUrl) {
-    const pgliteImage = await (seed ? seededImage(seed) : migratedImage());
-    const database = await openDatabase({ databaseUrl: '', pgliteDir: 'memory://', pgliteImage });
+    const database = await openDatabase({ databaseUrl: '', pgliteDir: 'memory://', pgliteImage: await seededImage(seed) });
     return { database, drop: async () => undefined };
   }
-  const tpl = await (seed ? seededTemplate(databaseUrl, seed) : migratedTemplate(databaseUrl));
+  const tpl = await seededTemplate(seed, databaseUrl);
   const name = `crm_test_${Date.now()}_${randomBytes(4).toString('hex')}`;
   await withAdmin(databaseUrl, (admin) => admin.query(`create database ${name} template ${tpl}`));
   const database = await openDatabase({ databaseUrl: urlOf(databaseUrl, name), pgliteDir: '' });
