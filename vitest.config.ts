@@ -11,8 +11,9 @@ const onceOnly = ['apps/server/src/modules/company/tenancy-routes.api.test.ts'];
 // Two groups, one after the other. First everything that does not hang on wall-clock timing, two
 // files at a time (the machine's 2 cores). Then the files that drive the sim line faster than real
 // time (a 0.5 s ring is 2.5 ms at 200×): with more files competing for the CPU they failed, so each
-// database's timed project runs one file at a time (the two projects side by side). The tenancy sweep is the exception: its one sim call lasts for hours
-// of sim time and it takes minutes, so it overlaps the first group.
+// database's timed project runs one file at a time (the two projects side by side). The tenancy
+// sweep is the exception: its one sim call lasts for hours of sim time and it takes minutes, so it
+// overlaps the first group.
 const TIMED = /createCallTestApp|simSpeed|SimControlLine|sim-control/;
 const serverRoot = 'apps/server/src';
 const timedFiles = readdirSync(serverRoot, { recursive: true, encoding: 'utf8' })
