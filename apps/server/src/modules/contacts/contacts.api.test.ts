@@ -49,6 +49,9 @@ describe('phone tab', () => {
       [2, '13900001234', 1],
     ]);
     expect(list[2]).toMatchObject({ contactPerson: '王经理', contactPosition: '采购经理', kpType: 3, recommend: 1 });
+    // issue 23.5: a template number has no position of its own (the demo template has no 职位 control), never
+    // the phone control's name (手机/座机, which the 类型 column already says).
+    expect(list.slice(0, 2).map((c) => c.contactPosition)).toEqual(['', '']);
     expect((await contacts('lisi', id, '&kpType=3')).list.map((c) => c.contactNo)).toEqual(['13900001234']);
     expect((await contacts('lisi', id, '&contactNo=1234')).count).toBe(1);
     expect((await contacts('lisi', id, '&limit=2&page=2')).list).toHaveLength(1);

@@ -35,7 +35,7 @@ const allNumbers = async (db: Db, actor: Actor, customer: CustomerRecord): Promi
       contactNo: p.phone,
       encryptPhone: 0,
       contactType: contactTypeOf(normalisePhone(p.phone)?.phone ?? p.phone),
-      contactPosition: p.name,
+      contactPosition: p.position,
       kpType: 0,
       recommend: 0,
       createTime: formatDateTime(customer.createdAt),

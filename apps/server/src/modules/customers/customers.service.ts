@@ -305,12 +305,16 @@ export const applyFollowUp = async (tx: DbOrTx, v: Viewer, customer: repo.Custom
 export const setCustomerStage = (tx: DbOrTx, tenantId: number, customerId: number, stageId: number) =>
   repo.updateCustomer(tx, tenantId, customerId, { stageId });
 
-/** The numbers held by the customer's template phone controls (the phone tab lists them first). */
+/** The numbers held by the customer's template phone controls (the phone tab lists them first), each with
+ *  the contact's position: the value of the template's 职位/职务 text control, '' when it has none (issue 23.5:
+ *  never the phone control's own name). */
 export const templatePhones = async (db: Db, tenantId: number, customer: repo.CustomerRecord) => {
   const tpl = await loadTemplate(db, tenantId);
+  const positionControl = tpl.enabled.find((c) => c.dmType === DM_TYPE.text && /职位|职务/.test(c.name));
+  const position = positionControl ? (customer.vals[String(positionControl.id)]?.[0] ?? '') : '';
   return tpl.enabled.flatMap((c) => {
     const phone = c.dmType === DM_TYPE.phone ? customer.vals[String(c.id)]?.[0] : undefined;
-    return phone ? [{ cbTacid: c.id, name: c.name, phone }] : [];
+    return phone ? [{ cbTacid: c.id, name: c.name, phone, position }] : [];
   });
 };
 
