@@ -5,7 +5,7 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import websocket from '@fastify/websocket';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { jsonSchemaTransform, jsonSchemaTransformObject, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config';
 import type { Database, Db } from './db/client';
 import { startEventRelay } from './jobs/events-relay';
@@ -105,6 +105,9 @@ export const buildApp = async (config: Config, database: Database): Promise<Fast
   await app.register(swagger, {
     openapi: { info: { title: '云呼 CRM API', version: '0.1.0' } },
     transform: jsonSchemaTransform,
+    // The recursive schemas (trees, controls with children) are named components (`.meta({ id })` in the
+    // contracts): this puts them in components.schemas, where the operations' $refs point (issue 23).
+    transformObject: jsonSchemaTransformObject,
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
 

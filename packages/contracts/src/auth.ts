@@ -38,16 +38,18 @@ export const userInfoSchema = z.object({
 });
 export type UserInfo = z.infer<typeof userInfoSchema>;
 
-const menuNode: z.ZodType<MenuNode> = z.lazy(() =>
-  z.object({
-    cmMid: z.number(),
-    name: z.string(),
-    frontRoute: z.string(),
-    icon: z.string(),
-    isMenu: z.union([z.literal(0), z.literal(1)]),
-    children: z.array(menuNode),
-  }),
-);
+const menuNode: z.ZodType<MenuNode> = z
+  .lazy(() =>
+    z.object({
+      cmMid: z.number(),
+      name: z.string(),
+      frontRoute: z.string(),
+      icon: z.string(),
+      isMenu: z.union([z.literal(0), z.literal(1)]),
+      children: z.array(menuNode),
+    }),
+  )
+  .meta({ id: 'MenuNode' });
 export const menuListSchema = z.array(
   z.object({ cbAid: z.number(), name: z.string(), homeRoute: z.string(), menus: z.array(menuNode) }),
 );

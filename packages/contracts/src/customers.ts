@@ -63,13 +63,15 @@ export const SEARCHABLE_KINDS: readonly number[] = [0, 1, 2, 3, 4, 5, 6, 7, 8, 1
 export const JUDGE_KINDS: readonly number[] = [0, 2, 3, 6];
 
 export type CascaderOption = { value: string; label: string; children?: CascaderOption[] };
-const cascaderOption: z.ZodType<CascaderOption> = z.lazy(() =>
-  z.object({
-    value: z.string().min(1).max(50),
-    label: z.string().trim().min(1, '选项名称不能为空').max(50),
-    children: z.array(cascaderOption).max(200).optional(),
-  }),
-);
+const cascaderOption: z.ZodType<CascaderOption> = z
+  .lazy(() =>
+    z.object({
+      value: z.string().min(1).max(50),
+      label: z.string().trim().min(1, '选项名称不能为空').max(50),
+      children: z.array(cascaderOption).max(200).optional(),
+    }),
+  )
+  .meta({ id: 'CascaderOptionEdit' });
 
 /** A template control as the API sends it (SPEC §3 Template control). */
 export type TemplateControl = {
@@ -96,29 +98,31 @@ export type TemplateControl = {
 export type TemplateInfo = { isMustName: number; cmAtid: number; templateControls: TemplateControl[] };
 
 /** Answer schemas of the template calls (what the server sends, no input limits). */
-const cascaderOptionOut: z.ZodType<CascaderOption> = z.lazy(() =>
-  z.object({ value: z.string(), label: z.string(), children: z.array(cascaderOptionOut).optional() }),
-);
-export const templateControlSchema: z.ZodType<TemplateControl> = z.lazy(() =>
-  z.object({
-    cbTacid: z.number(),
-    coTacid: z.number(),
-    cmAtid: z.number(),
-    pid: z.number(),
-    name: z.string(),
-    dmType: z.number(),
-    dmDesc: z.string(),
-    dmValue: z.union([z.array(z.string()), z.string()]),
-    ctrlList: z.array(cascaderOptionOut),
-    dmMust: z.number(),
-    isJudge: z.number(),
-    isFollowShow: z.number(),
-    isSearch: z.number(),
-    sortNum: z.number(),
-    actionState: z.number(),
-    children: z.array(templateControlSchema),
-  }),
-);
+const cascaderOptionOut: z.ZodType<CascaderOption> = z
+  .lazy(() => z.object({ value: z.string(), label: z.string(), children: z.array(cascaderOptionOut).optional() }))
+  .meta({ id: 'CascaderOption' });
+export const templateControlSchema: z.ZodType<TemplateControl> = z
+  .lazy(() =>
+    z.object({
+      cbTacid: z.number(),
+      coTacid: z.number(),
+      cmAtid: z.number(),
+      pid: z.number(),
+      name: z.string(),
+      dmType: z.number(),
+      dmDesc: z.string(),
+      dmValue: z.union([z.array(z.string()), z.string()]),
+      ctrlList: z.array(cascaderOptionOut),
+      dmMust: z.number(),
+      isJudge: z.number(),
+      isFollowShow: z.number(),
+      isSearch: z.number(),
+      sortNum: z.number(),
+      actionState: z.number(),
+      children: z.array(templateControlSchema),
+    }),
+  )
+  .meta({ id: 'TemplateControl' });
 export const templateInfoSchema = z.object({
   isMustName: z.number(),
   cmAtid: z.number(),
@@ -195,16 +199,18 @@ export type SubmittedControl = {
   dmValueText?: string[];
   children?: SubmittedControl[];
 };
-const submittedControl: z.ZodType<SubmittedControl> = z.lazy(() =>
-  z.object({
-    cbAcid: int4().optional(),
-    cbTacid: zId(),
-    // Generous here: the per-kind limits (50/500/20) are checked by the server with their own messages.
-    dmValue: z.array(z.string().max(10_000)).max(200).default([]),
-    dmValueText: z.array(z.string()).optional(),
-    children: z.array(submittedControl).max(100).optional(),
-  }),
-);
+const submittedControl: z.ZodType<SubmittedControl> = z
+  .lazy(() =>
+    z.object({
+      cbAcid: int4().optional(),
+      cbTacid: zId(),
+      // Generous here: the per-kind limits (50/500/20) are checked by the server with their own messages.
+      dmValue: z.array(z.string().max(10_000)).max(200).default([]),
+      dmValueText: z.array(z.string()).optional(),
+      children: z.array(submittedControl).max(100).optional(),
+    }),
+  )
+  .meta({ id: 'SubmittedControl' });
 export const templateControlsInput = z.array(submittedControl).max(300).default([]);
 
 /** SPEC §3 Customer form payload. */

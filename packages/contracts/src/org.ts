@@ -17,17 +17,19 @@ export type DepartmentNode = {
   createTime: string;
   children: DepartmentNode[];
 };
-export const departmentNodeSchema: z.ZodType<DepartmentNode> = z.lazy(() =>
-  z.object({
-    cmDid: z.number(),
-    pid: z.number(),
-    name: z.string(),
-    sortNum: z.number(),
-    staffNum: z.number(),
-    createTime: z.string(),
-    children: z.array(departmentNodeSchema),
-  }),
-);
+export const departmentNodeSchema: z.ZodType<DepartmentNode> = z
+  .lazy(() =>
+    z.object({
+      cmDid: z.number(),
+      pid: z.number(),
+      name: z.string(),
+      sortNum: z.number(),
+      staffNum: z.number(),
+      createTime: z.string(),
+      children: z.array(departmentNodeSchema),
+    }),
+  )
+  .meta({ id: 'DepartmentNode' });
 export const departmentBody = z.object({
   pid: zUint(),
   name: z.string().trim().min(1, '请输入部门名称').max(30, '部门名称最多30个字符'),

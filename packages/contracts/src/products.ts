@@ -42,9 +42,17 @@ export const PRODUCT_LIMITS = {
 // ---------- categories ----------
 
 export type ProductCategory = { id: number; pid: number; name: string; sortNum: number; children: ProductCategory[] };
-export const productCategorySchema: z.ZodType<ProductCategory> = z.lazy(() =>
-  z.object({ id: z.number(), pid: z.number(), name: z.string(), sortNum: z.number(), children: z.array(productCategorySchema) }),
-);
+export const productCategorySchema: z.ZodType<ProductCategory> = z
+  .lazy(() =>
+    z.object({
+      id: z.number(),
+      pid: z.number(),
+      name: z.string(),
+      sortNum: z.number(),
+      children: z.array(productCategorySchema),
+    }),
+  )
+  .meta({ id: 'ProductCategory' });
 export const categoryCreateBody = z.object({
   pid: zUint().default(0),
   name: zText()
