@@ -11,6 +11,12 @@ declare module 'fastify' {
     isPublic?: boolean;
     /** The menu route whose permission guards this call (SPEC §3: inherited by child routes). */
     menu?: string | string[];
+    /**
+     * Menu routes the role must hold as well as `menu` (all of them): managing a kind of work that
+     * `menu` only lets staff do, e.g. 群呼任务 are worked under menu 500 and managed by the roles that
+     * also manage seat tasks (menu 250).
+     */
+    alsoMenus?: string[];
     /** A named action permission the role must hold, e.g. frontend/customer/followdel. */
     action?: string;
   }
@@ -50,6 +56,7 @@ export const authPlugin = fp(async (app: FastifyInstance) => {
     req.actor = actor;
     const menus = config?.menu === undefined ? [] : Array.isArray(config.menu) ? config.menu : [config.menu];
     if (menus.length > 0 && !menus.some((m) => canUseMenu(actor, m))) throw new AppError('FORBIDDEN_MENU');
+    if (config?.alsoMenus && !config.alsoMenus.every((m) => canUseMenu(actor, m))) throw new AppError('FORBIDDEN_MENU');
     if (config?.action && !canDoAction(actor, config.action)) throw new AppError('FORBIDDEN_ACTION');
   });
 });

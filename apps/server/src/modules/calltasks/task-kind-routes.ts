@@ -15,7 +15,8 @@ import * as actions from './calltasks-actions';
 export type TaskKind = {
   prefix: string;
   tags: string[];
-  config: { menu: string | string[] };
+  /** who may manage (create, move, delete) the kind's tasks: its menu, and menus it needs as well */
+  config: { menu: string | string[]; alsoMenus?: string[] };
   /** the kind's name in the route summaries, e.g. 群呼任务 */
   noun: string;
   /** the task is of this kind and the caller manages it (throws the kind's not-found otherwise) */

@@ -21,8 +21,13 @@ import type { GroupDialerState } from './groupcall-state';
 
 const tags = ['groupcall'];
 const P = '/api/frontend/groupcall';
-/** 群呼任务 (menu 500): managers run the tasks, agents work them from the same page. */
+/** 群呼任务 (menu 500): agents list, watch and work their tasks there. */
 const config = { menu: '/groupcall/Index' };
+/**
+ * Creating, editing, moving and deleting group tasks (a predictive dialer on any numbers) is for the
+ * roles that manage seat tasks (menu 250) as well: menu 500 alone is what an agent needs to work them.
+ */
+const manageConfig = { menu: '/groupcall/Index', alsoMenus: ['/calltask/tasklist'] };
 const idEnvelope = envelope(z.object({ cmStid: z.number() }));
 
 /** Group calling (issue 15): paths under /api/frontend/groupcall/ (thin: the seat-task services with mode 1). */
@@ -32,21 +37,24 @@ export const groupcallRoutes =
     const kind: TaskKind = {
       prefix: P,
       tags,
-      config,
+      config: manageConfig,
       noun: '群呼任务',
       requireManaged: service.requireManaged,
       afterMove: (actor, id) => publishBoard(rt, state, actor.tenantId, id),
     };
     app.post(
       `${P}/create`,
-      { schema: { tags, summary: '新建群呼任务', body: groupcallCreateBody, response: { 200: idEnvelope } }, config },
+      {
+        schema: { tags, summary: '新建群呼任务', body: groupcallCreateBody, response: { 200: idEnvelope } },
+        config: manageConfig,
+      },
       async (req) => ok({ cmStid: await service.createGroupTask(app.db, req.actor, req.body) }, '添加成功'),
     );
     app.post(
       `${P}/edit`,
       {
         schema: { tags, summary: '编辑群呼任务（未开始或已暂停）', body: groupcallEditBody, response: { 200: idEnvelope } },
-        config,
+        config: manageConfig,
       },
       async (req) => ok({ cmStid: await service.editGroupTask(app.db, req.actor, req.body) }, '保存成功'),
     );

@@ -27,7 +27,8 @@ export const useTaskListFilters = () => {
 type Props = {
   filters: ReturnType<typeof useTaskListFilters>;
   onRefresh: () => void;
-  onCreate: () => void;
+  /** none: the caller may not create tasks of this kind (no 新建任务 button) */
+  onCreate?: () => void;
 };
 
 /** 搜索任务名称 / 全部状态 / 刷新 / 新建任务 above a task list. */
@@ -46,8 +47,10 @@ export const TaskListToolbar = ({ filters, onRefresh, onCreate }: Props) => (
     <Button icon={<ReloadOutlined />} onClick={onRefresh}>
       刷新
     </Button>
-    <Button type="primary" icon={<PlusOutlined />} onClick={onCreate}>
-      新建任务
-    </Button>
+    {onCreate && (
+      <Button type="primary" icon={<PlusOutlined />} onClick={onCreate}>
+        新建任务
+      </Button>
+    )}
   </Space>
 );

@@ -1,7 +1,7 @@
 import type { GroupcallRow } from '@crm/contracts';
 import { App, Card, Drawer, Empty, Flex, Table, type TableColumnsType, Typography } from 'antd';
 import { useState } from 'react';
-import { useSession } from '../../../stores/session';
+import { hasPermission, useSession } from '../../../stores/session';
 import { TaskListToolbar, useTaskListFilters } from '../../calltasks/components/TaskListToolbar';
 import { TaskStatusTag } from '../../calltasks/components/TaskStatusTag';
 import { type MoveTexts, STOP_TEXT, TaskRowActions, useTaskMoveConfirm } from '../../calltasks/components/taskMoves';
@@ -27,6 +27,8 @@ const WORK_DONE: Record<'work' | 'unwork', string> = { work: '已开始工作', 
 export const GroupCallPage = () => {
   const { message } = App.useApp();
   const staffId = useSession((s) => s.userInfo?.cmSid ?? 0);
+  // group tasks are managed by the roles that manage seat tasks (坐席任务); agents only work them
+  const canManageTasks = useSession((s) => hasPermission(s.permissions, '/calltask/tasklist'));
   const filters = useTaskListFilters();
   const tasks = useGroupTasks(filters.query);
   const action = useGroupAction();
@@ -91,7 +93,7 @@ export const GroupCallPage = () => {
           detailLabel="看板"
           onDetail={() => setBoardId(r.cmStid)}
           // an agent of the task who did not create it works it from the board, he does not run it
-          canManage={r.createCmSid === staffId || r.cmSidInfo.every((a) => a.cmSid !== staffId)}
+          canManage={canManageTasks && (r.createCmSid === staffId || r.cmSidInfo.every((a) => a.cmSid !== staffId))}
           onMove={(m) => confirmMove(r, m)}
           onDelete={() => remove.mutateAsync({ cmStid: r.cmStid, confirm: 1 })}
         />
@@ -100,7 +102,11 @@ export const GroupCallPage = () => {
   ];
   return (
     <Card title="群呼任务">
-      <TaskListToolbar filters={filters} onRefresh={() => tasks.refetch()} onCreate={() => setCreating(true)} />
+      <TaskListToolbar
+        filters={filters}
+        onRefresh={() => tasks.refetch()}
+        onCreate={canManageTasks ? () => setCreating(true) : undefined}
+      />
       <Table<GroupcallRow>
         rowKey="cmStid"
         size="middle"
@@ -109,7 +115,9 @@ export const GroupCallPage = () => {
         dataSource={tasks.data?.list ?? []}
         pagination={filters.paging.pagination(tasks.data?.count ?? 0)}
         scroll={{ x: 1400 }}
-        locale={{ emptyText: <Empty description="暂无群呼任务，点击「新建任务」创建" /> }}
+        locale={{
+          emptyText: <Empty description={canManageTasks ? '暂无群呼任务，点击「新建任务」创建' : '暂无您参与的群呼任务'} />,
+        }}
       />
       <GroupTaskFormModal open={isCreating} onClose={() => setCreating(false)} />
       <Drawer
