@@ -88,6 +88,12 @@ export const callRecords = pgTable(
     sipDialog: text('sip_dialog').notNull().default(''),
     /** 0 placed by an agent (browser or bound phone), 1 placed or answered by the server (call control) */
     origin: smallint('origin').notNull().default(0),
+    /**
+     * an agent's call (origin 0): the instance whose line placed or took it and whose call socket
+     * served the agent (INSTANCE_ID); a call in progress of an instance that died is ended when it
+     * starts again or by the cluster sweep (server calls end with their legs' owner)
+     */
+    ownerInstance: text('owner_instance'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
@@ -101,8 +107,40 @@ export const callRecords = pgTable(
     index('call_records_record_file_idx').on(t.tenantId, t.recordFileId),
     // a seat task's counters (issue 15) are counted from its calls
     index('call_records_task_idx').on(t.tenantId, t.taskId).where(sql`${t.taskId} > 0`),
+    // the calls in progress of an instance that died (issue 22)
+    index('call_records_owner_active_idx').on(t.ownerInstance).where(sql`${t.state} < 3`),
   ],
 );
+
+/**
+ * A logged-in call socket /ws/call (issue 22): written at its login, `seen_at` moved by each
+ * heartbeat, deleted when it closes. Dialers count an agent only while his work mode's socket has
+ * a row seen recently (call-presence.ts); a row of an instance that died (kill -9) is removed
+ * when that instance starts again or by the cluster sweep, and goes stale on its own anyway.
+ */
+export const callPresence = pgTable(
+  'call_presence',
+  {
+    connId: text('conn_id').primaryKey(),
+    tenantId: integer('tenant_id').notNull(),
+    staffId: integer('staff_id').notNull(),
+    instanceId: text('instance_id').notNull(),
+    loggedInAt: timestamp('logged_in_at', { withTimezone: true }).notNull(),
+    /** real time (not the business clock) of the login or the latest heartbeat */
+    seenAt: timestamp('seen_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('call_presence_staff_idx').on(t.staffId), index('call_presence_instance_idx').on(t.instanceId)],
+);
+
+/**
+ * The app instances alive (issue 22): each beats every few seconds (real time). One silent for
+ * longer than the limit died: the cluster sweep ends its calls and legs and removes its sockets.
+ */
+export const appInstances = pgTable('app_instances', {
+  instanceId: text('instance_id').primaryKey(),
+  startedAt: timestamp('started_at', { withTimezone: true }).notNull(),
+  seenAt: timestamp('seen_at', { withTimezone: true }).notNull(),
+});
 
 /**
  * A leg of a call (issue 12): one party the server reaches or answers (customer, agent, bot), with

@@ -98,6 +98,11 @@ export const callTaskAgents = pgTable(
     staffId: integer('staff_id').notNull(),
     tenantId: integer('tenant_id').notNull(),
     isWorking: boolean('is_working').notNull().default(false),
+    /**
+     * the call socket (call_presence.conn_id) the agent started working from: work mode lasts while
+     * that socket is alive; a new socket (reconnect, restart) works only after he joins again
+     */
+    workConnId: text('work_conn_id'),
     lastCallEndAt: timestamp('last_call_end_at', { withTimezone: true }),
     /** the next dial may start at this time (last call end + wrap-up) */
     nextDialAt: timestamp('next_dial_at', { withTimezone: true }),
