@@ -68,6 +68,7 @@ declare module 'fastify' {
 export const buildApp = async (config: Config, database: Database): Promise<FastifyInstance> => {
   const app = Fastify({
     logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
+    disableRequestLogging: !config.logRequests,
     trustProxy: config.trustProxy,
     bodyLimit: 2 * 1024 * 1024,
   });

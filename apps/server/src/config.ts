@@ -61,6 +61,8 @@ const schema = z.object({
   DEMO_PASSWORD: z.string().min(6).default('demo123456'),
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** one log line per request (Fastify's incoming request / request completed): 1 on, 0 off; empty: on in production only */
+  LOG_REQUESTS: z.enum(['', '0', '1']).default(''),
   /** Directory of the built SPA; served when it exists. */
   WEB_DIST: z.string().default('apps/web/dist'),
   /** sip line: shared secret Kamailio sends (X-Telephony-Secret) to the internal telephony routes */
@@ -214,6 +216,8 @@ export type Config = {
   isProduction: boolean;
   nodeEnv: 'development' | 'production' | 'test';
   logLevel: string;
+  /** per-request log lines (LOG_REQUESTS; off by default outside production, so a newcomer's console stays readable) */
+  logRequests: boolean;
   webDist: string;
   /** Seed the demo company on start (never in production). */
   seedDemo: boolean;
@@ -309,6 +313,7 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env, overrides: Part
     isProduction,
     nodeEnv: e.NODE_ENV,
     logLevel: e.LOG_LEVEL,
+    logRequests: e.LOG_REQUESTS === '' ? isProduction : e.LOG_REQUESTS === '1',
     webDist: path.resolve(e.WEB_DIST),
     seedDemo: !isProduction,
     isClockControlled: e.CLOCK_CONTROL === '1',
