@@ -3,6 +3,7 @@
  * of a run's result, and the number list, whose every fate is drawn up front from the seed.
  */
 import type { PacingSettings } from './pacing';
+import type { RampSettings } from './ramp';
 import { type LogNormal, seededRandom } from './random';
 
 export interface FloorConfig {
@@ -47,6 +48,8 @@ export interface FloorConfig {
   /** Safety stop. */
   maxDurationMs: number;
   pacing: Partial<PacingSettings>;
+  /** The ratio's ceiling for small teams (ramp.ts); false: the controller alone (before issue 23). */
+  ramp: Partial<RampSettings> | false;
 }
 
 export const DEFAULT_FLOOR: FloorConfig = {
@@ -75,6 +78,7 @@ export const DEFAULT_FLOOR: FloorConfig = {
   bucketMs: 3_600_000,
   maxDurationMs: 24 * 3_600_000,
   pacing: {},
+  ramp: {},
 };
 
 export interface BucketRow {

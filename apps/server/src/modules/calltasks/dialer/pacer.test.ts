@@ -5,7 +5,7 @@ const floor = { freeAgents: 2, linesInUse: 0, ringing: 0, lineLimit: 50 };
 
 describe('Pacer', () => {
   it('uses the prior answer rate during the warm-up, then the window (edge: 35 s after the first decision)', () => {
-    const p = new Pacer({ settings: { initialAdjust: 1, raiseStep: 1 } }); // adjustment held at 1
+    const p = new Pacer({ settings: { initialAdjust: 1, raiseStep: 1 }, ramp: false }); // adjustment held at 1
     const first = p.decide(0, floor);
     expect(first.dial).toBe(7); // ceil(2 / 0.3)
     expect(first.ratio).toBeCloseTo(1 / 0.3);
@@ -20,7 +20,7 @@ describe('Pacer', () => {
   });
 
   it('gives the board the day figures and the current ratio', () => {
-    const p = new Pacer();
+    const p = new Pacer({ ramp: false });
     for (let i = 0; i < 10; i++) p.rang(0, true);
     p.rang(0, false);
     for (let i = 0; i < 9; i++) p.connected(1_000, i * 250);

@@ -12,6 +12,7 @@ import {
   type PacingState,
   pacingSettings,
 } from './pacing';
+import { DEFAULT_RAMP, type RampSettings, RatioRamp } from './ramp';
 import { type DaySnapshot, DayStats, OutcomeWindow } from './stats';
 
 export interface PacerOptions {
@@ -27,6 +28,8 @@ export interface PacerOptions {
   answerWarmupMs?: number;
   /** The window in which an abandon spike is looked for (default 60 s). */
   abandonWindowMs?: number;
+  /** The ratio's ceiling (ramp.ts); `false`: none (the controller alone, as before issue 23). */
+  ramp?: Partial<RampSettings> | false;
 }
 
 /** The floor as the runner sees it at the moment of the decision (see PacingInput). */
@@ -38,6 +41,8 @@ export interface FloorCounts {
   ringing: number;
   ringingLong?: number;
   lineLimit: number;
+  /** The agents counted as working on the task (free, talking or in wrap-up): the small-team cap. */
+  teamSize?: number;
 }
 
 export interface PacerSnapshot extends DaySnapshot {
@@ -59,6 +64,9 @@ export class Pacer {
   private readonly warmupMs: number;
   private startedAt: number | null = null;
   private last: { ratio: number; answerRate: number | null } = { ratio: 1, answerRate: null };
+  private readonly ramp: RatioRamp | null;
+  private readonly minOutcomes: number;
+  private outcomes = 0;
 
   constructor(options: PacerOptions = {}) {
     this.settings = pacingSettings(options.settings);
@@ -67,11 +75,20 @@ export class Pacer {
     this.recent = new OutcomeWindow(options.abandonWindowMs ?? 60_000);
     this.prior = { rate: this.settings.defaultAnswerRate, weight: options.answerPriorWeight ?? 20 };
     this.warmupMs = options.answerWarmupMs ?? 35_000;
+    const ramp = options.ramp === false ? null : { ...DEFAULT_RAMP, ...options.ramp };
+    this.ramp = ramp && !this.settings.power ? new RatioRamp(this.settings.maxRatio, this.settings.minRatio, ramp) : null;
+    this.minOutcomes = ramp ? ramp.minOutcomes : 0;
+  }
+
+  /** The answer rate is measured: the warm-up is over and enough calls stopped ringing. */
+  private isMeasured(now: number) {
+    return this.startedAt !== null && now - this.startedAt >= this.warmupMs && this.outcomes >= this.minOutcomes;
   }
 
   /** A placed call stopped ringing: answered, or failed (no answer, busy, empty number). */
   rang(now: number, answered: boolean) {
     this.answers.record(now, answered);
+    this.outcomes++;
     if (answered) this.day.answer(now);
   }
 
@@ -79,12 +96,15 @@ export class Pacer {
   connected(now: number, waitMs: number) {
     this.day.connect(now, waitMs);
     this.recent.record(now, false);
+    const recent = this.recent.counts(now);
+    this.ramp?.connected(this.isMeasured(now), recent.hits <= this.settings.targetAbandonRate * recent.total);
   }
 
-  /** An answered call found no agent in time (it hears the message). */
+  /** An answered call found no agent in time (it hears the message): the ratio drops at once. */
   abandoned(now: number) {
     this.day.abandon(now);
     this.recent.record(now, true);
+    this.ramp?.abandoned();
   }
 
   /** How many calls to place now. */
@@ -93,10 +113,12 @@ export class Pacer {
     const answerRate = now - this.startedAt < this.warmupMs ? null : this.answers.rate(now, this.prior);
     const recent = this.recent.counts(now);
     const day = this.day.snapshot(now);
+    if (floor.teamSize !== undefined) this.ramp?.team(floor.teamSize);
     const decision = decidePacing(
       {
         now,
         ...floor,
+        ratioCeiling: this.ramp?.value(this.isMeasured(now)),
         answerRate,
         recentAnswered: recent.total,
         recentAbandoned: recent.hits,

@@ -13,9 +13,9 @@ const input = (over: Partial<PacingInput> = {}): PacingInput => ({
   answerRate: 0.25,
   recentAnswered: 0,
   recentAbandoned: 0,
-  // 2.2% over the day: between the raise (2.1%) and lower (2.55%) marks, so the adjustment holds.
+  // 2.7% over the day: between the raise (2.55%) and lower (2.85%) marks, so the adjustment holds.
   dayAnswered: 1000,
-  dayAbandoned: 22,
+  dayAbandoned: 27,
   ...over,
 });
 const power = pacingSettings({ power: true });
@@ -171,17 +171,17 @@ describe('decidePacing: the ratio', () => {
     expect(
       decidePacing(input({ now: 0, dayAnswered: 100, dayAbandoned: 0, recentAnswered: 10, recentAbandoned: 1 }), one()).step,
     ).toBe('none');
-    expect(decidePacing(input({ now: 0, dayAnswered: 1000, dayAbandoned: 22 }), one()).step).toBe('none');
+    expect(decidePacing(input({ now: 0, dayAnswered: 1000, dayAbandoned: 26 }), one()).step).toBe('none');
     let st = one();
     for (let i = 0; i < 200; i++) st = decidePacing(input({ now: i * 10_000, dayAbandoned: 0 }), st).state;
     expect(st.adjust).toBe(DEFAULT_PACING.maxAdjust);
   });
 
-  it('lowers when the day is above 85% of the target', () => {
-    const d = decidePacing(input({ now: 0, dayAnswered: 1000, dayAbandoned: 26 }), one());
+  it('lowers when the day is above 95% of the target', () => {
+    const d = decidePacing(input({ now: 0, dayAnswered: 1000, dayAbandoned: 29 }), one());
     expect(d.step).toBe('lowered');
     expect(d.state.adjust).toBeCloseTo(0.9);
-    expect(decidePacing(input({ now: 0, dayAnswered: 1000, dayAbandoned: 25 }), one()).step).toBe('none');
+    expect(decidePacing(input({ now: 0, dayAnswered: 1000, dayAbandoned: 28 }), one()).step).toBe('none');
   });
 
   it('honours the company target', () => {

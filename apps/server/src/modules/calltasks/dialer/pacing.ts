@@ -13,8 +13,12 @@
  *   ringingLongWeight (0.25): it will hardly answer any more;
  * - `adjust` starts at 0.8; it is halved when the recent abandon rate spikes (over 3 × target with
  *   ≥ 15 answered in the caller's recent window, at most once a minute), multiplied by 0.9 while the
- *   day's rate is above 85 % of the target, and by 1.03 while the day's rate is under 70 % of the
- *   target and the recent rate under the target; at most one such step per 10 s; kept in [0.2, 2].
+ *   day's rate is above 95 % of the target, and by 1.03 while the day's rate is under 85 % of the
+ *   target and the recent rate under the target; at most one such step per 10 s; kept in [0.2, 2]
+ *   (marks 70 % / 85 % before issue 23: with the ramp's drop on each abandon they left 10-agent
+ *   floors at 79 %);
+ * - with a `ratioCeiling` (ramp.ts, issue 23: ratio 1 at the start, rises on evidence, small-team
+ *   cap, drop on abandon) the ratio stays under it and the dial count is rounded down.
  */
 
 export interface PacingSettings {
@@ -57,8 +61,8 @@ export const DEFAULT_PACING: PacingSettings = {
   adjustEveryMs: 10_000,
   raiseStep: 1.03,
   lowerStep: 0.9,
-  raiseBelow: 0.7,
-  lowerAbove: 0.85,
+  raiseBelow: 0.85,
+  lowerAbove: 0.95,
   spikeFactor: 3,
   spikeMinAnswered: 15,
   spikeCooldownMs: 60_000,
@@ -118,6 +122,13 @@ export interface PacingInput {
   /** The day so far. */
   dayAnswered: number;
   dayAbandoned: number;
+  /**
+   * The highest ratio allowed now (ramp.ts: starts at 1, rises on evidence, capped for small teams,
+   * drops on an abandon); none: maxRatio. With a ceiling the dial count is rounded down (a fraction
+   * of a call is not placed), so one agent at 1.1 gets a second line only once his first call has
+   * rung long.
+   */
+  ratioCeiling?: number;
 }
 
 export type PacingStep = 'none' | 'halved' | 'lowered' | 'raised';
@@ -175,12 +186,15 @@ export const decidePacing = (
   // Unknown (null, NaN) → the default; nothing answering → the maximum ratio.
   const known = input.answerRate !== null && Number.isFinite(input.answerRate);
   const answerRate = known ? clamp(input.answerRate as number, 0, 1) : settings.defaultAnswerRate;
-  const ratio = answerRate > 0 ? clamp(next.state.adjust / answerRate, settings.minRatio, settings.maxRatio) : settings.maxRatio;
+  const hasCeiling = input.ratioCeiling !== undefined && Number.isFinite(input.ratioCeiling);
+  const maxRatio = hasCeiling ? clamp(input.ratioCeiling as number, settings.minRatio, settings.maxRatio) : settings.maxRatio;
+  const ratio = answerRate > 0 ? clamp(next.state.adjust / answerRate, settings.minRatio, maxRatio) : maxRatio;
   const long = Math.min(count(input.ringing), count(input.ringingLong));
   const ringing = count(input.ringing) - long * (1 - settings.ringingLongWeight);
   const soon = settings.predictFromWrapUp ? count(input.agentsSoonFree) : 0;
   const agents = Math.max(0, count(input.freeAgents) + soon - count(input.waiting));
-  const want = agents > 0 ? Math.ceil(agents * ratio - ringing - 1e-9) : 0;
+  const want =
+    agents > 0 ? (hasCeiling ? Math.floor(agents * ratio - ringing + 1e-9) : Math.ceil(agents * ratio - ringing - 1e-9)) : 0;
   const dial = clamp(want, 0, room);
   return { dial, ratio, power: false, step: next.step, state: next.state };
 };

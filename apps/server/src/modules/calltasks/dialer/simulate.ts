@@ -43,6 +43,7 @@ export const simulateFloor = (
     answerPriorWeight: c.answerPriorWeight,
     answerWarmupMs: c.answerWarmupMs,
     abandonWindowMs: c.abandonWindowMs,
+    ramp: c.ramp,
   });
   const list = drawList(c);
   const q = new EventQueue<Ev>();
@@ -124,6 +125,7 @@ export const simulateFloor = (
       ringing,
       ringingLong,
       lineLimit: c.lineLimit,
+      teamSize: c.agents,
     });
     if (options.timer && t0 !== undefined) options.decisionMs?.push(options.timer() - t0);
     decisions++;
