@@ -154,7 +154,7 @@ const rejectMs: number[] = [];
 for (const [i, orderId] of pending.entries()) {
   const status = i % 2 === 0 ? 1 : 2;
   const ms = await time(() =>
-    t.post('/api/frontend/order/verify', { order_id: orderId, status, remark: '压测' }, tokens.zhangsan),
+    t.post('/api/frontend/order/verify', { order_id: orderId, node_id: 1, status, remark: '压测' }, tokens.zhangsan),
   );
   (status === 1 ? approveMs : rejectMs).push(ms);
 }

@@ -55,7 +55,7 @@ const approvedOrder = async (lisi: Api, zhangsan: Api, customer: string) => {
       .map((c) => ({ coTacid: c.coTacid, dmValue: [String(order_id)] })),
     staffApproveNode: [{ nodeId: 1, staffS: [{ id: zhang.staff_id }] }],
   });
-  await zhangsan.post('/api/frontend/order/verify', { order_id, status: 1 });
+  await zhangsan.post('/api/frontend/order/verify', { order_id, node_id: 1, status: 1 });
   return cmCtid;
 };
 

@@ -164,9 +164,22 @@ export const templateCreateBody = z.object({
 export type TemplateCreateBody = z.infer<typeof templateCreateBody>;
 export const templateCreateResultSchema = z.object({ instanceId: z.number(), verify_status: z.number() });
 
-/** Approve (1) or reject (2) with a remark; only a current approver of the current node. */
+/** The message for an action that does not name its node (a client older than issue 22). */
+export const APPROVAL_NODE_MISSING = '审批页面已过期，请刷新后重试';
+/** The node an action acts on: its nodeId (as in `nodes`); a repeated action is then refused, never applied to the next node. */
+export const approvalNodeRef = () =>
+  z
+    .number({ message: APPROVAL_NODE_MISSING })
+    .int(APPROVAL_NODE_MISSING)
+    .positive(APPROVAL_NODE_MISSING)
+    .max(1000, APPROVAL_NODE_MISSING);
+/**
+ * Approve (1) or reject (2) with a remark; only a current approver of the current node. `nodeId` names
+ * the node the approver saw as current: an action on a node already passed is answered 409 您已审批过该节点.
+ */
 export const approvalActBody = z.object({
   instanceId: zId(),
+  nodeId: approvalNodeRef(),
   status: z.union([z.literal(1), z.literal(2)], { message: '请选择审核结果' }),
   remark: zText().max(APPROVAL_LIMITS.remark, `审核意见最多${APPROVAL_LIMITS.remark}个字符`).default(''),
 });

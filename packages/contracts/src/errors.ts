@@ -162,6 +162,7 @@ export const ERRORS = {
   APPROVAL_ALREADY_ACTED: { code: 111033, status: 409, msg: '您已审批过该节点，请等待其他审批人' },
   APPROVAL_NOT_SUBMITTER: { code: 111034, status: 403, msg: '只有发起人可以撤回审批' },
   APPROVAL_DOC_INVALID: { code: 111035, status: 400, msg: '审批关联的单据不存在或不能提交' },
+  APPROVAL_REPEATED: { code: 111036, status: 409, msg: '您已审批过该节点，请勿重复操作' },
   PRODUCT_REQUIRED: { code: 111040, status: 400, msg: '请选择产品' },
   CONTACT_PHONE_REQUIRED: { code: 111041, status: 400, msg: '请输入联系方式' },
   ORDER_ATTR_REQUIRED: { code: 111042, status: 400, msg: '请输入订单信息' },

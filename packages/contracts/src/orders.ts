@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { approvalInstanceSchema } from './approvals';
+import { approvalInstanceSchema, approvalNodeRef } from './approvals';
 import { qId, qNum, zId, zText } from './common';
 import { MONEY_MAX, productVariantSchema } from './products';
 
@@ -183,8 +183,14 @@ export const orderDetailSchema = z.object({
 });
 export type OrderDetail = z.infer<typeof orderDetailSchema>;
 
+/**
+ * order/verify: node_id names the approval node the approver acts on (approval.nodes[currentNode].nodeId of
+ * auditdetail), instance_id optionally the instance; a repeated click is refused, never applied to the next node.
+ */
 export const orderVerifyBody = z.object({
   order_id: zId(),
+  node_id: approvalNodeRef(),
+  instance_id: zId().optional(),
   status: z.union([z.literal(1), z.literal(2)], { message: '请选择审核结果' }),
   remark: zText().max(ORDER_LIMITS.remark, `审核意见最多${ORDER_LIMITS.remark}个字符`).default(''),
 });

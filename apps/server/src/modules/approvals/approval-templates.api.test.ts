@@ -81,9 +81,12 @@ describe('approval templates', () => {
       ((await t.get(`/api/v1/merchantapp/templateinfo?id=${coMatid}`, as('admin'))).json().data as ApprovalTemplate).version,
     ).toBe(2);
     // the running instance still waits for 张三 (version 1)
-    expect((await t.post('/api/frontend/order/verify', { order_id: id, status: 1 }, as('wangwu'))).statusCode).toBe(403);
+    expect((await t.post('/api/frontend/order/verify', { order_id: id, node_id: 1, status: 1 }, as('wangwu'))).statusCode).toBe(
+      403,
+    );
     expect(
-      (await t.post('/api/frontend/order/verify', { order_id: id, status: 1 }, as('zhangsan'))).json().data.verify_status,
+      (await t.post('/api/frontend/order/verify', { order_id: id, node_id: 1, status: 1 }, as('zhangsan'))).json().data
+        .verify_status,
     ).toBe(1);
     // a required control of the template
     const withControl = (await templates(t, as('lisi'))).find((x) => x.name === '版本测试') as ApprovalTemplate;
@@ -141,7 +144,7 @@ describe('approval templates', () => {
     });
     const wb = (await t.get('/api/frontend/workbench/summary', as('zhangsan'))).json();
     if (wb.code === 0) expect(wb.data.orders.pendingApprovals).toBe(after.todo);
-    await t.post('/api/frontend/order/verify', { order_id: id, status: 1 }, as('zhangsan'));
+    await t.post('/api/frontend/order/verify', { order_id: id, node_id: 1, status: 1 }, as('zhangsan'));
     const done = (await t.get('/api/v1/staff/approvallist?tab=done', as('zhangsan'))).json().data;
     expect(done.list[0]).toMatchObject({ docId: id, statusName: '已通过' });
     const info = (await t.get(`/api/v1/staff/approvalinfo?instanceId=${mine.list[0].instanceId}`, as('wangwu'))).json();

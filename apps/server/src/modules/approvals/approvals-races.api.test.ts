@@ -41,8 +41,8 @@ describe('races', () => {
     for (let round = 0; round < 3; round++) {
       const { orderId, instanceId } = await pendingOrder([ids.张三, ids.王五]);
       const [a, b] = await Promise.all([
-        t.post('/api/frontend/order/verify', { order_id: orderId, status: 1 }, as('zhangsan')),
-        t.post('/api/frontend/order/verify', { order_id: orderId, status: 1 }, as('wangwu')),
+        t.post('/api/frontend/order/verify', { order_id: orderId, node_id: 1, status: 1 }, as('zhangsan')),
+        t.post('/api/frontend/order/verify', { order_id: orderId, node_id: 1, status: 1 }, as('wangwu')),
       ]);
       const codes = [a.json().code, b.json().code].sort();
       expect(codes[0]).toBe(0);
@@ -61,7 +61,7 @@ describe('races', () => {
     for (let round = 0; round < 3; round++) {
       const { orderId, instanceId } = await pendingOrder([ids.张三]);
       const [approve, take] = await Promise.all([
-        t.post('/api/frontend/order/verify', { order_id: orderId, status: 1 }, as('zhangsan')),
+        t.post('/api/frontend/order/verify', { order_id: orderId, node_id: 1, status: 1 }, as('zhangsan')),
         t.post('/api/frontend/order/withdraw', { order_id: orderId }, as('lisi')),
       ]);
       const wins = [approve, take].filter((r) => r.json().code === 0);
@@ -74,6 +74,58 @@ describe('races', () => {
       const detail = (await t.get(`/api/frontend/order/auditdetail?order_id=${orderId}`, as('lisi'))).json().data;
       expect(detail.verify_status).toBe(inst.status);
     }
+  });
+
+  it('an approver of two consecutive nodes double-clicks: only the node he saw passes (issue 22)', async () => {
+    const created = await t.post(
+      '/api/v1/merchantapp/templateadd',
+      {
+        name: `连续审批${Math.random().toString(36).slice(2, 6)}`,
+        nodes: [
+          { name: '一审', type: 0, staffIds: [ids.张三] },
+          { name: '二审', type: 0, staffIds: [ids.张三] },
+        ],
+      },
+      as('admin'),
+    );
+    expect(created.json().code, JSON.stringify(created.json())).toBe(0);
+    const twice = (await templates(t, as('lisi'))).find((x) => x.coMatid === created.json().data.coMatid) as ApprovalTemplate;
+    const [first, second] = twice.nodes.map((n) => n.nodeId);
+    for (let round = 0; round < 5; round++) {
+      const c = await customerOf(t, as('lisi'), `连击客户${Math.random().toString(36).slice(2, 8)}`);
+      const orderId = await store(t, as('lisi'), orderBody(c, [{ id: productId, cost_price: 2_400_000 }]));
+      const started = await t.post('/api/v1/staff/templatecreate', submitBody(twice, orderId), as('lisi'));
+      const instanceId = started.json().data.instanceId as number;
+      const clicks = await Promise.all(
+        [0, 1, 2].map(() =>
+          t.post('/api/frontend/order/verify', { order_id: orderId, node_id: first, status: 1 }, as('zhangsan')),
+        ),
+      );
+      expect(clicks.filter((r) => r.json().code === 0)).toHaveLength(1);
+      for (const r of clicks.filter((x) => x.json().code !== 0)) {
+        expect(r.statusCode).toBe(409);
+        expect(r.json().msg).toBe('您已审批过该节点，请勿重复操作');
+      }
+      expect((await actionsOf(instanceId)).filter((x) => x === 'approve')).toHaveLength(1);
+      const [inst] = await t.database.db.select().from(approvalInstances).where(eq(approvalInstances.id, instanceId));
+      expect(inst).toMatchObject({ status: 0, currentNode: 1 });
+    }
+    // the second node is then approved on purpose, by naming it
+    const c = await customerOf(t, as('lisi'), '连击客户二审');
+    const orderId = await store(t, as('lisi'), orderBody(c, [{ id: productId, cost_price: 2_400_000 }]));
+    const instanceId = (await t.post('/api/v1/staff/templatecreate', submitBody(twice, orderId), as('lisi'))).json().data
+      .instanceId as number;
+    const act = (nodeId: number) => t.post('/api/v1/staff/approvalact', { instanceId, nodeId, status: 1 }, as('zhangsan'));
+    expect((await act(first)).json().data.status).toBe(0);
+    expect((await act(first)).json().msg).toBe('您已审批过该节点，请勿重复操作');
+    expect((await act(second)).json().data.status).toBe(1);
+    expect((await act(second)).statusCode).toBe(409);
+    // a client that does not name the node is refused with a clear message
+    const old = await t.post('/api/v1/staff/approvalact', { instanceId, status: 1 }, as('zhangsan'));
+    expect(old.statusCode).toBe(400);
+    expect(old.json().msg).toContain('审批页面已过期，请刷新后重试');
+    const oldOrder = await t.post('/api/frontend/order/verify', { order_id: orderId, status: 1 }, as('zhangsan'));
+    expect(oldOrder.json().msg).toContain('审批页面已过期，请刷新后重试');
   });
 
   it('two submits of one draft at once: one instance', async () => {

@@ -99,7 +99,17 @@ export const approvalsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req) =>
       ok(
-        { status: await engine.act(app.db, bus(), req.actor, req.body.instanceId, req.body.status, req.body.remark) },
+        {
+          status: await engine.act(
+            app.db,
+            bus(),
+            req.actor,
+            req.body.instanceId,
+            req.body.nodeId,
+            req.body.status,
+            req.body.remark,
+          ),
+        },
         '审核成功',
       ),
   );

@@ -198,14 +198,44 @@ const lockPending = async (tx: Tx, actor: Actor, instanceId: number) => {
 };
 
 /**
- * Approve (1) or reject (2): only a waiting approver of the current node. 或签: the first approval
- * advances; 会签: the node advances once all approved. A rejection ends the flow (2).
+ * An action names the node it acts on (issue 22: one double click of an approver of two consecutive
+ * nodes passed both). When that node is no longer the current one (or the flow ended), an approver who
+ * acted on it is told 您已审批过该节点 (409), anyone else 该审批已处理; nothing is applied to another node.
  */
-export const act = async (db: Db, bus: Notifier | undefined, actor: Actor, instanceId: number, status: 1 | 2, remark: string) => {
+const requireNode = async (tx: Tx, actor: Actor, instanceId: number, nodeId: number) => {
+  const inst = await repo.lockInstance(tx, actor.tenantId, instanceId);
+  if (!inst) throw new AppError('APPROVAL_NOT_FOUND');
+  const version = await repo.findVersion(tx, inst.versionId);
+  const index = version.nodes.findIndex((n) => n.nodeId === nodeId);
+  if (inst.status === VERIFY_STATUS.pending && index === inst.currentNode) return { inst, nodes: version.nodes };
+  const actedThere =
+    index >= 0 &&
+    (await repo.stepsOf(tx, inst.id)).some(
+      (s) =>
+        s.nodeIndex === index &&
+        s.staffId === actor.staffId &&
+        (s.state === STEP_STATE.approved || s.state === STEP_STATE.rejected),
+    );
+  throw new AppError(actedThere ? 'APPROVAL_REPEATED' : 'APPROVAL_DONE');
+};
+
+/**
+ * Approve (1) or reject (2): only a waiting approver of the current node, named by `nodeId`. 或签: the
+ * first approval advances; 会签: the node advances once all approved. A rejection ends the flow (2).
+ */
+export const act = async (
+  db: Db,
+  bus: Notifier | undefined,
+  actor: Actor,
+  instanceId: number,
+  nodeId: number,
+  status: 1 | 2,
+  remark: string,
+) => {
   const notices: ApprovalNotice[] = [];
   const events: number[] = [];
   const result = await db.transaction(async (tx) => {
-    const { inst, nodes } = await lockPending(tx, actor, instanceId);
+    const { inst, nodes } = await requireNode(tx, actor, instanceId, nodeId);
     const steps = (await repo.stepsOf(tx, inst.id)).filter((s) => s.nodeIndex === inst.currentNode);
     const mine = steps.find((s) => s.staffId === actor.staffId);
     if (!mine) throw new AppError('APPROVAL_NOT_APPROVER');

@@ -90,7 +90,9 @@ describe('company module switches', () => {
     const c = await customerOf(t, as('lisi'), '模块回款客户');
     const orderId = await store(t, as('lisi'), orderBody(c, [{ id: product.id, cost_price: 1_000_000 }]));
     await t.post('/api/v1/staff/templatecreate', submitBody(flow, orderId, { 1: [zhangsan] }), as('lisi'));
-    expect((await t.post('/api/frontend/order/verify', { order_id: orderId, status: 1 }, as('zhangsan'))).json().code).toBe(0);
+    expect(
+      (await t.post('/api/frontend/order/verify', { order_id: orderId, node_id: 1, status: 1 }, as('zhangsan'))).json().code,
+    ).toBe(0);
     const today = businessToday();
     const plan = (
       await t.post('/api/frontend/receipt/plancreate', { order_id: orderId, amount: 500_000, plan_at: today }, as('lisi'))

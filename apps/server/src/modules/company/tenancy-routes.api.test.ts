@@ -1052,7 +1052,7 @@ const buildFixtures = async (token: string, marker: string, phonePrefix: string)
       staffApproveNode: [{ nodeId: 1, staffS: [{ id: admin }] }],
     })
   ).instanceId as number;
-  await post('/api/v1/staff/approvalact', { instanceId: dealInstance, status: 1 }, 'approve');
+  await post('/api/v1/staff/approvalact', { instanceId: dealInstance, nodeId: 1, status: 1 }, 'approve');
   const planBody = { order_id: dealOrder, plan_at: '2026-12-01', remark: marker.slice(0, 50) };
   const receiptPlan = (await post('/api/frontend/receipt/plancreate', { ...planBody, amount: 1000 })).id as number;
   const receiptPlan2 = (await post('/api/frontend/receipt/plancreate', { ...planBody, amount: 0 })).id as number;

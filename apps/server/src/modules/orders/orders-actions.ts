@@ -85,15 +85,20 @@ const pendingInstanceOf = async (db: Db, actor: Actor, orderId: number) => {
   return o.instanceId;
 };
 
-/** order/verify: the current approver approves (1) or rejects (2). */
+/**
+ * order/verify: the current approver approves (1) or rejects (2) the node he names (node_id); an
+ * instance_id that is no longer the order's (it was resubmitted since) is 该审批已处理.
+ */
 export const verifyOrder = async (
   db: Db,
   bus: Notifier | undefined,
   actor: Actor,
-  orderId: number,
-  status: 1 | 2,
-  remark: string,
-) => act(db, bus, actor, await pendingInstanceOf(db, actor, orderId), status, remark);
+  body: { order_id: number; node_id: number; instance_id?: number; status: 1 | 2; remark: string },
+) => {
+  const instanceId = await pendingInstanceOf(db, actor, body.order_id);
+  if (body.instance_id !== undefined && body.instance_id !== instanceId) throw new AppError('APPROVAL_DONE');
+  return act(db, bus, actor, instanceId, body.node_id, body.status, body.remark);
+};
 
 /** order/withdraw: the submitter takes a pending order back (已撤回). */
 export const withdrawOrder = async (db: Db, bus: Notifier | undefined, actor: Actor, orderId: number) =>

@@ -55,7 +55,7 @@ describe('effects of an approval', () => {
     expect(mid.todayAmount).toBe(before.todayAmount + 4_000_000);
     expect(mid.monthAmount).toBe(before.monthAmount + 4_000_000);
     expect((await wb('zhangsan')).pendingApprovals).toBe(todoBefore + 1);
-    await t.post('/api/frontend/order/verify', { order_id: id, status: 1 }, as('zhangsan'));
+    await t.post('/api/frontend/order/verify', { order_id: id, node_id: 1, status: 1 }, as('zhangsan'));
     expect(await deal()).toMatchObject({ pendingOrders: 0 });
     expect((await deal()).lastDealAt).not.toBeNull();
     expect((await wb('zhangsan')).pendingApprovals).toBe(todoBefore);
@@ -73,7 +73,7 @@ describe('effects of an approval', () => {
     const c = await customerOf(t, as('lisi'), '通知客户');
     const id = await store(t, as('lisi'), orderBody(c, [{ id: product.id, cost_price: 2_000_000 }]));
     await t.post('/api/v1/staff/templatecreate', submitBody(flow, id, { 1: [ids.张三] }), as('lisi'));
-    await t.post('/api/frontend/order/verify', { order_id: id, status: 1 }, as('zhangsan'));
+    await t.post('/api/frontend/order/verify', { order_id: id, node_id: 1, status: 1 }, as('zhangsan'));
     for (const off of subs) off();
     const mine = seen.filter((s) => s.frame.data.docId === id);
     expect(mine.every((s) => s.frame.msg_type === APPROVAL_SOCKET_MSG_TYPE)).toBe(true);

@@ -131,13 +131,17 @@ describe('approval flow', () => {
     const again = await t.post('/api/v1/staff/templatecreate', submitBody(flow, id, { 1: [ids.zhangsan] }), as('lisi'));
     expect(again.json().msg).toBe('该订单已提交审批，请勿重复提交');
     // not the approver
-    const wrong = await t.post('/api/frontend/order/verify', { order_id: id, status: 1 }, as('wangwu'));
+    const wrong = await t.post('/api/frontend/order/verify', { order_id: id, node_id: 1, status: 1 }, as('wangwu'));
     expect(wrong.statusCode).toBe(403);
     expect(wrong.json().msg).toBe('您不是当前节点的审批人');
     const todo = (await t.get('/api/v1/staff/approvallist?tab=todo', as('zhangsan'))).json().data;
     expect(todo.list.some((r: { docId: number }) => r.docId === id)).toBe(true);
     expect((await detail('zhangsan', id)).data.can_verify).toBe(1);
-    const res = await t.post('/api/frontend/order/verify', { order_id: id, status: 1, remark: '同意' }, as('zhangsan'));
+    const res = await t.post(
+      '/api/frontend/order/verify',
+      { order_id: id, node_id: 1, status: 1, remark: '同意' },
+      as('zhangsan'),
+    );
     expect(res.json()).toMatchObject({ code: 0, msg: '审核成功', data: { verify_status: 1 } });
     const d = (await detail('lisi', id)).data;
     expect(d.verify_status_name).toBe('已通过');
@@ -150,7 +154,7 @@ describe('approval flow', () => {
     expect(info.cmNidName).toBe('成交');
     const follows = (await t.get(`/api/frontend/customer/followlist?cmCtid=${c}`, as('lisi'))).json().data.list;
     expect(follows[0].remark).toContain('订单审批通过');
-    const late = await t.post('/api/frontend/order/verify', { order_id: id, status: 2 }, as('zhangsan'));
+    const late = await t.post('/api/frontend/order/verify', { order_id: id, node_id: 1, status: 2 }, as('zhangsan'));
     expect(late.statusCode).toBe(409);
   });
 
@@ -160,26 +164,37 @@ describe('approval flow', () => {
     const id = await store(t, as('lisi'), orderBody(c, [{ id: simple().id, cost_price: 2_400_000 }]));
     const started = await t.post('/api/v1/staff/templatecreate', submitBody(big, id, { 2: [ids.wangwu, ids.admin] }), as('lisi'));
     expect(started.json().code).toBe(0);
-    expect((await t.post('/api/frontend/order/verify', { order_id: id, status: 1 }, as('wangwu'))).statusCode).toBe(403);
+    expect((await t.post('/api/frontend/order/verify', { order_id: id, node_id: 1, status: 1 }, as('wangwu'))).statusCode).toBe(
+      403,
+    );
     expect(
-      (await t.post('/api/frontend/order/verify', { order_id: id, status: 1 }, as('zhangsan'))).json().data.verify_status,
+      (await t.post('/api/frontend/order/verify', { order_id: id, node_id: 1, status: 1 }, as('zhangsan'))).json().data
+        .verify_status,
     ).toBe(0);
     expect(
-      (await t.post('/api/frontend/order/verify', { order_id: id, status: 1 }, as('wangwu'))).json().data.verify_status,
+      (await t.post('/api/frontend/order/verify', { order_id: id, node_id: 2, status: 1 }, as('wangwu'))).json().data
+        .verify_status,
     ).toBe(0);
-    expect((await t.post('/api/frontend/order/verify', { order_id: id, status: 1 }, as('wangwu'))).json().msg).toBe(
+    expect((await t.post('/api/frontend/order/verify', { order_id: id, node_id: 2, status: 1 }, as('wangwu'))).json().msg).toBe(
       '您已审批过该节点，请等待其他审批人',
     );
-    expect((await t.post('/api/frontend/order/verify', { order_id: id, status: 1 }, as('admin'))).json().data.verify_status).toBe(
-      1,
-    );
+    expect(
+      (await t.post('/api/frontend/order/verify', { order_id: id, node_id: 2, status: 1 }, as('admin'))).json().data
+        .verify_status,
+    ).toBe(1);
 
     const id2 = await store(t, as('lisi'), orderBody(c, [{ id: simple().id, cost_price: 2_400_000 }]));
     await t.post('/api/v1/staff/templatecreate', submitBody(big, id2, { 2: [ids.wangwu, ids.admin] }), as('lisi'));
-    await t.post('/api/frontend/order/verify', { order_id: id2, status: 1 }, as('zhangsan'));
-    const rej = await t.post('/api/frontend/order/verify', { order_id: id2, status: 2, remark: '价格太低' }, as('wangwu'));
+    await t.post('/api/frontend/order/verify', { order_id: id2, node_id: 1, status: 1 }, as('zhangsan'));
+    const rej = await t.post(
+      '/api/frontend/order/verify',
+      { order_id: id2, node_id: 2, status: 2, remark: '价格太低' },
+      as('wangwu'),
+    );
     expect(rej.json().data.verify_status).toBe(2);
-    expect((await t.post('/api/frontend/order/verify', { order_id: id2, status: 1 }, as('admin'))).statusCode).toBe(409);
+    expect((await t.post('/api/frontend/order/verify', { order_id: id2, node_id: 2, status: 1 }, as('admin'))).statusCode).toBe(
+      409,
+    );
     expect((await detail('lisi', id2)).data).toMatchObject({ verify_status_name: '已驳回', can_submit: 1 });
     // a rejected order can be submitted again
     const resubmit = await t.post('/api/v1/staff/templatecreate', submitBody(flow, id2, { 1: [ids.zhangsan] }), as('lisi'));
@@ -195,7 +210,9 @@ describe('approval flow', () => {
     );
     expect((await t.post('/api/frontend/order/withdraw', { order_id: id }, as('lisi'))).json().code).toBe(0);
     expect((await detail('lisi', id)).data.verify_status_name).toBe('已撤回');
-    expect((await t.post('/api/frontend/order/verify', { order_id: id, status: 1 }, as('zhangsan'))).statusCode).toBe(409);
+    expect((await t.post('/api/frontend/order/verify', { order_id: id, node_id: 1, status: 1 }, as('zhangsan'))).statusCode).toBe(
+      409,
+    );
     const counts = (await t.get('/api/v1/staff/approvalcounts', as('zhangsan'))).json().data;
     expect(counts.todo).toBeGreaterThanOrEqual(0);
   });
@@ -241,6 +258,8 @@ describe('visibility, collaborators and transfer', () => {
     expect((await detail('other_admin', id)).code).not.toBe(0);
     expect((await t.get('/api/frontend/order/list', as('other_admin'))).json().data.count).toBe(0);
     expect((await t.get('/api/frontend/product/list', as('other_admin'))).json().data.count).toBe(0);
-    expect((await t.post('/api/frontend/order/verify', { order_id: id, status: 1 }, as('other_admin'))).statusCode).toBe(404);
+    expect(
+      (await t.post('/api/frontend/order/verify', { order_id: id, node_id: 1, status: 1 }, as('other_admin'))).statusCode,
+    ).toBe(404);
   });
 });

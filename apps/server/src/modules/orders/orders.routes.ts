@@ -76,8 +76,7 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req) => {
-      const { order_id, status, remark } = req.body;
-      return ok({ verify_status: await actions.verifyOrder(app.db, bus(), req.actor, order_id, status, remark) }, '审核成功');
+      return ok({ verify_status: await actions.verifyOrder(app.db, bus(), req.actor, req.body) }, '审核成功');
     },
   );
   app.post(

@@ -27,7 +27,9 @@ describe('receipt flow with a free approver node', () => {
     const c = await customerOf(t, as('lisi'), '回款自选审批客户');
     const orderId = await store(t, as('lisi'), orderBody(c, [{ id: product.id, cost_price: 1_000_000 }]));
     await t.post('/api/v1/staff/templatecreate', submitBody(orderFlow, orderId, { 1: [ids.张三] }), as('lisi'));
-    expect((await t.post('/api/frontend/order/verify', { order_id: orderId, status: 1 }, as('zhangsan'))).json().code).toBe(0);
+    expect(
+      (await t.post('/api/frontend/order/verify', { order_id: orderId, node_id: 1, status: 1 }, as('zhangsan'))).json().code,
+    ).toBe(0);
     const today = businessToday();
     const plan = (
       await t.post('/api/frontend/receipt/plancreate', { order_id: orderId, amount: 1_000_000, plan_at: today }, as('lisi'))
@@ -70,7 +72,11 @@ describe('receipt flow with a free approver node', () => {
       expect(ok.json().data, JSON.stringify(ok.json())).toMatchObject({ verify_status: 0 });
       const [r] = (await summary()).plan_collection[0].product_order.product_order_repayments;
       // the picked approver decides; the receipt then counts
-      const act = await t.post('/api/v1/staff/approvalact', { instanceId: r.instance_id, status: 1 }, as('zhangsan'));
+      const act = await t.post(
+        '/api/v1/staff/approvalact',
+        { instanceId: r.instance_id, nodeId: node.nodeId, status: 1 },
+        as('zhangsan'),
+      );
       expect(act.json().code, JSON.stringify(act.json())).toBe(0);
       expect((await summary()).repaid_amount_sum).toBe(400_000);
     } finally {

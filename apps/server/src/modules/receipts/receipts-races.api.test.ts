@@ -30,7 +30,9 @@ const approvedOrder = async (amount: number) => {
   const c = await customerOf(t, as('lisi'), `回款并发${Math.random().toString(36).slice(2, 8)}`);
   const id = await store(t, as('lisi'), orderBody(c, [{ id: productId, cost_price: amount }]));
   await t.post('/api/v1/staff/templatecreate', submitBody(flow, id, { 1: [zhangsan] }), as('lisi'));
-  expect((await t.post('/api/frontend/order/verify', { order_id: id, status: 1 }, as('zhangsan'))).json().code).toBe(0);
+  expect((await t.post('/api/frontend/order/verify', { order_id: id, node_id: 1, status: 1 }, as('zhangsan'))).json().code).toBe(
+    0,
+  );
   return { customerId: c, orderId: id };
 };
 const today = businessToday();

@@ -32,7 +32,7 @@ describe('receipt plan reminders', () => {
     const c = await customerOf(t, as('lisi'), '回款提醒客户');
     const orderId = await store(t, as('lisi'), orderBody(c, [{ id: product.id, cost_price: 4_000_000 }]));
     await t.post('/api/v1/staff/templatecreate', submitBody(flow, orderId, { 1: [zhangsan] }), as('lisi'));
-    await t.post('/api/frontend/order/verify', { order_id: orderId, status: 1 }, as('zhangsan'));
+    await t.post('/api/frontend/order/verify', { order_id: orderId, node_id: 1, status: 1 }, as('zhangsan'));
     const plan = async (amount: number, at: string) =>
       (await t.post('/api/frontend/receipt/plancreate', { order_id: orderId, amount, plan_at: at }, as('lisi'))).json().data
         .id as number;

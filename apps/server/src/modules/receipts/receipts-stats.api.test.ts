@@ -29,7 +29,9 @@ const orderOf = async (name: string, amount: number) => {
   const c = await customerOf(t, as('lisi'), name);
   const id = await store(t, as('lisi'), orderBody(c, [{ id: product.id, cost_price: amount }]));
   await t.post('/api/v1/staff/templatecreate', submitBody(flow, id, { 1: [ids.张三] }), as('lisi'));
-  expect((await t.post('/api/frontend/order/verify', { order_id: id, status: 1 }, as('zhangsan'))).json().code).toBe(0);
+  expect((await t.post('/api/frontend/order/verify', { order_id: id, node_id: 1, status: 1 }, as('zhangsan'))).json().code).toBe(
+    0,
+  );
   return id;
 };
 const planOf = async (orderId: number, amount: number, planAt: string) => {
@@ -116,7 +118,9 @@ describe('GET /api/frontend/receipt/stats', () => {
       expect(dueOf(pending, day(5)).amount).toBe(dueOf(before, day(5)).amount);
       const summary = (await t.get(`/api/frontend/receipt/summary?order_id=${orderId}`, as('lisi'))).json().data;
       const inst = summary.plan_collection[0].product_order.product_order_repayments[0].instance_id;
-      expect((await t.post('/api/v1/staff/approvalact', { instanceId: inst, status: 1 }, as('zhangsan'))).json().code).toBe(0);
+      expect(
+        (await t.post('/api/v1/staff/approvalact', { instanceId: inst, nodeId: 1, status: 1 }, as('zhangsan'))).json().code,
+      ).toBe(0);
       const approved = await stats('lisi');
       expect(staffOf(approved, ids.李四) - staffOf(before, ids.李四)).toBe(700_000);
       expect(dueOf(before, day(5)).amount - dueOf(approved, day(5)).amount).toBe(700_000);

@@ -29,7 +29,7 @@ const orderOf = async (name: string, amount: number, approve = true) => {
   const id = await store(t, as('lisi'), orderBody(c, [{ id: product.id, cost_price: amount }]));
   if (approve) {
     await t.post('/api/v1/staff/templatecreate', submitBody(flow, id, { 1: [ids.张三] }), as('lisi'));
-    const v = await t.post('/api/frontend/order/verify', { order_id: id, status: 1 }, as('zhangsan'));
+    const v = await t.post('/api/frontend/order/verify', { order_id: id, node_id: 1, status: 1 }, as('zhangsan'));
     expect(v.json().code, JSON.stringify(v.json())).toBe(0);
   }
   return { customerId: c, orderId: id };
@@ -214,7 +214,7 @@ describe('receipts', () => {
         '回款审批中，不能修改或删除',
       );
       const inst = s.data.plan_collection[0].product_order.product_order_repayments[0].instance_id;
-      const act = await t.post('/api/v1/staff/approvalact', { instanceId: inst, status: 1 }, as('zhangsan'));
+      const act = await t.post('/api/v1/staff/approvalact', { instanceId: inst, nodeId: 1, status: 1 }, as('zhangsan'));
       expect(act.json().code, JSON.stringify(act.json())).toBe(0);
       s = await summary('lisi', `order_id=${orderId}`);
       expect(s.data.repaid_amount_sum).toBe(700_000);

@@ -51,7 +51,8 @@ const useOrderPost = <B>(path: string) => {
   return useMutation({ mutationFn: (body: B) => http.post<unknown>(`${BASE}/${path}`, body), onSuccess: invalidate });
 };
 
-export const useVerifyOrder = () => useOrderPost<{ order_id: number; status: 1 | 2; remark: string }>('verify');
+export const useVerifyOrder = () =>
+  useOrderPost<{ order_id: number; node_id: number; instance_id?: number; status: 1 | 2; remark: string }>('verify');
 export const useWithdrawOrder = () => useOrderPost<{ order_id: number }>('withdraw');
 export const useSetCooperators = () => useOrderPost<{ product_order_ids: number[]; staff_ids: number[] }>('cooperators');
 export const useTransferOrders = () =>

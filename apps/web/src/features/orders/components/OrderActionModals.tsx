@@ -1,4 +1,4 @@
-import { ORDER_LIMITS } from '@crm/contracts';
+import { type ApprovalInstance, ORDER_LIMITS } from '@crm/contracts';
 import { App, Checkbox, Form, Input, Modal, Radio } from 'antd';
 import type { StaffOption } from '../api';
 import { useSetCooperators, useTransferOrders, useVerifyOrder } from '../api';
@@ -6,15 +6,25 @@ import { StaffSearchSelect } from './StaffSearchSelect';
 
 type Base = { open: boolean; orderIds: number[]; onClose: () => void };
 
-/** 审核: approve or reject with a remark (only the current approver sees the button). */
-export const VerifyModal = ({ open, orderIds, onClose }: Base) => {
+/**
+ * 审核: approve or reject with a remark (only the current approver sees the button). The request names
+ * the instance and node shown when the window opened, so a repeated click is refused, never applied to
+ * the next node.
+ */
+export const VerifyModal = ({ open, orderIds, onClose, approval }: Base & { approval: ApprovalInstance | null }) => {
   const [form] = Form.useForm<{ status: 1 | 2; remark?: string }>();
   const { message } = App.useApp();
   const verify = useVerifyOrder();
   const submit = async () => {
     const v = await form.validateFields();
     try {
-      await verify.mutateAsync({ order_id: orderIds[0], status: v.status, remark: v.remark ?? '' });
+      await verify.mutateAsync({
+        order_id: orderIds[0],
+        instance_id: approval?.instanceId,
+        node_id: approval?.nodes[approval.currentNode]?.nodeId ?? 0,
+        status: v.status,
+        remark: v.remark ?? '',
+      });
     } catch {
       return;
     }

@@ -188,7 +188,7 @@ export const OrderDetailDrawer = ({ orderId, onClose }: Props) => {
           </Card>
         </Space>
       )}
-      <VerifyModal open={open === 'verify'} orderIds={ids} onClose={() => setOpen(null)} />
+      <VerifyModal open={open === 'verify'} orderIds={ids} approval={d?.approval ?? null} onClose={() => setOpen(null)} />
       <CooperatorsModal
         open={open === 'cooperators'}
         orderIds={ids}
