@@ -116,8 +116,10 @@ describe('where the endpoint may point (llm-url-policy.ts), checked at each requ
     };
     const before = llm.requests.length;
     const c = config({ url: `http://rebind.test:${port}/v1`, policy: STRICT_LLM_POLICY, lookup: rebinding, timeoutMs: 300 });
-    // the first request goes to the public address it checked (nobody answers there in the test: null)
+    // the first request goes to the public address it checked (nobody answers there in the test: null);
+    // the name was looked up once: no second lookup between the check and the connection
     expect(await classifyUtterance(c, '行吧', labels)).toBeNull();
+    expect(answers).toBe(1);
     // the second resolves to 127.0.0.1: refused before connecting
     expect(await classifyUtterance(c, '行吧', labels)).toBeNull();
     expect(answers).toBe(2);

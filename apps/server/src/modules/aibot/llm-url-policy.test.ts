@@ -1,5 +1,13 @@
+import net from 'node:net';
 import { describe, expect, it } from 'vitest';
-import { checkLlmUrl, isInternalAddress, LlmUrlError, STRICT_LLM_POLICY } from './llm-url-policy';
+import {
+  checkLlmUrl,
+  interfaceAddresses,
+  isInternalAddress,
+  isOwnAddress,
+  LlmUrlError,
+  STRICT_LLM_POLICY,
+} from './llm-url-policy';
 
 // Where a company's LLM endpoint may point (SSRF policy): public http(s) addresses unless the
 // operator allows internal ones.
@@ -85,6 +93,37 @@ describe('checkLlmUrl', () => {
     }
     // any of the name's addresses internal: refused
     expect(await refused('https://mixed.example.com/v1', privateDns)).toMatch(/^接口地址不能指向本机、内网/);
+  });
+
+  it("refuses the addresses of the machine's own interfaces, a public one too (issue 22)", async () => {
+    // a public address that is this host's own: accepted before, and the API key was sent there
+    const own = () => ['198.51.100.20', '2001:db8::20', '127.0.0.1'];
+    const check = (url: string, lookup = publicDns) =>
+      checkLlmUrl(url, STRICT_LLM_POLICY, lookup, own).then(
+        () => '',
+        (e: Error) => e.message,
+      );
+    expect(await check('http://198.51.100.20:8080/v1')).toMatch(/^接口地址不能指向本机/);
+    expect(await check('http://[2001:db8:0:0::20]/v1')).toMatch(/^接口地址不能指向本机/);
+    expect(await check('http://[::ffff:198.51.100.20]/v1')).toMatch(/^接口地址不能指向本机/);
+    expect(await check('https://self.example.com/v1', async () => [{ address: '198.51.100.20', family: 4 }])).toMatch(
+      /^接口地址不能指向本机/,
+    );
+    // a neighbour's public address still passes
+    expect(await check('http://198.51.100.21/v1')).toBe('');
+    expect(isOwnAddress('198.51.100.20', own())).toBe(true);
+    expect(isOwnAddress('198.51.100.21', own())).toBe(false);
+    // the default reads this machine's interfaces: every one of them is refused
+    const mine = interfaceAddresses();
+    expect(mine.length).toBeGreaterThan(0);
+    for (const address of mine) {
+      const host = net.isIPv6(address) ? `[${address}]` : address;
+      expect(await refused(`http://${host}:8080/v1`), address).toMatch(/^接口地址不能指向本机/);
+    }
+    // the operator's allowance covers them as it covers loopback (a model on the same server)
+    expect(
+      await checkLlmUrl('http://198.51.100.20/v1', { allowPrivate: true, allowHosts: [] }, publicDns, own).then(() => ''),
+    ).toBe('');
   });
 
   it('the operator may allow internal addresses, all or by host', async () => {

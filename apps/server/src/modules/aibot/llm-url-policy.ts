@@ -1,11 +1,13 @@
 import dns from 'node:dns';
 import net from 'node:net';
+import os from 'node:os';
 
 // Where a company's LLM endpoint may point (issue 16). A tenant admin types the URL, and the server
 // POSTs to it: without a policy he could make the server reach 127.0.0.1, the internal network or
 // the cloud's metadata service (SSRF). Only http(s); a host that is, or resolves to, a loopback,
 // unspecified (0.0.0.0, ::), link-local (169.254/16 with the metadata address, fe80::/10),
-// private (10/8, 172.16/12, 192.168/16, fc00::/7) or shared (100.64/10) address is refused, unless
+// private (10/8, 172.16/12, 192.168/16, fc00::/7) or shared (100.64/10) address, or an address of
+// one of this machine's own interfaces (a public one included: os.networkInterfaces()), is refused, unless
 // the operator allows it (AIBOT_LLM_ALLOW_PRIVATE=1, or the host in AIBOT_LLM_ALLOW_HOSTS: a
 // self-hosted model in the same network). Checked when the settings are saved (a clear message) and
 // again at each request, which then connects to the very address it checked (a DNS answer that
@@ -40,21 +42,44 @@ for (const [prefix, bits] of [
   internal.addSubnet(prefix, bits, 'ipv6');
 }
 
-/** Whether an IP address is internal (see above); an IPv4-mapped IPv6 address counts as its IPv4. */
-export const isInternalAddress = (address: string): boolean => {
-  const ip = address.replace(/^\[|\]$/g, '');
+/** An address as a BlockList checks it: an IPv4-mapped IPv6 address as its IPv4; null when not an IP. */
+const normalized = (address: string): { ip: string; type: 'ipv4' | 'ipv6' } | null => {
+  const ip = address.replace(/^\[|\]$/g, '').replace(/%.*$/, '');
   const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(ip);
-  if (mapped) return internal.check(mapped[1], 'ipv4');
+  if (mapped) return { ip: mapped[1], type: 'ipv4' };
   // the URL parser writes ::ffff:127.0.0.1 as ::ffff:7f00:1
   const hex = /^::ffff:([0-9a-f]{1,4}):([0-9a-f]{1,4})$/i.exec(ip);
   if (hex) {
     const [hi, lo] = [Number.parseInt(hex[1], 16), Number.parseInt(hex[2], 16)];
-    return internal.check(`${hi >> 8}.${hi & 255}.${lo >> 8}.${lo & 255}`, 'ipv4');
+    return { ip: `${hi >> 8}.${hi & 255}.${lo >> 8}.${lo & 255}`, type: 'ipv4' };
   }
   const family = net.isIP(ip);
-  if (family === 4) return internal.check(ip, 'ipv4');
-  if (family === 6) return internal.check(ip, 'ipv6');
-  return true;
+  return family === 4 ? { ip, type: 'ipv4' } : family === 6 ? { ip, type: 'ipv6' } : null;
+};
+
+/** Whether an IP address is internal (see above); an IPv4-mapped IPv6 address counts as its IPv4. */
+export const isInternalAddress = (address: string): boolean => {
+  const n = normalized(address);
+  return n === null || internal.check(n.ip, n.type);
+};
+
+/**
+ * The addresses of this machine's own interfaces (issue 22: a public address of the server itself
+ * reaches its own services as surely as 127.0.0.1 does). Read at each check: interfaces change.
+ */
+export const interfaceAddresses = (): string[] =>
+  Object.values(os.networkInterfaces()).flatMap((list) => (list ?? []).map((i) => i.address));
+
+/** Whether an address is one of `own` (this machine's interface addresses), in any of its written forms. */
+export const isOwnAddress = (address: string, own: readonly string[]): boolean => {
+  const n = normalized(address);
+  if (n === null) return true;
+  const list = new net.BlockList();
+  for (const a of own) {
+    const o = normalized(a);
+    if (o) list.addAddress(o.ip, o.type);
+  }
+  return list.check(n.ip, n.type);
 };
 
 export type Resolved = { address: string; family: 4 | 6 };
@@ -77,6 +102,7 @@ export const checkLlmUrl = async (
   raw: string,
   policy: LlmUrlPolicy,
   lookup: Lookup = systemLookup,
+  ownAddresses: () => readonly string[] = interfaceAddresses,
 ): Promise<{ url: URL; target: Resolved }> => {
   let url: URL;
   try {
@@ -96,6 +122,9 @@ export const checkLlmUrl = async (
     if (addresses.length === 0) throw new LlmUrlError(`无法解析接口地址的域名 ${host}`);
   }
   const isAllowed = policy.allowPrivate || policy.allowHosts.includes(host);
-  if (!isAllowed && addresses.some((a) => isInternalAddress(a.address))) throw new LlmUrlError(INTERNAL_MESSAGE);
+  if (isAllowed) return { url, target: addresses[0] };
+  const own = ownAddresses();
+  if (addresses.some((a) => isInternalAddress(a.address) || isOwnAddress(a.address, own)))
+    throw new LlmUrlError(INTERNAL_MESSAGE);
   return { url, target: addresses[0] };
 };
