@@ -14,6 +14,8 @@ export const LIMITS = {
   sessionIdleSeconds: 24 * 60 * 60,
   /** a session ends this long after its login, however active (issue 11) */
   sessionMaxAgeSeconds: 7 * 24 * 60 * 60,
+  /** SPEC §9 cookie expiry 1 day: the `token` cookie's Max-Age and the web's stored token end this long after login */
+  tokenCookieSeconds: 24 * 60 * 60,
   loginFailWindowSeconds: 15 * 60,
   /** failed logins of one account (from any address) within the window before it is throttled */
   loginFailMax: 5,

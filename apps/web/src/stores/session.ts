@@ -1,24 +1,36 @@
-import type { MenuList, Permissions, SessionData, UserInfo } from '@crm/contracts';
+import { LIMITS, type MenuList, type Permissions, type SessionData, type UserInfo } from '@crm/contracts';
 import { create } from 'zustand';
 import { persist } from 'zustand/middleware';
 
 const TOKEN_KEY = 'crm.token';
+/** when the stored token expires (ms since the epoch): with the `token` cookie, 1 day after login (SPEC §9) */
+const TOKEN_EXPIRES_KEY = 'crm.token.expiresAt';
 
 /**
- * The token the API and the call socket send (SPEC §7). File links (<img>, <audio>, downloads)
- * carry the `token` cookie the server sets at login: HttpOnly, so no script can read it.
+ * The token the API and the call socket send (SPEC §7), '' once it has expired (a token stored
+ * without its expiry counts as expired). File links (<img>, <audio>, downloads) carry the `token`
+ * cookie the server sets at login: HttpOnly, so no script can read it; both last 1 day.
  */
-export const readToken = (): string => {
+export const readToken = (now = Date.now()): string => {
   try {
-    return localStorage.getItem(TOKEN_KEY) ?? '';
+    const token = localStorage.getItem(TOKEN_KEY) ?? '';
+    const expiresAt = Number(localStorage.getItem(TOKEN_EXPIRES_KEY));
+    if (token && Number.isFinite(expiresAt) && expiresAt > now) return token;
+    if (token) writeToken('');
+    return '';
   } catch {
     return '';
   }
 };
-const writeToken = (token: string) => {
+const writeToken = (token: string, now = Date.now()) => {
   try {
-    if (token) localStorage.setItem(TOKEN_KEY, token);
-    else localStorage.removeItem(TOKEN_KEY);
+    if (token) {
+      localStorage.setItem(TOKEN_KEY, token);
+      localStorage.setItem(TOKEN_EXPIRES_KEY, String(now + LIMITS.tokenCookieSeconds * 1000));
+    } else {
+      localStorage.removeItem(TOKEN_KEY);
+      localStorage.removeItem(TOKEN_EXPIRES_KEY);
+    }
   } catch {
     // storage unavailable: the session lasts as long as the page
   }

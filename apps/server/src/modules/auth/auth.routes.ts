@@ -18,10 +18,11 @@ import * as service from './auth.service';
 /**
  * The `token` cookie lets file links (<img>, <audio>, downloads) carry the session: set by the
  * server at login, HttpOnly (no script reads it), SameSite=Lax, Secure in production; cleared at logout.
+ * It lasts 1 day (SPEC §9), as the token the web stores.
  */
 export const TOKEN_COOKIE = 'token';
 const setTokenCookie = (reply: FastifyReply, token: string, isSecure: boolean) => {
-  const maxAge = token ? LIMITS.sessionMaxAgeSeconds : 0;
+  const maxAge = token ? LIMITS.tokenCookieSeconds : 0;
   const value = `${TOKEN_COOKIE}=${encodeURIComponent(token)}; Path=/; Max-Age=${maxAge}; HttpOnly; SameSite=Lax`;
   reply.header('set-cookie', isSecure ? `${value}; Secure` : value);
 };

@@ -107,7 +107,8 @@ describe('the token cookie', () => {
     expect(cookie).toMatch(/; HttpOnly/);
     expect(cookie).toMatch(/; SameSite=Lax/);
     expect(cookie).toMatch(/; Path=\//);
-    expect(cookie).toContain(`Max-Age=${LIMITS.sessionMaxAgeSeconds}`);
+    // SPEC §9: the cookie expires after 1 day (issue 23: it said 7)
+    expect(cookie).toContain('Max-Age=86400;');
     expect(cookie).not.toMatch(/Secure/);
     // the cookie alone authenticates (file links)
     const viaCookie = await t.app.inject({
