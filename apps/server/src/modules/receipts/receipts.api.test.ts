@@ -39,6 +39,7 @@ const plan = (user: string, body: Record<string, unknown>) => t.post('/api/front
 const mustPlan = async (orderId: number, amount: number, planAt = day(10)) => {
   const res = await plan('lisi', { order_id: orderId, amount, plan_at: planAt, remark: '' });
   expect(res.json().code, JSON.stringify(res.json())).toBe(0);
+  expect(res.json().msg).toBe('添加成功！');
   return res.json().data.id as number;
 };
 const receipt = (user: string, body: Record<string, unknown>) => t.post('/api/frontend/receipt/create', body, as(user));
@@ -116,6 +117,13 @@ describe('receipts', () => {
     );
     const part = await receipt('lisi', { ...base, amount: 200_000, remark: 'x'.repeat(50) });
     expect(part.json().code, JSON.stringify(part.json())).toBe(0);
+    // SPEC §8's catalogue (issue 23): 添加成功！ for a new plan or receipt, 更新成功！ for an edit
+    expect(part.json().msg).toBe('添加成功！');
+    const edited = await t.post('/api/frontend/receipt/planupdate', { id: second, amount: 400_000, plan_at: day(3) }, as('lisi'));
+    expect(edited.json()).toMatchObject({ code: 0, msg: '更新成功！' });
+    const receiptId = (part.json().data as { id: number }).id;
+    const editedReceipt = await t.post('/api/frontend/receipt/update', { ...base, id: receiptId, amount: 200_000 }, as('lisi'));
+    expect(editedReceipt.json()).toMatchObject({ code: 0, msg: '更新成功！' });
     expect((await receipt('lisi', { ...base, amount: 400_001 })).json().msg).toBe('超出回款计划剩余应回金额，剩余 ¥400.00');
     let s = await summary('lisi', `customer_id=${customerId}`);
     expect(s.data).toMatchObject({ repaid_amount_sum: 200_000, plan_amount_sum: 1_000_000 });

@@ -39,14 +39,14 @@ export const receiptsRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: { tags, summary: '新建回款计划', body: planCreateBody, response: { 200: envelope(z.object({ id: z.number() })) } },
     },
-    async (req) => ok({ id: await service.createPlan(app.db, req.actor, req.body) }, '添加成功'),
+    async (req) => ok({ id: await service.createPlan(app.db, req.actor, req.body) }, '添加成功！'),
   );
   app.post(
     `${P}/planupdate`,
     { schema: { tags, summary: '编辑回款计划', body: planUpdateBody, response: { 200: okEnvelope } } },
     async (req) => {
       await service.updatePlan(app.db, req.actor, req.body);
-      return ok(null, '添加/更新成功！');
+      return ok(null, '更新成功！');
     },
   );
   app.post(
@@ -84,14 +84,14 @@ export const receiptsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: envelope(z.object({ id: z.number(), verify_status: z.number() })) },
       },
     },
-    async (req) => ok(await service.createReceipt(app.db, bus(), req.actor, req.body), '添加成功'),
+    async (req) => ok(await service.createReceipt(app.db, bus(), req.actor, req.body), '添加成功！'),
   );
   app.post(
     `${P}/update`,
     { schema: { tags, summary: '编辑回款', body: receiptUpdateBody, response: { 200: okEnvelope } } },
     async (req) => {
       await service.updateReceipt(app.db, req.actor, req.body);
-      return ok(null, '添加/更新成功！');
+      return ok(null, '更新成功！');
     },
   );
   app.post(`${P}/del`, { schema: { tags, summary: '删除回款', body: idBody, response: { 200: okEnvelope } } }, async (req) => {

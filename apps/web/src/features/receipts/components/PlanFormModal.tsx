@@ -46,7 +46,7 @@ export const PlanFormModal = ({ open, customerId, orderId, plan, onClose }: Prop
     } catch {
       return; // the http client has shown the server's message
     }
-    message.success(plan ? '保存成功' : '新建成功');
+    message.success(plan ? '更新成功！' : '添加成功！');
     onClose();
   };
 

@@ -87,7 +87,7 @@ export const ReceiptFormModal = ({ open, customerId, orderId, planId, receipt, o
     } catch {
       return; // the http client has shown the server's message
     }
-    message.success(receipt ? '保存成功' : '新建成功');
+    message.success(receipt ? '更新成功！' : '添加成功！');
     onClose();
   };
 
