@@ -1,9 +1,9 @@
 /**
- * Speech benchmark (issue 16): prompt synthesis latency with espeak-ng + sox, cold (a text never
+ * Speech benchmark (issue 16, 23): prompt synthesis latency with espeak-ng (npm WASM by default), cold (a text never
  * said) and cached (the WAV from DATA_DIR/speech-cache), concurrent requests of one new text, and
  * the voice-activity detector's speed on a minute of 8 kHz line audio (speech, noise, echo).
  *
- *   npx tsx bench/speech.ts [prompts=40]
+ *   npx tsx bench/speech.ts [prompts=40] [--binary]
  *
  * Writes bench/results/speech.md (SPEECH_BENCH_OUT to write elsewhere). Never part of npm test.
  */
@@ -16,7 +16,7 @@ import { VoiceActivityDetector } from '../apps/server/src/modules/speech/vad';
 import { findSpeech } from '../apps/server/src/telephony/tts';
 import { summarise } from './lib';
 
-const PROMPTS = Number(process.argv[2] ?? 40);
+const PROMPTS = Number(process.argv.slice(2).find((a) => /^\d+$/.test(a)) ?? 40);
 const OUT = process.env.SPEECH_BENCH_OUT ?? 'bench/results/speech.md';
 
 const PHRASES = [
@@ -33,8 +33,10 @@ const PHRASES = [
 const fmt = (x: number) => x.toFixed(1);
 
 const main = async () => {
-  const speech = await findSpeech({ espeakBin: 'espeak-ng', soxBin: 'sox' });
-  if (!speech.isAvailable) throw new Error(`espeak-ng / sox missing: ${speech.missing}`);
+  // the default engine (npm espeak-ng, WASM); `--binary` for Debian's espeak-ng
+  const engine = process.argv.includes('--binary') ? 'binary' : 'wasm';
+  const speech = await findSpeech({ engine, espeakBin: 'espeak-ng' });
+  if (!speech.isAvailable) throw new Error(`speech synthesis unavailable: ${speech.missing}`);
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'speech-bench-'));
   let runs = 0;
   const counted = {
@@ -117,13 +119,13 @@ const main = async () => {
 Machine: ${os.cpus().length} × ${os.cpus()[0]?.model ?? 'cpu'}, Node ${process.version}, load average ${os
     .loadavg()
     .map((x) => x.toFixed(1))
-    .join(' / ')} (shared with other sessions). espeak-ng voice cmn-latn-pinyin, sox to 8 kHz mono.
+    .join(' / ')} (shared with other sessions). ${speech.engine}, voice ${speech.voice}, resampled to 8 kHz mono in JS.
 
 ## Prompt synthesis (${PROMPTS} prompts, ${fmt(avgAudio / 1000)} s of audio on average)
 
 | measure | n | p50 ms | p95 ms | max ms |
 | --- | --- | --- | --- | --- |
-| cold (espeak-ng + sox + WAV written to the cache) | ${c.n} | ${fmt(c.p50)} | ${fmt(c.p95)} | ${fmt(c.max)} |
+| cold (espeak-ng + resampling + WAV written to the cache) | ${c.n} | ${fmt(c.p50)} | ${fmt(c.p95)} | ${fmt(c.max)} |
 | cached (file found on disk) | ${h.n} | ${fmt(h.p50)} | ${fmt(h.p95)} | ${fmt(h.max)} |
 
 20 concurrent requests for one new text: ${fmt(concurrentMs)} ms in all, espeak-ng ran ${concurrentRuns} time(s).

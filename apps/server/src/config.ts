@@ -84,13 +84,16 @@ const schema = z.object({
     .string()
     .regex(/^[0-9.]+:\d{1,5}$/)
     .default('127.0.0.1:5060'),
-  /** 线路测试: the speech synthesizer and the converter to 8 kHz (optional; missing: the test call is refused) */
+  /** SPEECH_TTS=espeak: Debian's espeak-ng binary (voice cmn-latn-pinyin) instead of the npm WASM build */
   TTS_ESPEAK_BIN: z.string().default('espeak-ng'),
-  TTS_SOX_BIN: z.string().default('sox'),
-  /** AI bot node recordings in MP3/M4A (sox here has no handler for them): decoded by ffmpeg (optional) */
+  /** AI bot node recordings in M4A: decoded by ffmpeg (optional; WAV and MP3 are decoded in JS/WASM) */
   TTS_FFMPEG_BIN: z.string().default('ffmpeg'),
-  /** AI bot speech (modules/speech, docs/ARCHITECTURE.md 语音): prompt synthesis by espeak-ng (offline) or an HTTP TTS gateway */
-  SPEECH_TTS: z.enum(['espeak', 'http']).default('espeak'),
+  /**
+   * Speech synthesis (modules/speech, telephony/tts.ts, docs/ARCHITECTURE.md 语音): espeak-wasm (the npm
+   * package espeak-ng, offline, nothing to install), espeak (Debian's binary, TTS_ESPEAK_BIN) or an
+   * HTTP TTS gateway for the bot's prompts (线路测试 then uses espeak-wasm)
+   */
+  SPEECH_TTS: z.enum(['espeak-wasm', 'espeak', 'http']).default('espeak-wasm'),
   /** http: POST {text, voice, format, sample_rate} here with `Authorization: Bearer SPEECH_TTS_KEY`; the body is the audio */
   SPEECH_TTS_URL: z
     .string()
@@ -159,7 +162,7 @@ export type S3Config = {
 
 /** SPEECH_* settings; keys stay out of logs. */
 export type SpeechConfig = {
-  tts: { provider: 'espeak' | 'http'; url: string; key: string; voice: string };
+  tts: { provider: 'espeak-wasm' | 'espeak' | 'http'; url: string; key: string; voice: string };
   asr: {
     provider: 'none' | 'funasr' | 'aliyun';
     url: string;
@@ -195,8 +198,8 @@ export type Config = {
   };
   /** where a company's LLM endpoint may point (modules/aibot/llm-url-policy.ts) */
   aibotLlm: { allowPrivate: boolean; allowHosts: string[] };
-  /** speech for 线路测试 (telephony/tts.ts): the binaries, looked up once at start */
-  tts: { espeakBin: string; soxBin: string; ffmpegBin?: string };
+  /** offline speech (telephony/tts.ts: 线路测试, the dialer's message, the bot's espeak) and the M4A decoder */
+  tts: { engine: 'wasm' | 'binary'; espeakBin: string; ffmpegBin?: string };
   /** the AI bot's speech (modules/speech/speech.ts builds the synthesizer, recognizer and detector settings) */
   speech: SpeechConfig;
   /** where file bytes live (lib/storage) */
@@ -268,7 +271,11 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env, overrides: Part
       appAddr: e.SIP_APP_ADDR,
       proxy: e.SIP_PROXY,
     },
-    tts: { espeakBin: e.TTS_ESPEAK_BIN, soxBin: e.TTS_SOX_BIN, ffmpegBin: e.TTS_FFMPEG_BIN },
+    tts: {
+      engine: e.SPEECH_TTS === 'espeak' ? 'binary' : 'wasm',
+      espeakBin: e.TTS_ESPEAK_BIN,
+      ffmpegBin: e.TTS_FFMPEG_BIN,
+    },
     aibotLlm: {
       allowPrivate: e.AIBOT_LLM_ALLOW_PRIVATE === '1',
       allowHosts: e.AIBOT_LLM_ALLOW_HOSTS.split(/[\s,]+/)

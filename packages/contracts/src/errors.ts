@@ -128,7 +128,7 @@ export const ERRORS = {
   CALL_LEG_NOT_FOUND: { code: 110025, status: 404, msg: '通话线路不存在或已结束' },
   CALL_INSTANCE_UNREACHABLE: { code: 110026, status: 503, msg: '通话所在的服务暂时无法连接，请稍后再试' },
   // 外呼设置 · 线路测试
-  TTS_UNAVAILABLE: { code: 110027, status: 503, msg: '语音合成不可用：服务器未安装 espeak-ng 或 sox，无法进行线路测试' },
+  TTS_UNAVAILABLE: { code: 110027, status: 503, msg: '语音合成不可用：语音合成程序无法运行，无法进行线路测试' },
   TTS_FAILED: { code: 110028, status: 503, msg: '语音合成失败，请换一段提示语或稍后再试' },
   TEST_CALL_BUSY: { code: 110029, status: 409, msg: '已有线路测试正在进行，请等待其结束后再试' },
   BLACK_FILE_NOT_FOUND: { code: 110030, status: 404, msg: '黑名单文件不存在或已被删除' },
@@ -223,6 +223,11 @@ export const ERRORS = {
   CALLTASK_TOO_MANY: { code: 115031, status: 400, msg: '客户数量超过20000，请缩小筛选范围' },
   CALLTASK_COMPLETED: { code: 115032, status: 409, msg: '任务已完成或已停止' },
   CALLTASK_FILE_TOO_MANY: { code: 115033, status: 400, msg: '文件中的号码超过20000个，请分批导入' },
+  CALLTASK_NO_SOCKET: {
+    code: 115034,
+    status: 409,
+    msg: '呼叫服务未连接，无法开始工作，请等待连接恢复或刷新页面后重试',
+  },
   // seat tasks and compliance (issue 15): 115060–115079
   CALLTASK_OUTSIDE_HOURS: { code: 115060, status: 400, msg: '外呼时段须在公司允许的外呼时间（{from}–{to}）内' },
   // group calling (人工群呼, issue 15): 115080–115099
@@ -262,7 +267,13 @@ export const ERRORS = {
   SPEECH_TTS_UNAVAILABLE: {
     code: 116032,
     status: 503,
-    msg: '语音合成不可用：服务器未安装 espeak-ng 或 sox，或未配置语音合成服务',
+    msg: '语音合成不可用：语音合成程序无法运行，或未配置语音合成服务',
+  },
+  /** an AI task or reception number would burn its numbers on calls the bot cannot speak in */
+  SPEECH_BOT_UNAVAILABLE: {
+    code: 116037,
+    status: 503,
+    msg: '语音合成不可用，AI机器人无法说话，暂不能开始AI外呼或启用AI接待，请联系系统管理员检查语音合成配置',
   },
   SPEECH_TTS_FAILED: { code: 116033, status: 503, msg: '语音合成失败，请稍后再试' },
   SPEECH_RECORDING_UNUSABLE: { code: 116034, status: 400, msg: '录音无法播放：文件不存在或无法转换为电话音频，请上传 WAV 录音' },

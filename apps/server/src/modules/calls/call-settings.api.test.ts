@@ -215,14 +215,14 @@ describe('线路测试', () => {
     expect(limited.json()).toMatchObject({ code: 100006, msg: '请求过于频繁，请稍后再试' });
   });
 
-  it('is refused with a clear message when espeak-ng is missing (no call placed)', async () => {
-    const speech = await findSpeech({ espeakBin: '/nonexistent/espeak-ng', soxBin: 'sox' });
+  it("is refused with a clear message when the chosen synthesizer is missing (Debian's espeak-ng here; no call placed)", async () => {
+    const speech = await findSpeech({ engine: 'binary', espeakBin: '/nonexistent/espeak-ng' });
     expect(speech.isAvailable).toBe(false);
     const before = await t.database.db.select().from(callRecords);
     const body = { number: mobileEnding(1), prompt: '你好' };
     await expect(startTest_(speech, body)).rejects.toMatchObject({
       code: 110027,
-      message: '语音合成不可用：服务器未安装 espeak-ng 或 sox，无法进行线路测试',
+      message: '语音合成不可用：语音合成程序无法运行，无法进行线路测试',
     });
     expect(await t.database.db.select().from(callRecords)).toHaveLength(before.length);
   });

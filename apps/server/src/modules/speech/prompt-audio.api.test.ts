@@ -74,7 +74,7 @@ afterAll(async () => {
 
 const make = () => {
   const cacheDir = path.join(dataDir, 'speech-cache', String(Math.random()).slice(2));
-  return createPromptAudio({ synthesizer: createSynthesizer(fakeTts, cacheDir), cacheDir, soxBin: 'sox' });
+  return createPromptAudio({ synthesizer: createSynthesizer(fakeTts, cacheDir), cacheDir });
 };
 
 describe('prompt audio', () => {

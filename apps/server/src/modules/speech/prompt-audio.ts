@@ -9,8 +9,8 @@ import type { Synthesizer } from './synthesizer';
 import { durationMsOf, readWav, writeWav } from './wav';
 
 // What the bot plays for a prompt: the node's uploaded recording (converted once to 8 kHz mono
-// WAV and cached by its stored name, which never changes) or else its text, synthesized. MP3/M4A go
-// through ffmpeg (audio-convert.ts; an upload is checked then). A recording that still cannot be
+// WAV and cached by its stored name, which never changes) or else its text, synthesized. WAV and MP3
+// are decoded in JS/WASM, M4A by a confined ffmpeg (audio-convert.ts; an upload is checked then). A recording that still cannot be
 // read (a file from before that check, ffmpeg removed) falls back to the text when there is one,
 // and says why.
 
@@ -57,7 +57,7 @@ export const tenantRecordings =
     return bytes ? { bytes, storedName: row.storedName } : undefined;
   };
 
-export type PromptAudioOptions = { synthesizer: Synthesizer; cacheDir: string; soxBin: string; ffmpegBin?: string };
+export type PromptAudioOptions = { synthesizer: Synthesizer; cacheDir: string; ffmpegBin?: string };
 
 export const createPromptAudio = (o: PromptAudioOptions) => {
   const converting = new Map<string, Promise<{ file: string; durationMs: number; isCached: boolean }>>();

@@ -10,15 +10,21 @@ import { SynthesisError } from './synthesizer';
 const config = (env: Record<string, string>) => loadConfig({ DATA_DIR: os.tmpdir(), ...env });
 
 describe('speech settings (SPEECH_*)', () => {
-  it('defaults to espeak-ng, no recognizer, 600 ms end of turn', async () => {
+  it('defaults to the npm espeak-ng (WASM), no recognizer, 600 ms end of turn', async () => {
     const c = config({});
     expect(c.speech).toEqual({
-      tts: { provider: 'espeak', url: '', key: '', voice: '' },
+      tts: { provider: 'espeak-wasm', url: '', key: '', voice: '' },
       asr: { provider: 'none', url: '', appkey: '', accessKeyId: '', accessKeySecret: '', token: '' },
       endSilenceMs: 600,
     });
     const kit = await createSpeech(c);
-    expect(kit.synthesizer.provider).toBe('espeak');
+    expect(c.tts).toMatchObject({ engine: 'wasm' });
+    expect(kit.synthesizer).toMatchObject({ provider: 'espeak-wasm', voice: 'cmn', isAvailable: true });
+    // Debian's binary stays an option
+    expect(config({ SPEECH_TTS: 'espeak', TTS_ESPEAK_BIN: '/usr/bin/espeak-ng' }).tts).toMatchObject({
+      engine: 'binary',
+      espeakBin: '/usr/bin/espeak-ng',
+    });
     expect(kit.recognizer).toBeUndefined();
     expect(kit.vad.endSilenceMs).toBe(600);
     expect(() => requireRecognizer(kit)).toThrow(expect.objectContaining({ code: 116035 }));

@@ -13,7 +13,7 @@ import { DEFAULT_VAD, type VadOptions } from './vad';
 
 // The speech kit of one app instance, from SPEECH_* (config.ts): the synthesizer (cache under
 // DATA_DIR/speech-cache), prompt audio (recordings or synthesis), the recognizer when one is
-// configured, and the voice-activity settings. Built once at start (binaries are looked up then).
+// configured, and the voice-activity settings. Built once at start (the synthesizer is tried then).
 
 export type SpeechKit = {
   synthesizer: Synthesizer;
@@ -30,7 +30,7 @@ export const createSpeech = async (config: Pick<Config, 'dataDir' | 'tts' | 'spe
   const cacheDir = speechCacheDir(config.dataDir);
   const provider =
     s.tts.provider === 'http'
-      ? httpProvider({ url: s.tts.url, key: s.tts.key, voice: s.tts.voice || 'default', soxBin: config.tts.soxBin })
+      ? httpProvider({ url: s.tts.url, key: s.tts.key, voice: s.tts.voice || 'default' })
       : espeakProvider(await findSpeech(config.tts));
   const synthesizer = createSynthesizer(provider, cacheDir);
   const recognizer =
@@ -49,7 +49,7 @@ export const createSpeech = async (config: Pick<Config, 'dataDir' | 'tts' | 'spe
         : undefined;
   return {
     synthesizer,
-    promptAudio: createPromptAudio({ synthesizer, cacheDir, soxBin: config.tts.soxBin, ffmpegBin: config.tts.ffmpegBin }),
+    promptAudio: createPromptAudio({ synthesizer, cacheDir, ffmpegBin: config.tts.ffmpegBin }),
     recognizer,
     vad: { ...DEFAULT_VAD, endSilenceMs: s.endSilenceMs },
   };

@@ -92,9 +92,9 @@ describe('synthesizer cache', () => {
 });
 
 describe('espeak-ng provider', () => {
-  it('says Mandarin as an 8 kHz mono WAV, and the second call does not run espeak', async () => {
-    const speech = await findSpeech({ espeakBin: 'espeak-ng', soxBin: 'sox' });
-    if (!speech.isAvailable) return;
+  it('says Mandarin as an 8 kHz mono WAV with the npm WASM build, and the second call does not run espeak', async () => {
+    const speech = await findSpeech({ engine: 'wasm', espeakBin: '/nonexistent/espeak-ng' });
+    expect(speech.isAvailable).toBe(true);
     let runs = 0;
     const counted = {
       ...speech,
@@ -104,7 +104,7 @@ describe('espeak-ng provider', () => {
       },
     };
     const synth = createSynthesizer(espeakProvider(counted), tmpDir());
-    expect(synth).toMatchObject({ provider: 'espeak', voice: 'cmn-latn-pinyin', isAvailable: true });
+    expect(synth).toMatchObject({ provider: 'espeak-wasm', voice: 'cmn', isAvailable: true });
     const r = await synth.synthesize('您好，这里是云呼科技，价格1200元');
     expect(r.durationMs).toBeGreaterThan(1500);
     const wav = await readWav(r.file);
@@ -114,8 +114,8 @@ describe('espeak-ng provider', () => {
     expect(runs).toBe(1);
   });
 
-  it('is unavailable without the binaries', async () => {
-    const speech = await findSpeech({ espeakBin: '/nonexistent/espeak-ng', soxBin: '/nonexistent/sox' });
+  it("is unavailable when Debian's binary is chosen (SPEECH_TTS=espeak) and missing", async () => {
+    const speech = await findSpeech({ engine: 'binary', espeakBin: '/nonexistent/espeak-ng' });
     const synth = createSynthesizer(espeakProvider(speech), tmpDir());
     expect(synth.isAvailable).toBe(false);
     await expect(synth.synthesize('您好')).rejects.toMatchObject({ reason: 'unavailable' });
@@ -143,18 +143,18 @@ describe('HTTP TTS provider (a local server standing in for the operator’s TTS
         res.end(encodeWav(new Int16Array(4000).fill(700), 8000));
       });
     });
-    const synth = createSynthesizer(httpProvider({ url, key: 'sk-1', voice: 'xiaoyun', soxBin: 'sox' }), tmpDir());
+    const synth = createSynthesizer(httpProvider({ url, key: 'sk-1', voice: 'xiaoyun' }), tmpDir());
     const r = await synth.synthesize('您好');
     expect(seen).toEqual({ auth: 'Bearer sk-1', body: { text: '您好', voice: 'xiaoyun', format: 'wav', sample_rate: 8000 } });
     expect(r).toMatchObject({ durationMs: 500, isCached: false });
   });
 
-  it('converts a 16 kHz answer to 8 kHz with sox', async () => {
+  it('converts a 16 kHz answer to 8 kHz in JS', async () => {
     const url = await serve((_req, res) => {
       const tone = Int16Array.from({ length: 16000 }, (_v, i) => Math.round(8000 * Math.sin((2 * Math.PI * 440 * i) / 16000)));
       res.end(encodeWav(tone, 16000));
     });
-    const r = await createSynthesizer(httpProvider({ url, key: '', voice: 'v', soxBin: 'sox' }), tmpDir()).synthesize('您好');
+    const r = await createSynthesizer(httpProvider({ url, key: '', voice: 'v' }), tmpDir()).synthesize('您好');
     expect(r.durationMs).toBe(1000);
     expect((await readWav(r.file))?.sampleRate).toBe(8000);
   });
@@ -168,8 +168,7 @@ describe('HTTP TTS provider (a local server standing in for the operator’s TTS
       if (req.headers.authorization === 'Bearer slow') return void setTimeout(() => res.end(), 500);
       res.end('not audio');
     });
-    const make = (key: string) =>
-      createSynthesizer(httpProvider({ url, key, voice: 'v', soxBin: 'sox', timeoutMs: 100 }), tmpDir());
+    const make = (key: string) => createSynthesizer(httpProvider({ url, key, voice: 'v', timeoutMs: 100 }), tmpDir());
     await expect(make('bad').synthesize('您好')).rejects.toMatchObject({
       reason: 'failed',
       message: expect.stringContaining('401'),
@@ -179,6 +178,6 @@ describe('HTTP TTS provider (a local server standing in for the operator’s TTS
       message: expect.stringContaining('unreadable'),
     });
     await expect(make('slow').synthesize('您好')).rejects.toMatchObject({ reason: 'failed' });
-    expect(httpProvider({ url: '', key: '', voice: 'v', soxBin: 'sox' }).isAvailable).toBe(false);
+    expect(httpProvider({ url: '', key: '', voice: 'v' }).isAvailable).toBe(false);
   });
 });

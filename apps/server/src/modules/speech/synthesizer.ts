@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { type Speech, SpeechError } from '../../telephony/tts';
-import { convertTo8k } from './audio-convert';
+import { AudioConvertError, convertAudio } from './audio-convert';
 import { speechText } from './speech-text';
 import { decodeWav, durationMsOf, writeWav } from './wav';
 
@@ -45,10 +45,10 @@ export class SynthesisError extends Error {
   }
 }
 
-/** Debian's espeak-ng (voice cmn-latn-pinyin) piped into sox: telephony/tts.ts. */
+/** espeak-ng, the npm WASM build (voice cmn, the default) or Debian's binary (cmn-latn-pinyin): telephony/tts.ts. */
 export const espeakProvider = (speech: Speech): SynthesisProvider => ({
-  name: 'espeak',
-  voice: 'cmn-latn-pinyin',
+  name: speech.engine,
+  voice: speech.voice,
   isAvailable: speech.isAvailable,
   render: (text) =>
     speech.synthesize(text).catch((err: unknown) => {
@@ -57,13 +57,13 @@ export const espeakProvider = (speech: Speech): SynthesisProvider => ({
     }),
 });
 
-export type HttpTtsOptions = { url: string; key: string; voice: string; soxBin: string; timeoutMs?: number };
+export type HttpTtsOptions = { url: string; key: string; voice: string; timeoutMs?: number };
 
 /**
  * A cloud or self-hosted TTS behind one plain HTTP call (docs/ARCHITECTURE.md, 语音): POST `url`
  * with JSON {text, voice, format: "wav", sample_rate: 8000} and `Authorization: Bearer <key>`;
- * the answer's body is the audio (WAV preferred; any format sox reads, named by Content-Type).
- * Audio that is not already 8 kHz mono 16-bit is converted by sox.
+ * the answer's body is the audio: WAV (any rate, PCM/float/G.711) or MP3 (Content-Type audio/mpeg),
+ * decoded and resampled to 8 kHz in JS (audio-convert.ts).
  */
 export const httpProvider = (o: HttpTtsOptions): SynthesisProvider => ({
   name: 'http',
@@ -87,9 +87,10 @@ export const httpProvider = (o: HttpTtsOptions): SynthesisProvider => ({
     if (wav && wav.sampleRate === 8000 && wav.samples.length > 0) return wav.samples; // first channel
     const type = /mpeg|mp3/.test(res.headers.get('content-type') ?? '') ? 'mp3' : 'wav';
     try {
-      return await convertTo8k(o.soxBin, body, type);
+      return await convertAudio({}, body, type);
     } catch (err) {
-      throw new SynthesisError('failed', `tts audio unreadable: ${err instanceof Error ? err.message : err}`);
+      if (!(err instanceof AudioConvertError)) throw err;
+      throw new SynthesisError('failed', `tts audio unreadable: ${err.message}`);
     }
   },
 });

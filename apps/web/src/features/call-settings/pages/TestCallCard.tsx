@@ -56,7 +56,7 @@ export const TestCallCard = ({ settings }: { settings: CallSettingsInfo }) => {
           showIcon
           style={{ marginBottom: 16 }}
           title="语音合成不可用"
-          description="服务器未安装 espeak-ng 或 sox，无法合成提示语，线路测试不可用。安装方法见 README。"
+          description="服务器的语音合成程序无法运行，无法合成提示语，线路测试不可用。请检查 SPEECH_TTS 配置（见 README）。"
         />
       )}
       {settings.line === 'sim' && <Alert type="info" showIcon style={{ marginBottom: 16 }} title={SIM_HINT} />}
