@@ -336,7 +336,14 @@ export const customerListBody = z.object({
 });
 export type CustomerListBody = z.infer<typeof customerListBody>;
 
-export const customerInfoQuery = z.object({ cmCtid: qId() });
+/** GET customer/info ?cmCtid, phone (SPEC §7): one customer by id, or by one of his whole numbers alone. */
+export const customerInfoQuery = z
+  .object({
+    cmCtid: z.preprocess((v) => (v === '' ? undefined : v), qId().optional()),
+    phone: z.string().trim().max(30, '请输入正确的电话号码').optional(),
+  })
+  .refine((q) => q.cmCtid !== undefined || !!q.phone, { message: '请选择客户或输入电话号码' });
+export type CustomerInfoQuery = z.infer<typeof customerInfoQuery>;
 export const customerPageQuery = pageQuery;
 
 /** Export takes the list's filters; page and limit are ignored. */

@@ -182,7 +182,12 @@ export const customersRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags, summary: '客户详情', querystring: customerInfoQuery, response: { 200: envelope(customerDetailSchema) } },
       config: { menu: CUSTOMER_MENUS },
     },
-    async (req) => ok(await service.customerInfo(app.db, req.actor, req.query.cmCtid)),
+    async (req) =>
+      ok(
+        req.query.cmCtid !== undefined
+          ? await service.customerInfo(app.db, req.actor, req.query.cmCtid)
+          : await service.customerInfoByPhone(app.db, req.actor, req.query.phone ?? ''),
+      ),
   );
 
   // ---------- lists ----------

@@ -15,10 +15,20 @@ import { requireEnabledTags } from '../labels/labels.service';
 import { getStrategy } from '../strategy/strategy.service';
 import { requireOwnFile } from '../uploads/uploads.service';
 import { type ParsedValues, parseControlValues } from './control-values';
-import { canSee, duplicateText, isMaskedFor, requireVisibleCustomer, showPhone, type Viewer, viewerOf } from './customer-access';
+import {
+  canSee,
+  duplicateText,
+  isMaskedFor,
+  phoneMatchOf,
+  requireVisibleCustomer,
+  showPhone,
+  type Viewer,
+  viewerOf,
+} from './customer-access';
 import { customerRoom } from './customer-limit';
 import { type LoadedTemplate, loadTemplate } from './customer-templates.service';
 import * as repo from './customers.repo';
+import { customerInfo } from './customers-lists';
 
 /**
  * Customer records: create, edit, batch edit, delete, labels, the effects of follow-ups and calls.
@@ -327,6 +337,20 @@ export const findVisibleCustomerByPhone = async (db: Db, actor: Actor, phone: st
   const v = await viewerOf(db, actor);
   const found = await repo.findCustomers(db, actor.tenantId, ids);
   return found.sort((a, b) => a.id - b.id).find((c) => canSee(v, c));
+};
+
+/**
+ * customer/info ?phone alone (SPEC §7): the first customer holding this whole number whom the caller
+ * may see (the customer-access policy: data scope, usable pools), shown as customer/info shows him
+ * (numbers masked for this caller). A part of a number finds nothing (it would recover masked
+ * numbers digit by digit); a customer outside the caller's sight is "not found", as by id.
+ */
+export const customerInfoByPhone = async (db: Db, actor: Actor, phone: string) => {
+  const match = phoneMatchOf(phone, true);
+  if (match.kind !== 'exact') throw new AppError('CONTACT_PHONE_INVALID');
+  const found = await findVisibleCustomerByPhone(db, actor, match.phone);
+  if (!found) throw new AppError('CUSTOMER_NOT_FOUND');
+  return customerInfo(db, actor, found.id);
 };
 
 /** A call ended: last contact time and status (1 connected, 2 unanswered), one more contact. */
