@@ -26,7 +26,16 @@ export const batchAllotResultSchema = z.object({
 /** A long task's progress, polled by the web (GET /api/frontend/customer/job?jobId=). */
 export const jobInfoSchema = z.object({
   jobId: z.string(),
-  kind: z.enum(['export', 'import', 'allot', 'order-export', 'receipt-export', 'workorder-export', 'aicall-export']),
+  kind: z.enum([
+    'export',
+    'import',
+    'allot',
+    'order-export',
+    'receipt-export',
+    'receipt-list-export',
+    'workorder-export',
+    'aicall-export',
+  ]),
   status: jobStatusSchema,
   processed: z.number(),
   total: z.number(),

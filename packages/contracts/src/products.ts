@@ -16,6 +16,8 @@ export const zMoney = (what = '金额') =>
 
 /** SPEC §9 money: stored in 1/1000 yuan, displayed ÷ 1000. */
 export const moneyToYuan = (v: number) => (v / 1000).toFixed(2);
+/** Money as people read it, the same as the web's lists: '3,120.00' (÷1000, 2 decimals, thousands separators). */
+export const formatYuan = (v: number) => moneyToYuan(v).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
 
 export const PRODUCT_STATUS = { off: 0, on: 1 } as const;
 export const PRODUCT_STATUS_LABEL: Record<number, string> = { 0: '下架', 1: '上架' };

@@ -594,6 +594,7 @@ const LENIENT: Record<string, string> = {
   // A filter of the export: another company's staff owns none of the caller's orders (an empty file).
   'POST /api/frontend/order/export staff_id': 'filter; matches no order of the caller’s company',
   'POST /api/frontend/receipt/export staff_id': 'filter; matches no plan of the caller’s company',
+  'POST /api/frontend/receipt/listexport staff_id': 'filter; matches no receipt of the caller’s company',
   // The receipt flow's nodes are preset; picked approvers are read only for free nodes of a flow.
   'POST /api/frontend/receipt/create staffApproveNode.[].staffS.[].id':
     'ignored unless the company’s receipt flow has a free node',

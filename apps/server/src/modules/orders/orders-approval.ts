@@ -1,4 +1,4 @@
-import { moneyToYuan, VERIFY_STATUS } from '@crm/contracts';
+import { formatYuan, VERIFY_STATUS } from '@crm/contracts';
 import { AppError } from '../../lib/app-error';
 import { publish } from '../../lib/events/events';
 import { registerApprovalDoc } from '../approvals/approval-docs';
@@ -45,7 +45,7 @@ export const registerOrdersApproval = () =>
         (await repo.orderSummaries(db, tenantId, docIds)).map((s) => [
           s.id,
           {
-            title: `订单 · ${s.customerName ?? ''} · ¥${moneyToYuan(s.amount)}`,
+            title: `订单 · ${s.customerName ?? ''} · ¥${formatYuan(s.amount)}`,
             customerId: s.customerId,
             customerName: s.customerName ?? '',
             amount: s.amount,

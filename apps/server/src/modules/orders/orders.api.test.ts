@@ -135,7 +135,9 @@ describe('approval flow', () => {
     expect(wrong.statusCode).toBe(403);
     expect(wrong.json().msg).toBe('您不是当前节点的审批人');
     const todo = (await t.get('/api/v1/staff/approvallist?tab=todo', as('zhangsan'))).json().data;
-    expect(todo.list.some((r: { docId: number }) => r.docId === id)).toBe(true);
+    const row = todo.list.find((r: { docId: number }) => r.docId === id);
+    // 审批内容 shows money like the 金额 column next to it (issue 23: not ¥2400.00 beside 2,400.00)
+    expect(row?.title).toBe('订单 · 审批通过客户 · ¥2,400.00');
     expect((await detail('zhangsan', id)).data.can_verify).toBe(1);
     const res = await t.post(
       '/api/frontend/order/verify',

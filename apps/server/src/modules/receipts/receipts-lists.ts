@@ -1,6 +1,6 @@
 import {
+  formatYuan,
   type ListData,
-  moneyToYuan,
   type PlanListQuery,
   type PlanRow,
   planStatusOf,
@@ -225,7 +225,7 @@ export const registerReceiptsApproval = () =>
         const rows = await repo.listReceipts(db, { tenantId, ownerIds: null, orderId: r.orderId }, 1, 0);
         const name = rows[0]?.customer_name ?? '';
         out.set(id, {
-          title: `回款 · ${name} · ¥${moneyToYuan(r.amount)}`,
+          title: `回款 · ${name} · ¥${formatYuan(r.amount)}`,
           customerId: r.customerId,
           customerName: name,
           amount: r.amount,

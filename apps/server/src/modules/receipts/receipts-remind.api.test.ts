@@ -89,3 +89,67 @@ describe('receipt/export', () => {
     expect(rows.slice(1).some((r) => r.includes('已回款') && r.includes(1000))).toBe(true);
   });
 });
+
+describe('receipt/listexport', () => {
+  it('writes 回款管理’s receipts (回款记录) of the filters as .xlsx, through the same job and file path', async () => {
+    const product = (await products(t, as('admin'))).find((p) => p.code === 'QC-001') as Product;
+    const flow = (await templates(t, as('lisi'))).find((x) => x.name === '订单审批') as ApprovalTemplate;
+    const c = await customerOf(t, as('lisi'), '回款记录导出客户');
+    const orderId = await store(t, as('lisi'), orderBody(c, [{ id: product.id, cost_price: 4_000_000 }]));
+    const submitted = await t.post(
+      '/api/v1/staff/templatecreate',
+      submitBody(flow, orderId, { 1: [await staffIdOf(t, as('admin'), '张三')] }),
+      as('lisi'),
+    );
+    expect(submitted.json().code, submitted.body).toBe(0);
+    const verified = await t.post('/api/frontend/order/verify', { order_id: orderId, node_id: 1, status: 1 }, as('zhangsan'));
+    expect(verified.json().code, verified.body).toBe(0);
+    const created = await t.post(
+      '/api/frontend/receipt/plancreate',
+      { order_id: orderId, amount: 2_000_000, plan_at: day(1) },
+      as('lisi'),
+    );
+    expect(created.json().code, created.body).toBe(0);
+    const plan = created.json().data.id as number;
+    const receipt = { order_id: orderId, order_repayment_plan_id: plan, amount: 1_000_000, repayment_at: day(0), pay_type: 2 };
+    expect((await t.post('/api/frontend/receipt/create', receipt, as('lisi'))).json().code).toBe(0);
+
+    const res = await t.post('/api/frontend/receipt/listexport', { customer_id: c }, as('lisi'));
+    expect(res.json().code, JSON.stringify(res.json())).toBe(0);
+    let job: JobInfo | undefined;
+    for (let i = 0; i < 200; i++) {
+      job = (await t.get(`/api/frontend/customer/job?jobId=${res.json().data.jobId}`, as('lisi'))).json().data;
+      if (job?.status !== 'running') break;
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    expect(job?.status, JSON.stringify(job)).toBe('done');
+    expect(job?.total).toBe(1);
+    const file = await t.get(job?.fileUrl ?? '', as('lisi'));
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.load(file.rawPayload as unknown as ArrayBuffer);
+    const rows: unknown[][] = [];
+    wb.worksheets[0].eachRow((r) => rows.push((r.values as unknown[]).slice(1)));
+    expect(wb.worksheets[0].name).toBe('回款记录');
+    expect(rows[0]).toEqual([
+      '回款编号',
+      '订单编号',
+      '客户名称',
+      '负责人',
+      '回款日期',
+      '计划回款日期',
+      '回款金额(元)',
+      '付款方式',
+      '审批状态',
+      '备注',
+      '创建时间',
+    ]);
+    expect(rows).toHaveLength(2);
+    expect(rows[1].slice(2, 9)).toEqual(['回款记录导出客户', '李四', day(0), day(1), 1000, '支付宝', '无需审批']);
+  });
+
+  it('refuses another company’s customer as the filter, like the list', async () => {
+    const res = await t.post('/api/frontend/receipt/listexport', { customer_id: 999_999 }, as('lisi'));
+    expect(res.json().code).not.toBe(0);
+    expect(res.statusCode).toBeLessThan(500);
+  });
+});

@@ -24,7 +24,7 @@ import { z } from 'zod';
 import { ok } from '../../lib/reply';
 import { APPROVAL_MENU } from '../approvals/approval-templates.service';
 import * as service from './receipts.service';
-import { startReceiptExport } from './receipts-export';
+import { startReceiptExport, startReceiptListExport } from './receipts-export';
 import * as lists from './receipts-lists';
 import { receiptStats } from './receipts-stats';
 
@@ -73,6 +73,13 @@ export const receiptsRoutes: FastifyPluginAsyncZod = async (app) => {
     `${P}/export`,
     { schema: { tags, summary: '导出回款计划（后台任务，返回 jobId）', body: planListQuery, response: { 200: jobIdEnvelope } } },
     async (req) => ok({ jobId: await startReceiptExport(app.db, req.actor, req.body) }, '导出任务已开始'),
+  );
+  app.post(
+    `${P}/listexport`,
+    {
+      schema: { tags, summary: '导出回款记录（后台任务，返回 jobId）', body: receiptListQuery, response: { 200: jobIdEnvelope } },
+    },
+    async (req) => ok({ jobId: await startReceiptListExport(app.db, req.actor, req.body) }, '导出任务已开始'),
   );
   app.post(
     `${P}/create`,

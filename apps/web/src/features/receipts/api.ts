@@ -99,3 +99,9 @@ export const useDeleteReceipt = () => useReceiptPost<{ id: number }>('del');
 /** 导出: a background job of the plan list with its filters (.xlsx). */
 export const useStartReceiptExport = () =>
   useMutation({ mutationFn: (filters: Partial<PlanListQuery>) => http.post<{ jobId: string }>(`${BASE}/export`, filters) });
+
+/** 导出 of 回款记录: the same kind of job over the receipt list with its filters (.xlsx). */
+export const useStartReceiptListExport = () =>
+  useMutation({
+    mutationFn: (filters: Partial<ReceiptListQuery>) => http.post<{ jobId: string }>(`${BASE}/listexport`, filters),
+  });

@@ -21,12 +21,20 @@ export const ExportProgressModal = ({ jobId, title, onClose }: { jobId: string |
 
   const body = () => {
     if (job.isError) return <Result status="error" title="无法获取导出进度" subTitle="请稍后重试" />;
-    if (!info || info.status === 'running')
+    // until the job has counted its rows there is nothing to show but that it is getting ready
+    if (!info || (info.status === 'running' && info.total === 0))
+      return (
+        <div style={{ padding: '24px 8px' }}>
+          <Progress percent={0} status="active" showInfo={false} />
+          <Typography.Text type="secondary">准备中…</Typography.Text>
+        </div>
+      );
+    if (info.status === 'running')
       return (
         <div style={{ padding: '24px 8px' }}>
           <Progress percent={percentOf(info?.processed ?? 0, info?.total ?? 0)} status="active" />
           <Typography.Text type="secondary">
-            已导出 {info?.processed ?? 0} / 共 {info?.total ?? 0} 条
+            已导出 {info.processed} / 共 {info.total} 条
           </Typography.Text>
         </div>
       );

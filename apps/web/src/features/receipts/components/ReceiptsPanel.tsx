@@ -5,6 +5,7 @@ import { formatMoney } from '../../../components/money';
 import { useTablePaging } from '../../../components/useTablePaging';
 import { VerifyStatusTag } from '../../orders/components/VerifyStatusTag';
 import { useReceiptList } from '../api';
+import { ReceiptListExportButton } from './ReceiptExportButton';
 import { type ReceiptSearch, ReceiptSearchBar } from './ReceiptSearchBar';
 
 const PAY_OPTIONS = Object.entries(PAY_TYPE_LABEL).map(([value, label]) => ({ value: Number(value), label }));
@@ -32,8 +33,8 @@ const columns = (onCustomer: (id: number) => void): TableColumnsType<ReceiptRow>
   { title: '创建时间', dataIndex: 'created_at', width: 160 },
 ];
 
-/** 回款管理 · 回款记录: receipts in the caller's scope, filtered by owner, pay type and date. */
-export const ReceiptsPanel = ({ onCustomer }: { onCustomer: (id: number) => void }) => {
+/** 回款管理 · 回款记录: receipts in the caller's scope, filtered by owner, pay type and date; export. */
+export const ReceiptsPanel = ({ canExport, onCustomer }: { canExport: boolean; onCustomer: (id: number) => void }) => {
   const [filters, setFilters] = useState<Partial<ReceiptListQuery>>({});
   const paging = useTablePaging();
   const list = useReceiptList({ ...filters, page: paging.page, limit: paging.limit });
@@ -47,7 +48,9 @@ export const ReceiptsPanel = ({ onCustomer }: { onCustomer: (id: number) => void
         choice={{ placeholder: '付款方式', options: PAY_OPTIONS }}
         rangePlaceholder={['回款开始日期', '回款结束日期']}
         onSearch={search}
-      />
+      >
+        {canExport && <ReceiptListExportButton filters={filters} />}
+      </ReceiptSearchBar>
       <Table<ReceiptRow>
         rowKey="id"
         columns={columns(onCustomer)}

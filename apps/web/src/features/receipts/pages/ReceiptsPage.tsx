@@ -15,7 +15,7 @@ export const ReceiptsPage = () => {
         destroyOnHidden
         items={[
           { key: 'plans', label: '回款计划', children: <PlansPanel canExport onCustomer={setCustomerId} /> },
-          { key: 'receipts', label: '回款记录', children: <ReceiptsPanel onCustomer={setCustomerId} /> },
+          { key: 'receipts', label: '回款记录', children: <ReceiptsPanel canExport onCustomer={setCustomerId} /> },
         ]}
       />
       <CustomerDetailDrawer cmCtid={customerId} onClose={() => setCustomerId(null)} />
