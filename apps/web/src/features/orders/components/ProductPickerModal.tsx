@@ -3,6 +3,7 @@ import { App, Cascader, Input, Modal, Pagination, Select, Space, Table, Typograp
 import { useState } from 'react';
 import { formatMoney } from '../../../components/money';
 import { useCategoryTree, useProductList } from '../../products/api';
+import { priceRangeText } from '../../products/components/variants';
 import { lineOf, type OrderLine, variantName } from './orderLines';
 
 type Props = { open: boolean; onClose: () => void; onAdd: (lines: OrderLine[]) => void };
@@ -118,7 +119,17 @@ export const ProductPickerModal = ({ open, onClose, onAdd }: Props) => {
                 />
               ),
           },
-          { title: '售价(元)', dataIndex: 'price', width: 110, align: 'right', render: formatMoney },
+          {
+            // the chosen variant's price; before a choice, the range of the variants' prices
+            title: '售价(元)',
+            key: 'price',
+            width: 150,
+            align: 'right',
+            render: (_, p) => {
+              const variant = p.detailed.find((d) => d.id === variantOf[p.id]);
+              return <span data-testid={`price-${p.id}`}>{variant ? formatMoney(variant.price) : priceRangeText(p)}</span>;
+            },
+          },
         ]}
       />
       <Pagination

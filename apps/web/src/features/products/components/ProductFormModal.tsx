@@ -4,7 +4,7 @@ import { yuanToMilli } from '../../../components/money';
 import { YuanInput, yuanRules } from '../../../components/YuanInput';
 import { useCategoryTree, useCreateProduct, useEditProduct } from '../api';
 import { SpecsEditor } from './SpecsEditor';
-import { combinations, type PriceInput, productFormValues, type SpecInput, variantKey } from './variants';
+import { basePricesOf, combinations, type PriceInput, productFormValues, type SpecInput, variantKey } from './variants';
 
 type Values = {
   name: string;
@@ -23,23 +23,29 @@ type Props = { open: boolean; product: Product | null; onClose: () => void };
 
 const milli = (v: string | undefined) => yuanToMilli(v) ?? 0;
 
-/** The form's values as the API body: yuan → 1/1000 yuan, one price row per combination. */
+/**
+ * The form's values as the API body: yuan → 1/1000 yuan, one price row per combination. With
+ * variants the base prices are optional: an empty one is saved as the lowest of its variants'.
+ */
 const toBody = (v: Values): ProductBody => {
   const specs = (v.specifications ?? []).filter((s) => s.name?.trim() && (s.values ?? []).length > 0);
+  const detailed = combinations(specs).map((values) => {
+    const p = v.variants?.[variantKey(values)] ?? {};
+    return { values, price: milli(p.price), cost: milli(p.cost), minimum_price: milli(p.minimum_price) };
+  });
+  const lowest = detailed.length > 0 ? basePricesOf(detailed) : { price: 0, cost: 0, minimum_price: 0 };
+  const base = (typed: string | undefined, k: keyof typeof lowest) => (typed?.trim() ? milli(typed) : lowest[k]);
   return {
     name: v.name.trim(),
     code: v.code?.trim() ?? '',
     pcid: v.pcid ?? 0,
     status: v.status,
     remark: v.remark ?? '',
-    price: milli(v.price),
-    cost: milli(v.cost),
-    minimum_price: milli(v.minimum_price),
+    price: base(v.price, 'price'),
+    cost: base(v.cost, 'cost'),
+    minimum_price: base(v.minimum_price, 'minimum_price'),
     specifications: specs.map((s) => ({ name: (s.name ?? '').trim(), values: s.values ?? [] })),
-    detailed: combinations(specs).map((values) => {
-      const p = v.variants?.[variantKey(values)] ?? {};
-      return { values, price: milli(p.price), cost: milli(p.cost), minimum_price: milli(p.minimum_price) };
-    }),
+    detailed,
   };
 };
 
@@ -50,9 +56,18 @@ export const ProductFormModal = ({ open, product, onClose }: Props) => {
   const tree = useCategoryTree();
   const create = useCreateProduct();
   const edit = useEditProduct();
+  const specs: SpecInput[] = Form.useWatch('specifications', form) ?? [];
+  const hasVariants = combinations(specs).length > 0;
 
   const submit = async () => {
-    const values = await form.validateFields();
+    let values: Values;
+    try {
+      values = await form.validateFields();
+    } catch {
+      // the invalid fields show their messages; the first one is scrolled into view
+      form.scrollToField(form.getFieldsError().find((f) => f.errors.length > 0)?.name ?? 'name');
+      return;
+    }
     const body = toBody(values);
     try {
       if (product) await edit.mutateAsync({ ...body, id: product.id });
@@ -114,24 +129,28 @@ export const ProductFormModal = ({ open, product, onClose }: Props) => {
             </Form.Item>
           </Col>
           <Col span={8}>
-            <Form.Item name="price" label="售价(元)" rules={yuanRules('售价')}>
-              <YuanInput placeholder="0.00" />
+            <Form.Item name="price" label="售价(元)" rules={yuanRules('售价', !hasVariants)}>
+              <YuanInput placeholder={hasVariants ? '按规格定价' : '0.00'} />
             </Form.Item>
           </Col>
           <Col span={8}>
-            <Form.Item name="cost" label="成本价(元)" rules={yuanRules('成本价')}>
-              <YuanInput placeholder="0.00" />
+            <Form.Item name="cost" label="成本价(元)" rules={yuanRules('成本价', !hasVariants)}>
+              <YuanInput placeholder={hasVariants ? '按规格定价' : '0.00'} />
             </Form.Item>
           </Col>
           <Col span={8}>
-            <Form.Item name="minimum_price" label="最低价(元)" rules={yuanRules('最低价')}>
-              <YuanInput placeholder="0.00" />
+            <Form.Item name="minimum_price" label="最低价(元)" rules={yuanRules('最低价', !hasVariants)}>
+              <YuanInput placeholder={hasVariants ? '按规格定价' : '0.00'} />
             </Form.Item>
           </Col>
         </Row>
         <Form.Item
           label="规格"
-          extra={<Typography.Text type="secondary">无规格时按上面的价格销售；有规格时每个组合单独定价</Typography.Text>}
+          extra={
+            <Typography.Text type="secondary">
+              无规格时按上面的价格销售；有规格时每个组合单独定价（默认取上面的价格，上面不填则取各组合的最低价）
+            </Typography.Text>
+          }
         >
           <SpecsEditor />
         </Form.Item>

@@ -1,8 +1,9 @@
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { PRODUCT_LIMITS } from '@crm/contracts';
 import { Button, Form, Input, Select, Space, Table, Typography } from 'antd';
+import { useEffect } from 'react';
 import { YuanInput, yuanRules } from '../../../components/YuanInput';
-import { combinations, type SpecInput, variantKey } from './variants';
+import { combinations, type PriceInput, type SpecInput, variantKey, variantPrefill } from './variants';
 
 /**
  * 规格: the specifications (name + values, e.g. 版本: 基础版/专业版) and, below, one row of
@@ -12,6 +13,19 @@ export const SpecsEditor = () => {
   const form = Form.useFormInstance();
   const specs: SpecInput[] = Form.useWatch('specifications', form) ?? [];
   const combos = combinations(specs);
+  const price: string | undefined = Form.useWatch('price', form);
+  const cost: string | undefined = Form.useWatch('cost', form);
+  const minimumPrice: string | undefined = Form.useWatch('minimum_price', form);
+  const combosKey = combos.map(variantKey).join('|');
+
+  // A new combination (or a base price typed later) prefills the empty variant prices with the base prices.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: combosKey stands for combos (a new array each render)
+  useEffect(() => {
+    const variants: Record<string, PriceInput> | undefined = form.getFieldValue('variants');
+    const patch = variantPrefill(combos, variants, { price, cost, minimum_price: minimumPrice });
+    if (Object.keys(patch).length > 0) form.setFieldsValue({ variants: patch });
+  }, [form, combosKey, price, cost, minimumPrice]);
+
   return (
     <>
       <Form.List name="specifications">

@@ -1,5 +1,5 @@
 import type { Product } from '@crm/contracts';
-import { milliToYuan } from '../../../components/money';
+import { formatMoney, milliToYuan } from '../../../components/money';
 
 /** A specification as the form holds it: 版本 → [基础版, 专业版]. */
 export type SpecInput = { name?: string; values?: string[] };
@@ -34,3 +34,51 @@ export const productFormValues = (p: Product) => ({
     ]),
   ) as Record<string, PriceInput>,
 });
+
+type PriceKey = 'price' | 'cost' | 'minimum_price';
+
+/**
+ * A price of a product as the lists show it: the base price, or for a product with variants the
+ * range of its variants' prices ('100.00 ~ 3,120.00', one value when they are all the same).
+ */
+export const priceRangeText = (p: Pick<Product, 'detailed' | PriceKey>, key: PriceKey = 'price'): string => {
+  if (p.detailed.length === 0) return formatMoney(p[key]);
+  const values = p.detailed.map((d) => d[key]);
+  const low = Math.min(...values);
+  const high = Math.max(...values);
+  return low === high ? formatMoney(low) : `${formatMoney(low)} ~ ${formatMoney(high)}`;
+};
+
+/**
+ * The base prices saved with a product that has variants and whose base prices were left empty:
+ * the lowest of each price over its variants (each variant's minimum ≤ its price, so the lowest
+ * minimum ≤ the lowest price and the base row stays valid).
+ */
+export const basePricesOf = (variants: Record<PriceKey, number>[]): Record<PriceKey, number> => ({
+  price: Math.min(...variants.map((v) => v.price)),
+  cost: Math.min(...variants.map((v) => v.cost)),
+  minimum_price: Math.min(...variants.map((v) => v.minimum_price)),
+});
+
+/**
+ * Prefill of the variants' price inputs: every empty price of a combination takes the base price
+ * typed above (the usual case: most variants cost the same, the user changes the few that differ).
+ * Returns only the entries to set; none when nothing is to fill.
+ */
+export const variantPrefill = (
+  combos: string[][],
+  variants: Record<string, PriceInput> | undefined,
+  base: PriceInput,
+): Record<string, PriceInput> => {
+  const patch: Record<string, PriceInput> = {};
+  for (const values of combos) {
+    const key = variantKey(values);
+    const current = variants?.[key] ?? {};
+    const fill: PriceInput = {};
+    for (const k of ['price', 'cost', 'minimum_price'] as const) {
+      if (!current[k] && base[k]) fill[k] = base[k];
+    }
+    if (Object.keys(fill).length > 0) patch[key] = { ...current, ...fill };
+  }
+  return patch;
+};

@@ -2,7 +2,6 @@ import { PlusOutlined, UploadOutlined } from '@ant-design/icons';
 import { PRODUCT_STATUS_LABEL, type Product } from '@crm/contracts';
 import { App, Button, Card, Col, Form, Input, Row, Select, Space, Table, type TableColumnsType, Tag, Typography } from 'antd';
 import { useState } from 'react';
-import { formatMoney } from '../../../components/money';
 import { SearchActions } from '../../../components/SearchActions';
 import { useConfirmDelete } from '../../../components/useConfirmDelete';
 import { useModalTarget } from '../../../components/useModalTarget';
@@ -11,6 +10,7 @@ import { useDeleteProducts, useProductList, useSetProductStatus } from '../api';
 import { CategoryTree } from '../components/CategoryTree';
 import { ProductFormModal } from '../components/ProductFormModal';
 import { ProductImportModal } from '../components/ProductImportModal';
+import { priceRangeText } from '../components/variants';
 
 type SearchValues = { keyword?: string; status?: number };
 
@@ -72,11 +72,11 @@ export const ProductsPage = () => {
       width: 140,
       render: (_, p) => (
         <div style={{ lineHeight: 1.5, fontSize: 13, whiteSpace: 'nowrap' }}>
-          <div>售价 {formatMoney(p.price)}</div>
+          <div>售价 {priceRangeText(p)}</div>
           <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-            最低 {formatMoney(p.minimum_price)}
+            最低 {priceRangeText(p, 'minimum_price')}
             <br />
-            成本 {formatMoney(p.cost)}
+            成本 {priceRangeText(p, 'cost')}
           </Typography.Text>
         </div>
       ),
