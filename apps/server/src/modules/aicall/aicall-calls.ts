@@ -167,7 +167,7 @@ const toRow = (r: repo.AiCallListRow, v: Viewer): AicallCallRow => {
       ? { ownerId: r.customerOwnerId, poolId: r.customerPoolId }
       : undefined;
   const callType = c.source === 2 ? CALL_TYPE.inbound : CALL_TYPE.outbound;
-  const isMasked = isNumberMaskedFor(v, { callType, customerId: c.customerId }, customer);
+  const isMasked = isNumberMaskedFor(v, { callType, taskId: c.taskId, customerId: c.customerId }, customer);
   const isNamed = customer !== undefined && canSee(v, customer);
   return {
     id: c.id,

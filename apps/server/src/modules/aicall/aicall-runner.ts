@@ -159,6 +159,7 @@ export const dialTask = async (d: AiDeps, task: taskRepo.TaskRow) => {
         tenantId: task.tenantId,
         number: n.phone,
         taskId: task.id,
+        linkCustomerId: n.customerId,
         role: 'bot',
         ringSeconds: RING_SECONDS,
       });

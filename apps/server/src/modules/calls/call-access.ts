@@ -22,15 +22,12 @@ export const recordingAccess = async (db: DbOrTx, actor: Actor, fileId: number) 
 };
 
 /**
- * Whether a call's number reaches this viewer masked, decided now by the customer-access policy:
- * the rule of the customer the call belongs to (private or pool, in sight or not), else of an incoming caller.
+ * Whether a call's number reaches this viewer masked, decided now by the customer-access policy
+ * (isNumberMasked): the rule of the customer the call belongs to (private or pool, in sight or not,
+ * gone), else of a task's number or an incoming caller; a number the agent typed himself is his.
  */
 export const isNumberMaskedFor = (
   v: Viewer,
-  call: { callType: number; customerId: number | null },
+  call: { callType: number; taskId?: number | null; customerId: number | null },
   customer: CustomerPlace | undefined,
-) => {
-  // a customer deleted since is no longer anyone's to see
-  if (call.customerId && !customer) return true;
-  return isCallNumberMasked(v, { callType: call.callType, customer });
-};
+) => isCallNumberMasked(v, { callType: call.callType, taskId: call.taskId, customerId: call.customerId, customer });

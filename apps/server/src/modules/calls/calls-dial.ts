@@ -14,7 +14,7 @@ import { formatDateTime, yearMonthOf } from '../../lib/time';
 import { type RefusalContext, withRefusalLog } from '../compliance/dial-refusals';
 import { showPhone } from '../customers/customer-access';
 import type { CustomerRecord } from '../customers/customers.repo';
-import { viewerOf } from '../customers/customers.service';
+import { findCustomerRecord, viewerOf } from '../customers/customers.service';
 import { findDefaultSip, findStaffMember, lockSip, type SipRow, setCallState } from '../extensions/extensions.service';
 import { isNumberMaskedFor } from './call-access';
 import type { CallRuntime } from './call-bus';
@@ -30,7 +30,14 @@ type Channel = (typeof CHANNEL)[keyof typeof CHANNEL];
 
 type Placed = { call: repo.CallRecord; customer: CustomerRecord | undefined; isMasked: boolean; sip: SipRow };
 
-type PlaceOptions = { isBlacklistDiscarded?: boolean };
+type PlaceOptions = {
+  isBlacklistDiscarded?: boolean;
+  /**
+   * a task's dial: the customer its number belongs to (issue 22). The call is his whether or not the
+   * agent may see him, so every surface masks the number by his rule (a colleague's: always).
+   */
+  taskCustomerId?: number | null;
+};
 
 const placeCall = (rt: CallRuntime, actor: Actor, body: DialBody, channel: Channel, opts: PlaceOptions = {}): Promise<Placed> => {
   const ctx: RefusalContext = {
@@ -63,8 +70,11 @@ const placeChecked = async (
   if (sip.actionState !== 0) throw new AppError('SIP_DISABLED');
 
   // Dialing by customer: the server looks the number up, so a masked number never reaches the browser.
-  const { number, customer: named } = await agentDialNumber(db, actor, body);
+  const dialled = await agentDialNumber(db, actor, body);
+  const { number } = dialled;
   ctx.number = number;
+  const named =
+    dialled.customer ?? (opts.taskCustomerId ? await findCustomerRecord(db, actor.tenantId, opts.taskCustomerId) : undefined);
 
   if (channel === CHANNEL.sip) {
     const isRegistered = sip.registerStatus === REGISTER_STATUS.registered || sip.registerStatus === REGISTER_STATUS.busy;
@@ -163,7 +173,7 @@ export const taskDial = async (
   rt: CallRuntime,
   actor: Actor,
   body: DialBody & { cmStid: number },
-  opts: PlaceOptions = {},
+  opts: PlaceOptions & { taskCustomerId: number | null },
 ): Promise<repo.CallRecord> => {
   const member = await findStaffMember(rt.db, actor.tenantId, actor.staffId);
   const channel = member?.merchantType === 2 ? CHANNEL.device : CHANNEL.sip;

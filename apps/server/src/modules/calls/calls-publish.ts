@@ -18,7 +18,11 @@ import { ORIGIN_SERVER } from './calls.repo';
 export const progressFor = async (rt: CallRuntime, actor: Actor, progress: CallProgress): Promise<CallProgress> => {
   const v = await viewerOf(rt.db, actor);
   const customer = progress.cmCtid ? await findCustomerRecord(rt.db, actor.tenantId, progress.cmCtid) : undefined;
-  const isMasked = isNumberMaskedFor(v, { callType: progress.callType, customerId: progress.cmCtid || null }, customer);
+  const isMasked = isNumberMaskedFor(
+    v,
+    { callType: progress.callType, taskId: progress.cmStid, customerId: progress.cmCtid || null },
+    customer,
+  );
   // A customer out of the caller's sight is not named (an incoming call may match another staff's customer).
   const isNamed = customer !== undefined && canSee(v, customer);
   return {

@@ -211,6 +211,11 @@ export type ServerDialRequest = {
   number?: string;
   /** a task's leg: any number with a digit, 100014 on the blacklist */
   taskId?: number;
+  /**
+   * a task's number (`number`) that belongs to this customer (issue 22): the call is his, so every
+   * surface masks its number by his rule; none, or gone: the customer of the number, if any
+   */
+  linkCustomerId?: number | null;
   /** who asked for the leg (a manager starting a task): the customer must be in his sight */
   actor?: Actor;
 };
@@ -233,6 +238,7 @@ export const checkServerDial = async (db: Db, req: ServerDialRequest, at: Date =
   }
   const isTask = Boolean(req.taskId);
   const number = dialNumberOf(raw, isTask);
+  if (!customer && req.linkCustomerId) customer = await findCustomerRecord(db, req.tenantId, req.linkCustomerId);
   customer ??= await findVisibleCustomerByPhone(db, actor, number);
   await checkBlacklist(db, req.tenantId, number, isTask, customer?.id);
   await checkDoNotCall(db, req.tenantId, number, at);

@@ -17,7 +17,7 @@ import type { Db, DbOrTx } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import type { Actor } from '../../lib/auth-context';
 import { formatDateTime } from '../../lib/time';
-import { canSee, isMaskedFor, showPhone } from '../customers/customer-access';
+import { canSee, isNumberMasked, showPhone } from '../customers/customer-access';
 import { findCustomerRecord, viewerOf } from '../customers/customers.service';
 import { scopeStaffIds } from '../staff/staff.service';
 import * as repo from './calltasks.repo';
@@ -162,8 +162,8 @@ export const taskNumbers = async (db: Db, actor: Actor, f: CalltaskNumbersBody):
   const list = await Promise.all(
     rows.map(async (n) => {
       const customer = n.customerId ? await findCustomerRecord(db, actor.tenantId, n.customerId) : undefined;
-      // a number with no customer is masked as a private customer's would be
-      const isMasked = customer ? isMaskedFor(v, customer) : v.isPrivateMasked || Boolean(n.customerId);
+      // the policy's rule of a task's number: its customer's, else masked as a private customer's
+      const isMasked = isNumberMasked(v, { kind: 'task', customerId: n.customerId, customer });
       const isNamed = customer !== undefined && canSee(v, customer);
       return {
         id: n.id,

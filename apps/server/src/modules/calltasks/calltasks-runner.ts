@@ -36,7 +36,8 @@ export const dialForAgent = async (rt: CallRuntime, taskId: number, tenantId: nu
       rt,
       actor,
       { cmStid: task.id, dstNumber: claimed.phone },
-      { isBlacklistDiscarded: task.blackState === 1 },
+      // the call keeps the number's customer (issue 22): masked for the agent by his rule
+      { isBlacklistDiscarded: task.blackState === 1, taskCustomerId: claimed.customerId },
     );
     await runner.updateNumber(rt.db, claimed.id, { lastCallUuid: call.uuid, customerId: claimed.customerId ?? call.customerId });
     return 'dialled';

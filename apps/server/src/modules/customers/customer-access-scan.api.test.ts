@@ -3,9 +3,10 @@ import ExcelJS from 'exceljs';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { setClockOffsetMs } from '../../lib/clock';
-import { advanceSeconds, callSocket, createCallTestApp, endedCall, mobileEnding, register } from '../../test/calls';
+import { advanceSeconds, callSocket, createCallTestApp, endedCall, mobileEnding, register, waitFor } from '../../test/calls';
 import { demoValues, fetchTemplate, grantRole, mustCreate, setStrategy, type Template } from '../../test/customers';
 import type { TestApp } from '../../test/harness';
+import { aicallTestClient } from '../aicall/aicall-test-client';
 
 /**
  * Issue 11: a scan of every route a sales user (李四, data scope own) can reach, with private and
@@ -50,8 +51,8 @@ const NOT_SCANNED_POST: Record<string, string> = {
   '/api/frontend/receipt/update': 'mutation',
   '/api/frontend/receipt/settingsave': 'mutation',
   '/api/frontend/receipt/export': 'a job with the columns of receipt/planlist, which carry no phone number',
-  '/api/frontend/company/modulesave': 'mutation (the company module switches)',
   '/api/frontend/receipt/listexport': 'a job with the columns of receipt/list, which carry no phone number',
+  '/api/frontend/company/modulesave': 'mutation (the company module switches)',
   // work orders (issue 14): mutations and an export of work-order rows (no phone numbers); list/detail are scanned as GET routes
   '/api/frontend/workorder/typesave': 'mutation',
   '/api/frontend/workorder/transition': 'mutation',
@@ -66,7 +67,7 @@ const NOT_SCANNED_POST: Record<string, string> = {
   '/api/frontend/calltask/work': 'mutation (the task dials; its frames are the call socket’s, scanned below)',
   '/api/frontend/calltask/unwork': 'mutation',
   '/api/frontend/calltask/outcome': 'mutation',
-  '/api/frontend/calltask/numbers': 'scanned below with a task of every seeded customer that 李四 works',
+  '/api/frontend/calltask/numbers': 'scanned below with the seat tasks 李四 works (every seeded customer; the one he dialled)',
   // group calling (issue 15): the lifecycle and the agent's work are mutations; groupcall/list carries no number
   '/api/frontend/groupcall/start': 'mutation',
   '/api/frontend/groupcall/pause': 'mutation',
@@ -87,14 +88,12 @@ const NOT_SCANNED_POST: Record<string, string> = {
   '/api/frontend/aibot/flow/delete': 'mutation',
   '/api/frontend/aibot/flow/test': 'the test console: replays the turns the caller typed, no customer data',
   '/api/frontend/aibot/setting': 'mutation (the company’s LLM settings); its GET is scanned',
-  // AI tasks (issue 16): the lifecycle is mutations; numbers are calltask/numbers' (scanned below) for mode 2
-  // tasks, and the export writes the rows of aicall/calls (masked by the same presenter)
+  // AI tasks (issue 16): the lifecycle is mutations; numbers, calls, info and the export are scanned below
+  // with an AI task whose agent 李四 is (issue 22)
   '/api/frontend/aicall/start': 'mutation',
   '/api/frontend/aicall/pause': 'mutation',
   '/api/frontend/aicall/resume': 'mutation',
   '/api/frontend/aicall/stop': 'mutation',
-  '/api/frontend/aicall/numbers': 'the seat tasks’ taskNumbers (calltask/numbers, scanned below) for an AI task',
-  '/api/frontend/aicall/export': 'a job with the rows of aicall/calls as the caller sees them (masked there)',
 };
 /** Mutation verbs: a POST path ending in one of them changes data and is not scanned. */
 const MUTATION =
@@ -142,14 +141,23 @@ let exportsStarted = 0;
 let uuids: string[] = [];
 /** A seat task of every seeded customer (the admin's selection) with 李四 as its agent. */
 let scanTask = 0;
+/**
+ * Issue 22: a seat task 李四 worked (its calls placed to a colleague's customer and to an imported
+ * number of no customer) and an AI task of his whose bot dialled the same kinds of number.
+ */
+let dialledTask = 0;
+let aiTask = 0;
+let aiCallIds: number[] = [];
+/** Numbers of tasks that belong to no customer: nobody's to read in full while phoneEncryp is on. */
+const taskOnlyNumbers: string[] = [];
 
 const rules: PoolRules = {
   recycle: { isOn: 0, noFollowDays: 0, noDealDays: 0, logic: 'or', cmNids: [], cmClids: [] },
   claim: { dailyMax: 0, cooldownDays: 0 },
 };
 
-const seedCustomer = async (user: string, place: Seeded['place'], extra = true) => {
-  const phone = mobileEnding(4);
+const seedCustomer = async (user: string, place: Seeded['place'], extra = true, digit = 4) => {
+  const phone = mobileEnding(digit);
   const id = await mustCreate(t, as(user), tpl, `扫描客户${seeded.length + 1}`, demoValues({ 手机: phone }));
   const numbers = [phone];
   if (extra) {
@@ -181,8 +189,8 @@ beforeAll(async () => {
   t = await createCallTestApp();
   for (const u of ['admin', 'lisi', 'wangwu', 'zhaoliu']) tokens[u] = await t.login(u);
   tpl = await fetchTemplate(t, as('admin'));
-  // 601 禁拨名单 and 602 外呼拦截记录 (issue 15): their numbers are scanned too
-  await grantRole(t, as('admin'), '销售', { actions: ['frontend/customer/export'], menuIds: [601, 602] });
+  // 601 禁拨名单 and 602 外呼拦截记录 (issue 15), 300 AI外呼任务 (issue 22): their numbers are scanned too
+  await grantRole(t, as('admin'), '销售', { actions: ['frontend/customer/export'], menuIds: [601, 602, 300] });
   tokens.lisi = await t.login('lisi');
   await setStrategy(t, as('admin'));
   const staff = (await t.get('/api/frontend/staff/list?page=1&limit=100', as('admin'))).json().data.list as {
@@ -208,6 +216,8 @@ beforeAll(async () => {
   const other = await seedCustomer('wangwu', 'hidden');
   await seedCustomer('zhaoliu', 'hidden');
   const hiddenPool = await seedCustomer('zhaoliu', 'hidden');
+  // 6: busy at once on the sim line (the AI task's bot dials it: no speech needed)
+  const hiddenBusy = await seedCustomer('zhaoliu', 'hidden', true, 6);
   // calls: 李四's own customer, the pool customer (dialled by id before it was pooled), 王五's customer
   await register(t, as('lisi'));
   await register(t, as('wangwu'));
@@ -253,21 +263,75 @@ beforeAll(async () => {
     const refused = await t.post('/api/frontend/call/dial', { dstNumber: c.numbers[1] }, as('lisi'));
     expect(refused.json(), refused.body).toMatchObject({ code: 115001 });
   }
-}, 60_000);
+  await seedTaskCalls(me, other, hiddenBusy);
+}, 90_000);
+
+/**
+ * Issue 22: 李四 works a seat task of 王五's customer and an imported number (the task dials both
+ * through his extension), and is the agent of an AI task whose bot dials 赵六's customer and an
+ * imported number (both busy: not connected AI calls).
+ */
+const seedTaskCalls = async (me: number, colleagues: Seeded, busy: Seeded) => {
+  const allDay = { cmWeeks: [1, 2, 3, 4, 5, 6, 7], cmTimes: [{ start: '00:00', end: '23:59' }] };
+  const imported = mobileEnding(4);
+  const importedBusy = mobileEnding(6);
+  taskOnlyNumbers.push(imported, importedBusy);
+  const created = await t.post(
+    '/api/frontend/calltask/create',
+    { name: '扫描拨打任务', ...allDay, numbers: [colleagues.numbers[0], imported], cmSidInfo: [me], wrapUpSeconds: 0 },
+    as('admin'),
+  );
+  expect(created.json(), created.body).toMatchObject({ code: 0 });
+  dialledTask = created.json().data.cmStid;
+  const socket = await callSocket(t, as('lisi'));
+  expect((await t.post('/api/frontend/calltask/start', { cmStid: dialledTask }, as('admin'))).json().code).toBe(0);
+  expect((await t.post('/api/frontend/calltask/work', { cmStid: dialledTask }, as('lisi'))).json().code).toBe(0);
+  await waitFor(
+    async () => (await t.get(`/api/frontend/calltask/detail?cmStid=${dialledTask}`, as('admin'))).json().data.isComplete === 1,
+    'the seat task dialled both numbers',
+    15_000,
+  );
+  // the task's frames (msg_type 4 to the end) never carry the colleague's customer's number
+  expect(socket.frames.some((f) => f.msg_type === 4)).toBe(true);
+  expect(JSON.stringify(socket.frames)).not.toContain(colleagues.numbers[0]);
+  socket.ws.terminate();
+  const ai = aicallTestClient(() => t, tokens);
+  const started = await ai.create({
+    ...allDay,
+    flowId: await ai.publishedFlowId(),
+    numbers: [busy.numbers[0], importedBusy],
+    cmSidInfo: [me],
+    maxAttempts: 1,
+  });
+  expect(started.code, started.msg).toBe(0);
+  aiTask = started.data.cmStid;
+  expect((await ai.post('start', { cmStid: aiTask })).code).toBe(0);
+  await waitFor(
+    async () => (await ai.post<{ status: number }>('detail', null, 'admin', `cmStid=${aiTask}`)).data.status === 4,
+    'the AI task dialled both numbers',
+    30_000,
+  );
+  await t.app.aicallRunner.state.settled();
+  aiCallIds = (await ai.post<{ list: { id: number }[] }>('calls', { cmStid: aiTask, limit: 100 })).data.list.map((r) => r.id);
+  expect(aiCallIds).toHaveLength(2);
+};
 afterAll(async () => {
   setClockOffsetMs(0);
   await t.close();
 });
 
 /** The numbers 李四 may not see in full with these flags. */
-const forbiddenOf = (flags: { phoneEncryp: number; seaPhoneEncryp: number }) =>
-  seeded.flatMap((c) => {
+const forbiddenOf = (flags: { phoneEncryp: number; seaPhoneEncryp: number }) => [
+  ...seeded.flatMap((c) => {
     const isHidden =
       c.place === 'hidden' ||
       (c.place === 'own' && flags.phoneEncryp === 1) ||
       (c.place === 'pool' && flags.seaPhoneEncryp === 1);
     return isHidden ? c.numbers : [];
-  });
+  }),
+  // a task's number of no customer: masked as a private customer's (issue 22)
+  ...(flags.phoneEncryp === 1 ? taskOnlyNumbers : []),
+];
 
 /** Every text a reply carries: headers, body, and for a finished export job the rows of its file. */
 const textsOf = async (res: LightMyRequestResponse): Promise<string[]> => {
@@ -318,6 +382,11 @@ const scanRoutes = async (flags: { phoneEncryp: number; seaPhoneEncryp: number }
         unclassified.push(`GET ${route.path}`);
         continue;
       }
+      if (route.path === '/api/frontend/aicall/info') {
+        // the AI calls of his AI task (issue 22)
+        for (const id of aiCallIds) await check(`GET ${route.path} ${id}`, await t.get(`${route.path}?id=${id}`, as('lisi')));
+        continue;
+      }
       for (const c of seeded) {
         const q = `cmCtid=${c.id}&page=1&limit=100&uuid=${uuids[0]}`;
         await check(`GET ${route.path} #${c.id}`, await t.get(`${route.path}?${q}`, as('lisi')));
@@ -331,7 +400,13 @@ const scanRoutes = async (flags: { phoneEncryp: number; seaPhoneEncryp: number }
       continue;
     }
     if (route.path === '/api/frontend/calltask/numbers') {
-      await check(`POST ${route.path}`, await t.post(route.path, { cmStid: scanTask, limit: 100 }, as('lisi')));
+      for (const cmStid of [scanTask, dialledTask])
+        await check(`POST ${route.path} ${cmStid}`, await t.post(route.path, { cmStid, limit: 100 }, as('lisi')));
+      continue;
+    }
+    if (route.path === '/api/frontend/aicall/numbers' || route.path === '/api/frontend/aicall/export') {
+      // his AI task's numbers, and its calls as .xlsx (the job followed to its file)
+      await check(`POST ${route.path}`, await t.post(route.path, { cmStid: aiTask, limit: 100 }, as('lisi')));
       continue;
     }
     const isList = /list$/.test(route.path);

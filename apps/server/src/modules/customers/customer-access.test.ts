@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import type { Actor } from '../../lib/auth-context';
-import { canSee, isCallNumberMasked, isMaskedFor, phoneMatches, phoneMatchOf, type Viewer } from './customer-access';
+import {
+  canSee,
+  isCallNumberMasked,
+  isMaskedFor,
+  isNumberMasked,
+  phoneMatches,
+  phoneMatchOf,
+  type Viewer,
+} from './customer-access';
 
 const actor = { staffId: 3, tenantId: 1 } as Actor;
 const viewer = (over: Partial<Viewer> = {}): Viewer => ({
@@ -58,5 +66,24 @@ describe('visibility and masking per customer', () => {
     expect(isCallNumberMasked(masked, { callType: 1, customer: undefined })).toBe(false);
     expect(isCallNumberMasked(viewer(), { callType: 4, customer: undefined })).toBe(false);
     expect(isCallNumberMasked(viewer(), { callType: 1, customer: { ownerId: null, poolId: 7 } })).toBe(true);
+  });
+
+  it('a task number (seat, group, AI task, and the calls they place): its customer’s rule, else masked as a private customer', () => {
+    const masked = viewer({ isPrivateMasked: true });
+    // imported, no customer: nobody typed it, so phoneEncryp masks it (and the call a task placed to it)
+    expect(isNumberMasked(masked, { kind: 'task', customerId: null, customer: undefined })).toBe(true);
+    expect(isCallNumberMasked(masked, { callType: 1, taskId: 5, customer: undefined })).toBe(true);
+    expect(isNumberMasked(viewer(), { kind: 'task', customerId: null, customer: undefined })).toBe(false);
+    // a colleague's customer: always masked, whatever the flags; the caller's own: by phoneEncryp
+    const open = viewer({ isPoolMasked: false });
+    expect(isCallNumberMasked(open, { callType: 1, taskId: 5, customerId: 9, customer: { ownerId: 4, poolId: null } })).toBe(
+      true,
+    );
+    expect(isCallNumberMasked(open, { callType: 1, taskId: 5, customerId: 9, customer: { ownerId: 3, poolId: null } })).toBe(
+      false,
+    );
+    // the recorded customer is gone: masked
+    expect(isNumberMasked(open, { kind: 'task', customerId: 9, customer: undefined })).toBe(true);
+    expect(isCallNumberMasked(open, { callType: 1, taskId: 0, customerId: 9, customer: undefined })).toBe(true);
   });
 });

@@ -75,14 +75,40 @@ export const isMaskedFor = (viewer: Viewer, customer: CustomerPlace) => {
 export const isAnyMasked = (viewer: Viewer) => viewer.isPrivateMasked || viewer.isPoolMasked;
 
 /**
- * The number of a call as the caller may see it: the customer's rule when the call belongs to one;
- * an incoming caller without customer is masked like a private customer; a number the agent typed
- * himself (outbound, no customer) is his own.
+ * Where a number shown with a call or a task comes from (issue 22): an agent typed it and dialled it
+ * himself ('typed'), a task's list holds it ('task': seat, group and AI tasks, the calls they place
+ * included), or it called in ('incoming': an extension's caller, an AI接待 caller).
  */
-export const isCallNumberMasked = (viewer: Viewer, call: { callType: number; customer: CustomerPlace | null | undefined }) => {
-  if (call.customer) return isMaskedFor(viewer, call.customer);
-  return call.callType === CALL_TYPE.inbound && viewer.isPrivateMasked;
+export type NumberKind = 'typed' | 'task' | 'incoming';
+
+/** The kind of a call's number: incoming calls are their caller's; a task's call shows the task's number. */
+export const callNumberKind = (call: { callType: number; taskId?: number | null }): NumberKind => {
+  if (call.callType === CALL_TYPE.inbound) return 'incoming';
+  return call.taskId ? 'task' : 'typed';
 };
+
+/**
+ * How a number reaches the caller, for every surface that shows one (calls, socket frames, task
+ * numbers, AI calls, exports): a number that belongs to a customer follows the customer's rule
+ * (masked always when the caller may not see him; masked when the recorded customer is gone);
+ * a number of no customer is masked like a private customer's (phoneEncryp) unless the caller's
+ * own hand typed it: a task's imported number and an incoming caller are nobody's to read in full.
+ */
+export const isNumberMasked = (
+  viewer: Viewer,
+  n: { kind: NumberKind; customerId: number | null | undefined; customer: CustomerPlace | null | undefined },
+) => {
+  if (n.customer) return isMaskedFor(viewer, n.customer);
+  // a customer deleted since is no longer anyone's to see
+  if (n.customerId) return true;
+  return n.kind !== 'typed' && viewer.isPrivateMasked;
+};
+
+/** The number of a call as the caller may see it (isNumberMasked with the call's kind). */
+export const isCallNumberMasked = (
+  viewer: Viewer,
+  call: { callType: number; taskId?: number | null; customerId?: number | null; customer: CustomerPlace | null | undefined },
+) => isNumberMasked(viewer, { kind: callNumberKind(call), customerId: call.customerId, customer: call.customer });
 
 export const showPhone = (isMasked: boolean, phone: string) => (isMasked && phone ? maskPhone(phone) : phone);
 

@@ -87,6 +87,7 @@ export const dialTask = async (d: GroupDeps, task: taskRepo.TaskRow) => {
         tenantId: task.tenantId,
         number: n.phone,
         taskId: task.id,
+        linkCustomerId: n.customerId,
         ringSeconds: RING_SECONDS,
       });
       await runner.updateNumber(d.rt.db, n.id, {
