@@ -1,5 +1,5 @@
-import { ORDER_LIMITS, type OrderListQuery, type OrderRow, VERIFY_STATUS_LABEL } from '@crm/contracts';
-import { Card, DatePicker, Form, Input, Select, Space, Table, type TableColumnsType, Tag, Typography } from 'antd';
+import { type CustomerPickRow, ORDER_LIMITS, type OrderListQuery, type OrderRow, VERIFY_STATUS_LABEL } from '@crm/contracts';
+import { Button, Card, DatePicker, Form, Input, Select, Space, Table, type TableColumnsType, Tag, Typography } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { yuanToMilli } from '../../../components/money';
@@ -7,9 +7,11 @@ import { SearchActions } from '../../../components/SearchActions';
 import { useTablePaging } from '../../../components/useTablePaging';
 import { YuanInput } from '../../../components/YuanInput';
 import { hasPermission, useSession } from '../../../stores/session';
+import { CustomerPickerModal } from '../../customers/components/CustomerPickerModal';
 import { useOrderList } from '../api';
 import { OrderDetailDrawer } from '../components/OrderDetailDrawer';
 import { OrderExportButton } from '../components/OrderExportButton';
+import { OrderFormModal } from '../components/OrderFormModal';
 import { orderColumns } from '../components/OrdersTab';
 import { StaffSearchSelect } from '../components/StaffSearchSelect';
 
@@ -68,17 +70,31 @@ export const OrdersPage = () => {
   const [filters, setFilters] = useState<Partial<OrderListQuery>>({});
   const [orderId, setOrderId] = useState<number | null>(null);
   const paging = useTablePaging();
-  const canExport = hasPermission(
-    useSession((s) => s.permissions),
-    'frontend/order/export',
-  );
+  const permissions = useSession((s) => s.permissions);
+  const canExport = hasPermission(permissions, 'frontend/order/export');
+  // issue 23: an order is created from here too, for a customer picked first (the drawer's 新建订单 flag)
+  const canCreate = hasPermission(permissions, 'frontend/customer/detail/cOrder');
+  const [isPicking, setPicking] = useState(false);
+  const [orderFor, setOrderFor] = useState<CustomerPickRow | null>(null);
   const list = useOrderList({ ...filters, page: paging.page, limit: paging.limit });
   const search = (v: SearchValues) => {
     setFilters(toFilters(v));
     paging.resetPage();
   };
   return (
-    <Card title="订单管理" extra={canExport && <OrderExportButton filters={filters} />}>
+    <Card
+      title="订单管理"
+      extra={
+        <Space>
+          {canCreate && (
+            <Button type="primary" onClick={() => setPicking(true)}>
+              新建订单
+            </Button>
+          )}
+          {canExport && <OrderExportButton filters={filters} />}
+        </Space>
+      }
+    >
       <Form form={form} layout="inline" onFinish={search} style={{ marginBottom: 16, rowGap: 12 }}>
         <Form.Item name="keyword">
           <Input placeholder="客户名称" allowClear maxLength={50} style={{ width: 180 }} />
@@ -121,6 +137,23 @@ export const OrdersPage = () => {
         onRow={(r) => ({ onClick: () => setOrderId(r.id), style: { cursor: 'pointer' } })}
       />
       <OrderDetailDrawer orderId={orderId} onClose={() => setOrderId(null)} />
+      <CustomerPickerModal
+        open={isPicking}
+        title="新建订单"
+        onPick={(c) => {
+          setPicking(false);
+          setOrderFor(c);
+        }}
+        onClose={() => setPicking(false)}
+      />
+      {orderFor && (
+        <OrderFormModal
+          open
+          // a masked number is not a contact phone: the seller types it
+          customer={{ cmCtid: orderFor.cmCtid, name: orderFor.name, phone: orderFor.encryptPhone ? '' : orderFor.contactPhone }}
+          onClose={() => setOrderFor(null)}
+        />
+      )}
     </Card>
   );
 };
