@@ -336,6 +336,28 @@ export const customerListBody = z.object({
 });
 export type CustomerListBody = z.infer<typeof customerListBody>;
 
+/**
+ * GET customer/picklist (SPEC §7 customer list {page, limit 100, keyword}): the customer picker of the
+ * order and receipt pages, private customers in the caller's data scope by name or number.
+ */
+export const customerPickQuery = z.object({
+  page: z.preprocess((v) => (v === '' || v === undefined ? 1 : Number(v)), zId().default(1)),
+  limit: z.preprocess((v) => (v === '' || v === undefined ? 100 : Number(v)), z.number().int().min(1).max(100).default(100)),
+  keyword: z.string().trim().max(50, '关键词最多50个字符').default(''),
+});
+export type CustomerPickQuery = z.infer<typeof customerPickQuery>;
+export const customerPickRowSchema = z.object({
+  cmCtid: z.number(),
+  name: z.string(),
+  contactName: z.string(),
+  /** masked for the caller as on the lists (SPEC §6) */
+  contactPhone: z.string(),
+  encryptPhone: z.number(),
+  ownerName: z.string(),
+  cmNidName: z.string(),
+});
+export type CustomerPickRow = z.infer<typeof customerPickRowSchema>;
+
 /** GET customer/info ?cmCtid, phone (SPEC §7): one customer by id, or by one of his whole numbers alone. */
 export const customerInfoQuery = z
   .object({

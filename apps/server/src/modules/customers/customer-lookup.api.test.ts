@@ -51,3 +51,31 @@ describe('customer/info by phone', () => {
     expect((await t.get('/api/frontend/customer/info?cmCtid=abc', as('lisi'))).json().code).toBe(100001);
   });
 });
+
+/** Issue 23 (SPEC §7 customer list {page, limit 100, keyword}): the picker of the order and receipt pages. */
+describe('customer/picklist', () => {
+  type Pick = { cmCtid: number; name: string; contactPhone: string; ownerName: string };
+  const pick = async (user: string, query: string) => {
+    const res = await t.get(`/api/frontend/customer/picklist?${query}`, as(user));
+    expect(res.json().code, res.body).toBe(0);
+    return res.json().data as { list: Pick[]; count: number };
+  };
+
+  it('lists the caller own-scope private customers by name or by whole number, 100 a page at most', async () => {
+    const values = demoValues();
+    const id = await mustCreate(t, as('lisi'), tpl, '选择器客户甲', values);
+    const byName = await pick('lisi', `keyword=${encodeURIComponent('选择器客户')}`);
+    expect(byName.list.map((c) => c.cmCtid)).toContain(id);
+    expect(byName.list.find((c) => c.cmCtid === id)).toMatchObject({ name: '选择器客户甲', ownerName: '李四' });
+    const byNumber = await pick('lisi', `keyword=${values.手机}`);
+    expect(byNumber.list.map((c) => c.cmCtid)).toEqual([id]);
+    // another sales user's scope does not hold it
+    expect((await pick('wangwu', `keyword=${encodeURIComponent('选择器客户甲')}`)).count).toBe(0);
+    expect((await pick('wangwu', `keyword=${values.手机}`)).count).toBe(0);
+    // the default page is 100 rows; more is refused
+    expect((await pick('admin', '')).list.length).toBeLessThanOrEqual(100);
+    const tooMany = await t.get('/api/frontend/customer/picklist?limit=101', as('admin'));
+    expect(tooMany.statusCode).toBe(400);
+  });
+});
+

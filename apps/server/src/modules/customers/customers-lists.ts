@@ -1,4 +1,12 @@
-import type { CustomerDetail, CustomerListBody, CustomerRow, ListData } from '@crm/contracts';
+import {
+  type CustomerDetail,
+  type CustomerListBody,
+  type CustomerPickQuery,
+  type CustomerPickRow,
+  type CustomerRow,
+  customerListBody,
+  type ListData,
+} from '@crm/contracts';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { AppError } from '../../lib/app-error';
@@ -52,6 +60,37 @@ export const listCustomers = async (
     count: counted.count,
     isCountCapped: counted.count >= COUNT_CAP,
     isCountEstimated: counted.isEstimated,
+  };
+};
+
+/**
+ * The customer picker of the order and receipt pages (SPEC §7 customer list {page, limit 100, keyword}):
+ * private customers in the caller's data scope (the 分配管理 list's rule, numbers masked as there), by
+ * name, or by number when the keyword is one (a masked number only whole, the lists' phone rule). Only
+ * for a role that may create an order, a receipt plan or a receipt.
+ */
+export const pickCustomers = async (db: Db, actor: Actor, q: CustomerPickQuery): Promise<ListData<CustomerPickRow>> => {
+  const flags = detailFlagsOf(actor);
+  if (flags.cOrder !== 1 && flags.cMoney !== 1 && flags.cReceipt !== 1) throw new AppError('DETAIL_FORBIDDEN');
+  const isNumber = /^[\d\s+()（）-]+$/.test(q.keyword) && q.keyword.replace(/\D/g, '').length >= 3;
+  const filter = !q.keyword ? {} : isNumber ? { contactPhone: q.keyword } : { name: q.keyword };
+  const { list, count } = await listCustomers(
+    db,
+    actor,
+    'allot',
+    customerListBody.parse({ page: q.page, limit: q.limit, ...filter, orderParams: undefined }),
+  );
+  return {
+    count,
+    list: list.map((r) => ({
+      cmCtid: r.cmCtid,
+      name: r.name,
+      contactName: r.contactName,
+      contactPhone: r.contactPhone,
+      encryptPhone: r.encryptPhone,
+      ownerName: r.ownerName,
+      cmNidName: r.cmNidName,
+    })),
   };
 };
 

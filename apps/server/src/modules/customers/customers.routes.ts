@@ -10,6 +10,8 @@ import {
   customerLabelBody,
   customerListBody,
   customerListDataSchema,
+  customerPickQuery,
+  customerPickRowSchema,
   envelope,
   fileResponse,
   idBody,
@@ -19,6 +21,7 @@ import {
   jobIdEnvelope,
   jobInfoSchema,
   jobQuery,
+  listOf,
   okEnvelope,
   templateControlBody,
   templateControlEditBody,
@@ -188,6 +191,19 @@ export const customersRoutes: FastifyPluginAsyncZod = async (app) => {
           ? await service.customerInfo(app.db, req.actor, req.query.cmCtid)
           : await service.customerInfoByPhone(app.db, req.actor, req.query.phone ?? ''),
       ),
+  );
+
+  app.get(
+    '/api/frontend/customer/picklist',
+    {
+      schema: {
+        tags,
+        summary: '选择客户（订单、回款页新建时；数据范围内的私有客户，每页最多100）',
+        querystring: customerPickQuery,
+        response: { 200: envelope(listOf(customerPickRowSchema)) },
+      },
+    },
+    async (req) => ok(await service.pickCustomers(app.db, req.actor, req.query)),
   );
 
   // ---------- lists ----------

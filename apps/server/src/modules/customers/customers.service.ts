@@ -48,7 +48,7 @@ export {
 } from './customer-access';
 export { customerRoom } from './customer-limit';
 export { buildListWhere, type ListKind } from './customers-filters';
-export { COUNT_BUDGET_MS, COUNT_CAP, customerInfo, customerStats, listCustomers } from './customers-lists';
+export { COUNT_BUDGET_MS, COUNT_CAP, customerInfo, customerStats, listCustomers, pickCustomers } from './customers-lists';
 export { followControlValues, toRows } from './customers-presenter';
 
 // ---------- create / edit ----------

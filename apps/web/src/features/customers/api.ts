@@ -1,12 +1,14 @@
-import type {
-  CustomerListBody,
-  CustomerRow,
-  ImportPreview,
-  ImportStartBody,
-  JobInfo,
-  ListData,
-  StaffOption,
-  SubmittedControl,
+import {
+  type CustomerListBody,
+  type CustomerPickRow,
+  type CustomerRow,
+  type ImportPreview,
+  type ImportStartBody,
+  type JobInfo,
+  LIMITS,
+  type ListData,
+  type StaffOption,
+  type SubmittedControl,
 } from '@crm/contracts';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { http } from '../../api/http';
@@ -137,3 +139,17 @@ export const useImportPreview = () =>
 
 export const useStartImport = () =>
   useMutation({ mutationFn: (body: ImportStartBody) => http.post<{ jobId: string }>(`${BASE}/importstart`, body) });
+
+/** The customer picker of the order and receipt pages (SPEC §7 customer list {page, limit 100, keyword}). */
+export const useCustomerPick = (query: { page: number; keyword: string }, enabled: boolean) =>
+  useQuery({
+    queryKey: ['customers', 'pick', query],
+    queryFn: () =>
+      http.get<ListData<CustomerPickRow>>(`${BASE}/picklist`, {
+        page: query.page,
+        limit: LIMITS.staffPageSize,
+        keyword: query.keyword,
+      }),
+    placeholderData: keepPreviousData,
+    enabled,
+  });
