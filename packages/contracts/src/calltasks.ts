@@ -206,6 +206,21 @@ export const calltaskCounters = z.object({
 });
 export type CalltaskCounters = z.infer<typeof calltaskCounters>;
 
+/**
+ * Why a running task does not dial now and when it will (issue 23), computed on the server from the
+ * task's days and time ranges, the company's calling hours and the business clock: reason window
+ * (outside the task's 外呼时段), hours (outside the company's), numbers (every number left waits for
+ * its redial interval or call cap), never (the task's ranges and the company's hours do not meet);
+ * text as shown (不在外呼时段，下次拨号 周一 09:00); nextDialAt Beijing time ('' for never).
+ */
+export const TASK_WAIT_REASONS = ['window', 'hours', 'numbers', 'never'] as const;
+export const taskWaitSchema = z.object({
+  reason: z.enum(TASK_WAIT_REASONS),
+  text: z.string(),
+  nextDialAt: z.string(),
+});
+export type TaskWait = z.infer<typeof taskWaitSchema>;
+
 /** SPEC §3 Call task row. */
 export const calltaskRowSchema = calltaskCounters.extend({
   cmStid: z.number(),
@@ -226,6 +241,8 @@ export const calltaskRowSchema = calltaskCounters.extend({
   failReasonId: z.number(),
   /** numbers still to dial (pending or redial due later) */
   leftNum: z.number(),
+  /** a running task that does not dial now: why, and when it will (null: it dials, or it does not run) */
+  wait: taskWaitSchema.nullable(),
   createCmSid: z.number(),
   createName: z.string(),
   createTime: z.string(),

@@ -1,7 +1,7 @@
 import type { CallFrame } from '@crm/contracts';
 import { and, eq, ne } from 'drizzle-orm';
 import type { WebSocket } from 'ws';
-import { callRecords } from '../db/schema';
+import { callPresence, callRecords } from '../db/schema';
 import { clockOffsetMs, setClockOffsetMs } from '../lib/clock';
 import { createTestApp, type TestApp } from './harness';
 
@@ -111,11 +111,28 @@ export const openSocket = async <T = CallFrame>(
   };
 };
 
-/** A logged-in call socket of the token's staff. */
+/** A logged-in call socket of the token's staff, heartbeating as the web does (its presence stays live). */
 export const callSocket = async (t: TestApp, token: string) => {
   const s = await openSocket(t, '/ws/call');
   await s.next((f) => f.msg_type === 0, 'ask login');
   s.send({ type: 'login', token });
   await s.next((f) => f.msg_type === 1, 'login ok');
+  const beat = setInterval(() => s.send({ type: 'heartbeat' }), 20_000);
+  beat.unref();
+  s.ws.on('close', () => clearInterval(beat));
   return s;
+};
+
+const opened: FrameLog[] = [];
+/**
+ * Work mode needs the agent's call socket alive (issue 22): opens one for the token's staff unless
+ * he has one (a test's own socket is left alone); `closeOpenedSockets` closes those it opened.
+ */
+export const ensureCallSocket = async (t: TestApp, token: string) => {
+  const me = (await t.get('/api/frontend/user/info', token)).json().data.userInfo.cmSid as number;
+  const live = await t.database.db.select().from(callPresence).where(eq(callPresence.staffId, me));
+  if (live.length === 0) opened.push(await callSocket(t, token));
+};
+export const closeOpenedSockets = () => {
+  for (const s of opened.splice(0)) s.ws.close();
 };

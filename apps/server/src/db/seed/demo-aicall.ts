@@ -9,7 +9,8 @@ export const DEMO_AI_TASK_NAME = 'AI外呼示例任务';
 /**
  * One small AI task (issue 16) on the demo 话术, not started: eight numbers of the sim line (the
  * last digit decides the outcome: 1–4 answer, 6 busy, 7 空号, 9 no answer; the next-to-last the sim
- * customer's script), its A/B customers to the creator. Starting it from AI外呼任务 shows the bot at work.
+ * customer's script), its A/B customers to the creator. Starting it from AI外呼任务 shows the bot at work,
+ * at any hour (all week, 00:00–23:59).
  */
 export const seedDemoAicall = async (db: Db, admin: Actor, flowId: number) =>
   createAiTask(
@@ -28,8 +29,10 @@ export const seedDemoAicall = async (db: Db, admin: Actor, flowId: number) =>
         '13700000117',
         '13700000129',
       ],
+      // every day, the whole day (a range ends at 23:59 at the latest), as the demo company's calling
+      // hours (demo.ts): started at any hour it dials at once (issue 23); development seed only
       cmWeeks: [1, 2, 3, 4, 5, 6, 7],
-      cmTimes: [{ start: '08:00', end: '21:00' }],
+      cmTimes: [{ start: '00:00', end: '23:59' }],
       maxLines: 3,
       maxAttempts: 2,
       redialMinutes: 10,

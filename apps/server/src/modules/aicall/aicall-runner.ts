@@ -148,6 +148,8 @@ const registerLeg = async (d: AiDeps, leg: BotLeg) => {
 export const dialTask = async (d: AiDeps, task: taskRepo.TaskRow) => {
   const at = now();
   if (!isInTaskWindow(task.weeks, task.times, at)) return 0;
+  // no speech (the synthesizer cannot run here): the task waits instead of using up its numbers
+  if (!d.kit.synthesizer.isAvailable) return 0;
   // a flow unpublished or deleted meanwhile: the task waits (its numbers stay due)
   if (!(await publishedFlow(d.rt.db, task.tenantId, task.flowId))) return 0;
   const room = task.maxLines - (await repo.linesOf(d.rt.db, task.tenantId, task.id));

@@ -16,6 +16,7 @@ import { staffChannel } from '../../lib/pubsub';
 import { authenticate } from '../auth/auth.service';
 import { findStaffMember, unregisterOnLogout } from '../extensions/extensions.service';
 import type { CallRuntime, StaffMessage } from './call-bus';
+import { presenceBeat, presenceGone, presenceLogin } from './call-presence';
 import { deviceDial, dial } from './calls-dial';
 import { endCallsOfLostSocket, hangupActiveCallsOf } from './calls-lifecycle';
 import { progressFor } from './calls-publish';
@@ -55,6 +56,9 @@ const parseClientFrame = (data: unknown): ClientFrame | undefined => {
  * every command checks the session again. A socket lost otherwise (page reloaded or closed,
  * network) ends its staff's calls in progress on every line, as the sip line's page-leave does;
  * unless a socket of the staff logs in again within `lostGraceMs`, his extension goes offline.
+ *
+ * Presence (issue 22, call-presence.ts): a logged-in socket has a call_presence row, seen again at
+ * each heartbeat and deleted at its close; dialers count only agents working from a live socket.
  */
 export const registerCallSocket = (app: FastifyInstance, rt: CallRuntime) => {
   const limits = rt.config.callSocket;
@@ -181,6 +185,9 @@ export const registerCallSocket = (app: FastifyInstance, rt: CallRuntime) => {
       uncount();
       unsubscribe = await rt.bus.subscribe(staffChannel(who.staffId), onStaffMessage);
       if (socket.readyState !== socket.OPEN) return unsubscribe();
+      await presenceLogin(rt.db, { connId, tenantId: who.tenantId, staffId: who.staffId, instanceId: rt.instanceId });
+      // closed while the row was written: its close may have run before the row existed
+      if (isEnded) return presenceGone(rt.db, connId);
       await rt.bus.publish(staffChannel(who.staffId), { kind: 'login', connId } satisfies StaffMessage);
       send(frame(0, CALL_MSG_TYPE.loginOk, '登录成功', { cmSid: who.staffId }));
     };
@@ -218,6 +225,7 @@ export const registerCallSocket = (app: FastifyInstance, rt: CallRuntime) => {
         }
         if (msg.type === 'heartbeat') {
           if (actor && !(await currentActor(false))) return;
+          if (actor) await presenceBeat(rt.db, connId);
           return send(frame(0, CALL_MSG_TYPE.pong, 'pong'));
         }
         if (!actor) return send(frame(0, CALL_MSG_TYPE.askLogin, '请登录'));
@@ -240,6 +248,9 @@ export const registerCallSocket = (app: FastifyInstance, rt: CallRuntime) => {
       isEnded = true;
       clearTimeout(loginTimer);
       uncount();
+      // the socket is no longer there for any dialer (replaced, refused or lost; a closing server
+      // removes all of its rows before it closes, calls.plugin.ts)
+      if (!isClosing) void presenceGone(rt.db, connId).catch((err) => app.log.error({ err }, 'call presence removal failed'));
       const who = actor;
       actor = undefined;
       if (!who || isDismissed || isClosing) {

@@ -114,6 +114,8 @@ const placeChecked = async (
       taskId: body.cmStid ?? 0,
       state: CALL_STATE.created,
       startAt: at,
+      // the call is this instance's: ended when it restarts or dies (call-instances.ts)
+      ownerInstance: rt.instanceId,
     };
     await repo.insertCall(tx, row);
     await setCallState(tx, actor.tenantId, sip.id, {

@@ -38,6 +38,8 @@ export const openInboundCall = async (
       calledNumber: phone,
       customerId: customer?.id ?? null,
       startAt: at,
+      // the call is this instance's: ended when it restarts or dies (call-instances.ts)
+      ownerInstance: rt.instanceId,
     });
     await setCallState(tx, sip.tenantId, sip.id, {
       callStatus: CALL_STATUS.dialling,

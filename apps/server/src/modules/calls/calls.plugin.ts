@@ -10,6 +10,7 @@ import type { CallRuntime } from './call-bus';
 import { executeLocal, wireCallControl } from './call-control';
 import { endOrphanedLegs, handleControlEvent } from './call-control-events';
 import { serveCommands } from './call-control-remote';
+import { beatInstance, endWhatInstanceHeld, INSTANCE_BEAT_MS, leaveCluster, sweepDeadInstances } from './call-instances';
 import { callSettingsRoutes } from './call-settings.routes';
 import { registerCallSocket } from './call-socket';
 import { callsRoutes } from './calls.routes';
@@ -84,11 +85,26 @@ export const callsPlugin = fp(async (app: FastifyInstance) => {
   );
   const orphans = await endOrphanedLegs(rt);
   if (orphans > 0) app.log.warn({ orphans, instanceId: rt.instanceId }, 'ended the call legs of the previous run');
+  // issue 22: also the agents' calls its line held and its call sockets (a kill -9 left them "live")
+  const held = await endWhatInstanceHeld(rt, rt.instanceId);
+  if (held > 0) app.log.warn({ calls: held, instanceId: rt.instanceId }, 'ended the calls of the previous run');
+  // alive for the cluster sweep, which ends what an instance that stays dead held
+  const startedAt = new Date();
+  await beatInstance(app.db, rt.instanceId, startedAt);
+  const beat = setInterval(() => {
+    beatInstance(app.db, rt.instanceId, startedAt).catch((err) => app.log.error({ err }, 'instance heartbeat failed'));
+  }, INSTANCE_BEAT_MS);
+  beat.unref();
+  app.addHook('preClose', async () => {
+    clearInterval(beat);
+    await leaveCluster(app.db, rt.instanceId).catch((err) => app.log.error({ err }, 'leaving the cluster failed'));
+  });
 
   // Once per cluster: every instance offers a sweep job each second, the queue keeps one per
   // second (singletonSeconds) and runs one at a time (singleton policy) on whichever instance.
   await app.queue.work(SWEEP_QUEUE, { pollingIntervalSeconds: 0.5, policy: 'singleton' }, async () => {
     await sweepCalls(rt);
+    await sweepDeadInstances(rt);
   });
   const sweep = setInterval(() => {
     app.queue

@@ -1,9 +1,19 @@
 import type { CalltaskDetail, CalltaskNumberRow, DncEntry } from '@crm/contracts';
 import { asc, eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { callRecords, dialRefusals } from '../../db/schema';
 import { clockOffsetMs, setClockOffsetMs } from '../../lib/clock';
-import { advanceSeconds, callSocket, createCallTestApp, endedCall, mobileEnding, readyLine, waitFor } from '../../test/calls';
+import {
+  advanceSeconds,
+  callSocket,
+  closeOpenedSockets,
+  createCallTestApp,
+  endedCall,
+  ensureCallSocket,
+  mobileEnding,
+  readyLine,
+  waitFor,
+} from '../../test/calls';
 import type { TestApp } from '../../test/harness';
 
 // Seat tasks under the company's calling rules (issue 15): a task dial refused for 禁拨 skips the
@@ -40,6 +50,8 @@ const mustCreateTask = async (over: Record<string, unknown>) => {
   return res.json().data.cmStid as number;
 };
 const act = async (what: string, cmStid: number, user = 'admin', extra: Record<string, unknown> = {}) => {
+  // work mode needs the agent's call socket alive (issue 22)
+  if (what === 'work') await ensureCallSocket(t, tokens[user]);
   const res = await t.post(`/api/frontend/calltask/${what}`, { cmStid, ...extra }, tokens[user]);
   expect(res.json(), `${what} ${res.body}`).toMatchObject({ code: 0 });
   return res.json().data;
@@ -87,6 +99,7 @@ beforeAll(async () => {
   for (const s of staff) ids[s.username] = s.cmSid;
   setBeijing('10:00:00');
 });
+afterEach(closeOpenedSockets);
 afterAll(async () => {
   setClockOffsetMs(0);
   await t.close();

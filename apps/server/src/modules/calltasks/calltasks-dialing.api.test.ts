@@ -1,9 +1,18 @@
 import type { CalltaskDetail, CalltaskNumberRow } from '@crm/contracts';
 import { and, eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { callRecords, customers, poolEntries } from '../../db/schema';
 import { clockOffsetMs, setClockOffsetMs } from '../../lib/clock';
-import { advanceSeconds, callSocket, createCallTestApp, mobileEnding, readyLine, waitFor } from '../../test/calls';
+import {
+  advanceSeconds,
+  callSocket,
+  closeOpenedSockets,
+  createCallTestApp,
+  ensureCallSocket,
+  mobileEnding,
+  readyLine,
+  waitFor,
+} from '../../test/calls';
 import { demoValues, fetchTemplate, mustCreate, type Template } from '../../test/customers';
 import type { TestApp } from '../../test/harness';
 
@@ -27,6 +36,8 @@ const mustCreateTask = async (over: Record<string, unknown>) => {
   return res.json().data.cmStid as number;
 };
 const act = async (what: string, cmStid: number, user = 'admin', extra: Record<string, unknown> = {}) => {
+  // work mode needs the agent's call socket alive (issue 22)
+  if (what === 'work') await ensureCallSocket(t, as(user));
   const res = await t.post(`/api/frontend/calltask/${what}`, { cmStid, ...extra }, as(user));
   expect(res.json(), `${what} ${res.body}`).toMatchObject({ code: 0 });
   return res.json().data;
@@ -98,6 +109,7 @@ beforeAll(async () => {
   reasonId = reason.json().data.cmCdid;
   setBeijing('10:00:00');
 });
+afterEach(closeOpenedSockets);
 afterAll(async () => {
   setClockOffsetMs(0);
   await t.close();

@@ -11,16 +11,21 @@ import {
   type ListData,
   TASK_NUMBER_STATE_LABEL,
   TASK_OUTCOME_LABEL,
+  type TaskWait,
+  type TimeRange,
 } from '@crm/contracts';
 import { sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import type { Actor } from '../../lib/auth-context';
+import { now } from '../../lib/clock';
 import { formatDateTime } from '../../lib/time';
+import { callSettingsOf } from '../calls/dial-policy';
 import { canSee, isNumberMasked, showPhone } from '../customers/customer-access';
 import { findCustomerRecord, viewerOf } from '../customers/customers.service';
 import { scopeStaffIds } from '../staff/staff.service';
 import * as repo from './calltasks.repo';
+import { taskWait } from './task-wait';
 
 // What seat tasks show (issue 15): the SPEC §3 rows with their counters (counted from the call
 // records), the detail with per-agent figures, the numbers (masked by the customer-access policy)
@@ -37,6 +42,42 @@ const countersFrom = (c: repo.Counted | undefined) => ({
   zcallBillsec: Number(c?.billsec ?? 0),
 });
 
+/**
+ * The waits of the running tasks among `tasks` (task-wait.ts): the company's calling hours and the
+ * numbers' due times, read only when a task runs.
+ */
+const waitsOf = async (db: DbOrTx, tenantId: number, tasks: Awaited<ReturnType<typeof repo.tasksByIds>>) => {
+  const running = tasks.filter((t) => Number(t.status) === CALLTASK_STATUS.running);
+  if (running.length === 0) return (_id: number): TaskWait | null => null;
+  const at = now();
+  const [settings, due] = await Promise.all([
+    callSettingsOf(db, tenantId),
+    repo.numbersDueOf(
+      db,
+      running.map((t) => Number(t.id)),
+      at,
+    ),
+  ]);
+  const dueById = new Map(due.map((d) => [Number(d.task_id), d]));
+  const waits = new Map(
+    running.map((t) => {
+      const d = dueById.get(Number(t.id));
+      const wait = taskWait(
+        {
+          weeks: t.weeks as number[],
+          times: t.times as TimeRange[],
+          hours: settings.callHours,
+          dueNow: Number(d?.due_now ?? 0),
+          nextNumberAt: d?.next_at ? new Date(d.next_at) : null,
+        },
+        at,
+      );
+      return [Number(t.id), wait] as const;
+    }),
+  );
+  return (id: number) => waits.get(id) ?? null;
+};
+
 export const rowsOf = async (db: DbOrTx, tenantId: number, ids: number[]): Promise<CalltaskRow[]> => {
   if (ids.length === 0) return [];
   const [tasks, counted, agents] = await Promise.all([
@@ -46,6 +87,7 @@ export const rowsOf = async (db: DbOrTx, tenantId: number, ids: number[]): Promi
   ]);
   const byId = new Map(tasks.map((t) => [Number(t.id), t]));
   const countedById = new Map(counted.map((c) => [Number(c.task_id), c]));
+  const waitOf = await waitsOf(db, tenantId, tasks);
   return ids.flatMap((id) => {
     const t = byId.get(id);
     if (!t) return [];
@@ -70,6 +112,7 @@ export const rowsOf = async (db: DbOrTx, tenantId: number, ids: number[]): Promi
         failPoolId: Number(t.fail_pool_id),
         failReasonId: Number(t.fail_reason_id),
         leftNum: Number(c?.left_num ?? 0),
+        wait: waitOf(id),
         createCmSid: Number(t.creator_id),
         createName: String(t.creator_name),
         createTime: dateOf(t.created_at),

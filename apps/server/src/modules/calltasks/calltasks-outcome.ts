@@ -22,7 +22,8 @@ import * as runner from './calltasks-runner.repo';
 // 空号 (the line's empty_number, or the agent's 空号/停机) → invalid, never dialled again; not
 // connected → again after the task's redial minutes while attempts remain, else failed and the
 // customer goes to the task's pool with its reason; 拒绝 → done, and the `call.task.refused` event
-// for the 禁拨 list.
+// for the 禁拨 list. A call the server's death cut (instance_restart, call-instances.ts) gives its
+// number back without counting the attempt.
 
 const { pending, done, failed, invalid } = TASK_NUMBER_STATE;
 const MINUTE_MS = 60_000;
@@ -69,8 +70,15 @@ const settleOne = async (db: Db, s: runner.Settleable): Promise<number | undefin
     let eventId: number | null = null;
     let state: number = done;
     let nextAt: Date | null = null;
+    let attempts = n.attempts;
     if (n.outcome === TASK_OUTCOME.invalid || cause === HANGUP_CAUSE.emptyNumber) state = invalid;
-    else if (isAnswered || n.outcome === TASK_OUTCOME.refused || n.outcome === TASK_OUTCOME.connected) state = done;
+    else if (cause === HANGUP_CAUSE.instanceRestart && !n.outcome) {
+      // the server died under the call (issue 22): not the number's attempt; a customer who was
+      // talking is called again after the redial minutes, one who was not yet reached at once
+      state = pending;
+      attempts = Math.max(0, n.attempts - 1);
+      nextAt = new Date(endAt.getTime() + (isAnswered ? task.redialMinutes * MINUTE_MS : 0));
+    } else if (isAnswered || n.outcome === TASK_OUTCOME.refused || n.outcome === TASK_OUTCOME.connected) state = done;
     else if (n.attempts < task.maxAttempts) {
       state = pending;
       nextAt = new Date(endAt.getTime() + task.redialMinutes * MINUTE_MS);
@@ -88,13 +96,13 @@ const settleOne = async (db: Db, s: runner.Settleable): Promise<number | undefin
         });
       }
     }
-    await runner.updateNumber(tx, n.id, { state, nextAt, lastCode: cause, updatedAt: at });
+    await runner.updateNumber(tx, n.id, { state, nextAt, attempts, lastCode: cause, updatedAt: at });
     if (n.staffId !== null) {
       await runner.setAgentEnded(tx, task.id, n.staffId, endAt, new Date(endAt.getTime() + task.wrapUpSeconds * 1000));
     }
     await completeIfDone(tx, task, at);
     // customerInfoState 1: the agent who reached a number without a customer gets it as his customer
-    const adoptBy = isAnswered && !n.customerId && task.customerInfoState === 1 ? n.staffId : null;
+    const adoptBy = isAnswered && state !== pending && !n.customerId && task.customerInfoState === 1 ? n.staffId : null;
     return { taskId: task.id, eventId, adoptBy };
   });
   if (result?.eventId) await deliver(db, [result.eventId]);

@@ -2,6 +2,7 @@ import { CALLTASK_STATUS, TASK_NUMBER_STATE } from '@crm/contracts';
 import { and, eq, sql } from 'drizzle-orm';
 import { type DbOrTx, queryRows } from '../../db/client';
 import { callRecords, callTaskAgents, callTaskNumbers, callTasks } from '../../db/schema';
+import { isWorkingLiveSql } from '../calls/call-presence';
 
 // The power dialer's SQL (issue 15): which agents are due a call, the next number of a task
 // (one indexed query, FOR UPDATE SKIP LOCKED), and the task calls that ended and wait to be settled.
@@ -11,7 +12,7 @@ const { pending, dialling } = TASK_NUMBER_STATE;
 export type DueAgent = { task_id: number; staff_id: number; tenant_id: number };
 
 /**
- * Working agents of running tasks whose wrap-up is over, with no number of the task being dialled
+ * Working agents (from a live call socket, call-presence.ts) of running tasks whose wrap-up is over, with no number of the task being dialled
  * for them and no call of theirs in progress.
  */
 export const dueAgents = (db: DbOrTx, at: Date, limit: number) =>
@@ -19,7 +20,7 @@ export const dueAgents = (db: DbOrTx, at: Date, limit: number) =>
     db,
     sql`select a.task_id, a.staff_id, a.tenant_id from ${callTaskAgents} a
         join ${callTasks} t on t.id = a.task_id and t.status = ${CALLTASK_STATUS.running} and t.deleted_at is null and t.mode = 0
-        where a.is_working and (a.next_dial_at is null or a.next_dial_at <= ${at})
+        where ${isWorkingLiveSql('a')} and (a.next_dial_at is null or a.next_dial_at <= ${at})
           and not exists (select 1 from ${callTaskNumbers} n where n.task_id = a.task_id and n.state = ${dialling} and n.staff_id = a.staff_id)
           and not exists (select 1 from ${callRecords} r where r.staff_id = a.staff_id and r.state < 3)
         order by a.next_dial_at nulls first limit ${limit}`,
@@ -30,7 +31,8 @@ export const lockAgent = async (tx: DbOrTx, taskId: number, staffId: number) =>
   (
     await queryRows<{ is_working: boolean }>(
       tx,
-      sql`select is_working from ${callTaskAgents} where task_id = ${taskId} and staff_id = ${staffId} for update skip locked`,
+      sql`select ${isWorkingLiveSql('a')} as is_working from ${callTaskAgents} a
+          where a.task_id = ${taskId} and a.staff_id = ${staffId} for update of a skip locked`,
     )
   )[0];
 

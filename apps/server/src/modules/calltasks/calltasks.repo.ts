@@ -3,6 +3,7 @@ import { and, eq, isNull, type SQL, sql } from 'drizzle-orm';
 import { type DbOrTx, queryRows } from '../../db/client';
 import { callTaskAgents, callTaskNumbers, callTasks, roles, staff } from '../../db/schema';
 import type { Actor } from '../../lib/auth-context';
+import { isWorkingLiveSql } from '../calls/call-presence';
 import { intArray } from '../pools/pools.repo';
 
 // The SQL of seat tasks (issue 15). Counters are counted from the call records of the task and
@@ -159,10 +160,22 @@ export const countersOf = (db: DbOrTx, tenantId: number, ids: number[]) =>
         where t.tenant_id = ${tenantId} and t.id = any(${intArray(ids)})`,
   );
 
+/** Per task: its pending numbers due at `at`, and the earliest next_at of those not yet due (task-wait.ts). */
+export const numbersDueOf = (db: DbOrTx, taskIds: number[], at: Date) =>
+  queryRows<{ task_id: number; due_now: number; next_at: Date | string | null }>(
+    db,
+    sql`select n.task_id,
+          count(*) filter (where n.next_at is null or n.next_at <= ${at})::int as due_now,
+          min(n.next_at) filter (where n.next_at > ${at}) as next_at
+        from ${callTaskNumbers} n
+        where n.task_id = any(${intArray(taskIds)}) and n.state = ${pending}
+        group by n.task_id`,
+  );
+
 export const agentsOf = (db: DbOrTx, taskIds: number[]) =>
   queryRows<{ task_id: number; staff_id: number; name: string; is_working: boolean; last_call_end_at: Date | string | null }>(
     db,
-    sql`select a.task_id, a.staff_id, coalesce(s.name, '') as name, a.is_working, a.last_call_end_at
+    sql`select a.task_id, a.staff_id, coalesce(s.name, '') as name, ${isWorkingLiveSql('a')} as is_working, a.last_call_end_at
         from ${callTaskAgents} a left join ${staff} s on s.id = a.staff_id
         where a.task_id = any(${intArray(taskIds)}) order by a.staff_id`,
   );
@@ -214,14 +227,19 @@ export const agentRow = async (db: DbOrTx, taskId: number, staffId: number) =>
       .where(and(eq(callTaskAgents.taskId, taskId), eq(callTaskAgents.staffId, staffId)))
   )[0];
 
-export const setWorking = (db: DbOrTx, tenantId: number, staffId: number, taskId: number, isWorking: boolean) =>
+/**
+ * The agent works this task from his call socket `connId` (and no other task), or stops working it
+ * (connId null): work mode lasts while that socket lives (call-presence.ts).
+ */
+export const setWorking = (db: DbOrTx, tenantId: number, staffId: number, taskId: number, connId: string | null) =>
   db.execute(
-    sql`update ${callTaskAgents} set is_working = (task_id = ${taskId} and ${isWorking})
+    sql`update ${callTaskAgents} set is_working = (task_id = ${taskId} and ${connId !== null}::boolean),
+          work_conn_id = case when task_id = ${taskId} then ${connId}::text else null end
         where tenant_id = ${tenantId} and staff_id = ${staffId} and (is_working or task_id = ${taskId})`,
   );
 
 export const stopWorkers = (db: DbOrTx, taskId: number) =>
-  db.update(callTaskAgents).set({ isWorking: false }).where(eq(callTaskAgents.taskId, taskId));
+  db.update(callTaskAgents).set({ isWorking: false, workConnId: null }).where(eq(callTaskAgents.taskId, taskId));
 
 export const taskAudience = async (db: DbOrTx, taskId: number) =>
   (

@@ -12,6 +12,7 @@ import type { Db, DbOrTx } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import type { Actor } from '../../lib/auth-context';
 import { now } from '../../lib/clock';
+import { liveSocketOf } from '../calls/call-presence';
 import { callSettingsOf } from '../calls/dial-policy';
 import { requireEnabledReason, requireUsablePool } from '../pools/pools.service';
 import { scopeStaffIds } from '../staff/staff.service';
@@ -166,15 +167,22 @@ export const requireAgentTask = async (db: DbOrTx, actor: Actor, id: number) => 
   return task;
 };
 
-/** work: the agent works this task (and no other: one call at a time); the runner dials for him. */
+/**
+ * work: the agent works this task (and no other: one call at a time); the runner dials for him.
+ * He works from his call socket (the page that rings and shows the customer): none alive, no work
+ * (115034); the work lasts while that socket does (call-presence.ts), so after a reconnect or a
+ * restart he joins again (the web does it for him when its socket is back).
+ */
 export const startWork = async (db: Db, actor: Actor, id: number) => {
   const task = await requireAgentTask(db, actor, id);
   if (task.status !== running) throw new AppError('CALLTASK_NOT_RUNNING');
-  await repo.setWorking(db, actor.tenantId, actor.staffId, task.id, true);
+  const connId = await liveSocketOf(db, actor.tenantId, actor.staffId);
+  if (!connId) throw new AppError('CALLTASK_NO_SOCKET');
+  await repo.setWorking(db, actor.tenantId, actor.staffId, task.id, connId);
   return task;
 };
 
 export const stopWork = async (db: Db, actor: Actor, id: number) => {
   const task = await requireAgentTask(db, actor, id);
-  await repo.setWorking(db, actor.tenantId, actor.staffId, task.id, false);
+  await repo.setWorking(db, actor.tenantId, actor.staffId, task.id, null);
 };

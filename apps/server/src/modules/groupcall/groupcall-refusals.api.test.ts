@@ -1,9 +1,17 @@
 import type { CalltaskNumberRow } from '@crm/contracts';
 import { asc, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { callRecords, dialRefusals } from '../../db/schema';
 import { setClockOffsetMs } from '../../lib/clock';
-import { createCallTestApp, endedCall, mobileEnding, readyLine, waitFor } from '../../test/calls';
+import {
+  closeOpenedSockets,
+  createCallTestApp,
+  endedCall,
+  ensureCallSocket,
+  mobileEnding,
+  readyLine,
+  waitFor,
+} from '../../test/calls';
 import type { TestApp } from '../../test/harness';
 
 // A group task's dials refused by the company's calling rules go where a seat task's go
@@ -29,6 +37,8 @@ const beijing = (hhmmss: string, days = 0) => {
 };
 const setBeijing = (hhmmss: string, days = 0) => setClockOffsetMs(beijing(hhmmss, days) - Date.now());
 const act = async (what: string, cmStid: number, user = 'admin') => {
+  // work mode needs the agent's call socket alive (issue 22)
+  if (what === 'work') await ensureCallSocket(t, tokens[user]);
   const res = await t.post(`/api/frontend/groupcall/${what}`, { cmStid }, tokens[user]);
   expect(res.json(), `${what} ${res.body}`).toMatchObject({ code: 0 });
 };
@@ -70,6 +80,7 @@ beforeAll(async () => {
   }[];
   for (const s of staff) ids[s.username] = s.cmSid;
 });
+afterEach(closeOpenedSockets);
 afterAll(async () => {
   setClockOffsetMs(0);
   await t.close();

@@ -2,6 +2,7 @@ import { CALLTASK_STATUS } from '@crm/contracts';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import { type DbOrTx, queryRows } from '../../db/client';
 import { callLegs, callRecords, callTaskAgents, callTasks, groupCallCalls, staff } from '../../db/schema';
+import { isWorkingLiveSql } from '../calls/call-presence';
 import { intArray } from '../pools/pools.repo';
 
 // The SQL of group calling (issue 15): the running group tasks, their agents' states (free,
@@ -11,6 +12,7 @@ import { intArray } from '../pools/pools.repo';
 export type GroupAgent = {
   staff_id: number;
   name: string;
+  /** in work mode from a call socket that is alive (call-presence.ts): a crashed page or server is not working */
   is_working: boolean;
   /** 1 while a call of his is in progress or his extension rings for one */
   in_call: boolean;
@@ -28,7 +30,7 @@ export const runningGroupTasks = (db: DbOrTx) =>
 export const agentsOfTask = (db: DbOrTx, tenantId: number, taskId: number) =>
   queryRows<GroupAgent>(
     db,
-    sql`select a.staff_id, coalesce(s.name, '') as name, a.is_working, a.next_dial_at, a.last_call_end_at,
+    sql`select a.staff_id, coalesce(s.name, '') as name, ${isWorkingLiveSql('a')} as is_working, a.next_dial_at, a.last_call_end_at,
           (exists (select 1 from ${callRecords} r where r.tenant_id = a.tenant_id and r.staff_id = a.staff_id and r.state < 3)
            or exists (select 1 from ${callLegs} l
              where l.tenant_id = a.tenant_id and l.staff_id = a.staff_id and l.role = 'agent' and l.state < 3)) as in_call

@@ -3,6 +3,7 @@ import { Card, Empty, Progress, Space, Table, type TableColumnsType, Tag, Toolti
 import { useState } from 'react';
 import { TaskListToolbar, useTaskListFilters } from '../../calltasks/components/TaskListToolbar';
 import { TaskStatusTag } from '../../calltasks/components/TaskStatusTag';
+import { TaskWaitBrief } from '../../calltasks/components/TaskWindow';
 import { progressPercent } from '../../calltasks/components/taskForm';
 import { type MoveTexts, STOP_TEXT, TaskRowActions, useTaskMoveConfirm } from '../../calltasks/components/taskMoves';
 import { useTaskProgress } from '../../calltasks/components/useTaskProgress';
@@ -58,7 +59,17 @@ export const AicallPage = () => {
       render: (v: string, r) => <Typography.Link onClick={() => setDetailId(r.cmStid)}>{v}</Typography.Link>,
     },
     { title: '话术', dataIndex: 'flowName', width: 110, ellipsis: true },
-    { title: '状态', dataIndex: 'status', width: 80, render: (v: number) => <TaskStatusTag status={v} /> },
+    {
+      title: '状态',
+      dataIndex: 'status',
+      width: 112,
+      render: (v: number, r) => (
+        <>
+          <TaskStatusTag status={v} />
+          <TaskWaitBrief wait={r.wait} />
+        </>
+      ),
+    },
     {
       title: '进度',
       key: 'progress',

@@ -7,6 +7,7 @@ import {
   TASK_NUMBER_STATE_LABEL,
 } from '@crm/contracts';
 import {
+  Alert,
   Badge,
   Card,
   Col,
@@ -28,6 +29,7 @@ import { useTablePaging } from '../../../components/useTablePaging';
 import { useCalltaskDetail, useCalltaskNumbers } from '../api';
 import { TaskCharts } from './TaskCharts';
 import { TaskStatusTag } from './TaskStatusTag';
+import { windowText } from './TaskWindow';
 import { formatBillsec, progressPercent, WEEK_OPTIONS } from './taskForm';
 
 type Props = { id: number | null; onClose: () => void };
@@ -171,6 +173,15 @@ export const TaskDetailDrawer = ({ id, onClose }: Props) => {
         <Skeleton active paragraph={{ rows: 12 }} />
       ) : (
         <Space orientation="vertical" size={16} style={{ display: 'flex' }}>
+          {d.wait && (
+            <Alert
+              type={d.wait.reason === 'never' ? 'error' : 'warning'}
+              showIcon
+              data-testid="task-wait"
+              message={d.wait.text}
+              description={`外呼时间：${windowText(d.cmWeeks, d.cmTimes)}（北京时间），且须在公司外呼时段内；进行中的任务到时自动开始拨号`}
+            />
+          )}
           <Progress percent={progressPercent(d)} status={d.status === 1 ? 'active' : 'normal'} />
           <Counters d={d} />
           <Descriptions column={3} size="small" bordered>

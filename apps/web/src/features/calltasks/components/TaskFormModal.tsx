@@ -6,7 +6,9 @@ import {
   Checkbox,
   Col,
   Divider,
+  Flex,
   Form,
+  type FormInstance,
   Input,
   InputNumber,
   Modal,
@@ -23,6 +25,7 @@ import { useBaseDiscardReasons, useVisiblePools } from '../../pools/api';
 import { useStaffOptions } from '../../staff/api';
 import { useCompanyHours, useCreateCalltask, useEditCalltask } from '../api';
 import { CustomerSourceField } from './CustomerSourceField';
+import { TaskWindowSummary } from './TaskWindow';
 import {
   createBodyOf,
   DEFAULT_VALUES,
@@ -33,6 +36,7 @@ import {
   type SourceKind,
   type TaskFormValues,
   timesRefusal,
+  toRanges,
   valuesOfRow,
   WEEK_OPTIONS,
 } from './taskForm';
@@ -67,6 +71,16 @@ const Section = ({ title }: { title: string }) => (
     {title}
   </Divider>
 );
+
+/**
+ * The window the task will dial in, always in sight at the foot of the form (issue 23: the defaults,
+ * 周一至周五 09:00–12:00 and 14:00–18:00, sat below the fold and a task started at night waited unseen).
+ */
+const WindowFooter = ({ form, hours }: { form: FormInstance<TaskFormValues>; hours?: { from: string; to: string } }) => {
+  const weeks = Form.useWatch('cmWeeks', { form, preserve: true }) ?? [];
+  const times = Form.useWatch('cmTimes', { form, preserve: true }) ?? [];
+  return <TaskWindowSummary weeks={weeks} times={toRanges(times)} hours={hours} />;
+};
 
 /** 外呼时段: 1–4 HH:mm ranges, checked for overlap and against the company's hours. */
 const TimeRangesField = ({ hours }: { hours?: { from: string; to: string } }) => (
@@ -226,6 +240,12 @@ export const TaskFormModal = ({ isOpen, row, onClose, kind }: Props) => {
       okText={isEdit ? '保存' : '创建任务'}
       cancelText="取消"
       confirmLoading={isLocked || create.isPending || edit.isPending}
+      footer={(buttons) => (
+        <Flex justify="space-between" align="center" gap={12}>
+          <WindowFooter form={form} hours={hours.data} />
+          <Space>{buttons}</Space>
+        </Flex>
+      )}
       width={880}
       destroyOnHidden
       styles={{ body: { maxHeight: '70vh', overflowY: 'auto', paddingRight: 8 } }}

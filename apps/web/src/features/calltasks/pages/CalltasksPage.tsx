@@ -6,6 +6,7 @@ import { TaskDetailDrawer } from '../components/TaskDetailDrawer';
 import { TaskFormModal } from '../components/TaskFormModal';
 import { TaskListToolbar, useTaskListFilters } from '../components/TaskListToolbar';
 import { TaskStatusTag } from '../components/TaskStatusTag';
+import { TaskWaitBrief } from '../components/TaskWindow';
 import { formatBillsec, progressPercent } from '../components/taskForm';
 import { type MoveTexts, STOP_TEXT, TaskRowActions, useTaskMoveConfirm } from '../components/taskMoves';
 import { useTaskProgress } from '../components/useTaskProgress';
@@ -37,7 +38,17 @@ export const CalltasksPage = () => {
       ellipsis: true,
       render: (v: string, r) => <Typography.Link onClick={() => setDetailId(r.cmStid)}>{v}</Typography.Link>,
     },
-    { title: '状态', dataIndex: 'status', width: 84, render: (v: number) => <TaskStatusTag status={v} /> },
+    {
+      title: '状态',
+      dataIndex: 'status',
+      width: 112,
+      render: (v: number, r) => (
+        <>
+          <TaskStatusTag status={v} />
+          <TaskWaitBrief wait={r.wait} />
+        </>
+      ),
+    },
     {
       title: '进度',
       key: 'progress',

@@ -4,6 +4,7 @@ import { useEffect, useRef, useState } from 'react';
 import { extensionRefusal } from '../../../phone/dialRules';
 import { useCall, useExtension } from '../../../phone/phoneStore';
 import { useSession } from '../../../stores/session';
+import { TaskWaitBrief } from '../components/TaskWindow';
 import { useTaskFrames } from './useTaskFrames';
 import { WorkStrip } from './WorkStrip';
 import { useMyTasks, useServerWorking, useTaskDetail, useUnwork, useWork } from './workApi';
@@ -76,8 +77,13 @@ export const TaskWorkPanel = () => {
     {
       title: '状态',
       dataIndex: 'status',
-      width: 90,
-      render: (v: number) => <Tag color={STATUS_COLOR[v]}>{CALLTASK_STATUS_LABEL[v] ?? '-'}</Tag>,
+      width: 112,
+      render: (v: number, t) => (
+        <>
+          <Tag color={STATUS_COLOR[v]}>{CALLTASK_STATUS_LABEL[v] ?? '-'}</Tag>
+          <TaskWaitBrief wait={t.wait} />
+        </>
+      ),
     },
     {
       title: '进度',

@@ -26,7 +26,8 @@ export const WorkStrip = ({ task, isBusy, onStop, onNext, onClose }: Props) => {
   }, []);
 
   const call = lastCall?.cmStid === task.cmStid ? lastCall : null;
-  const outcome = call && <OutcomeButtons call={call} />;
+  const isWorking = task.status === CALLTASK_STATUS.running;
+  const outcome = call && <OutcomeButtons call={call} isWorking={isWorking} wrapUpSeconds={task.wrapUpSeconds} />;
   if (task.status === CALLTASK_STATUS.completed || task.status === CALLTASK_STATUS.stopped) {
     const isDone = task.status === CALLTASK_STATUS.completed;
     return (
@@ -47,15 +48,17 @@ export const WorkStrip = ({ task, isBusy, onStop, onNext, onClose }: Props) => {
 
   const phase = workPhase(task.cmStid, { callStatus, callTaskId }, call, task.wrapUpSeconds, now);
   const isPaused = task.status === CALLTASK_STATUS.paused;
+  // outside the task's window or the company's hours the server says why it waits and until when
+  const isHeld = !isPaused && phase.kind === 'waiting' && task.wait !== null;
   return (
     <Alert
-      type={isPaused ? 'warning' : 'info'}
+      type={isPaused || isHeld ? 'warning' : 'info'}
       showIcon
       data-testid="task-work-strip"
       message={
         isPaused
           ? `任务已暂停：${task.name} · 继续后自动拨打 · 剩余 ${task.leftNum} 个`
-          : `工作中：${task.name} · ${phaseText(phase)} · 剩余 ${task.leftNum} 个`
+          : `工作中：${task.name} · ${phase.kind === 'waiting' && task.wait ? task.wait.text : phaseText(phase)} · 剩余 ${task.leftNum} 个`
       }
       description={outcome}
       action={

@@ -1,9 +1,11 @@
 import type { GroupcallCreateBody } from '@crm/contracts';
-import { Checkbox, Form, Input, InputNumber, Select, Space, TimePicker } from 'antd';
+import { Checkbox, Form, type FormInstance, Input, InputNumber, Select, Space, TimePicker } from 'antd';
 import type { Dayjs } from 'dayjs';
 import dayjs from 'dayjs';
 import { useState } from 'react';
 import { FormModal } from '../../../components/FormModal';
+import { useCompanyHours } from '../../calltasks/api';
+import { TaskWindowSummary } from '../../calltasks/components/TaskWindow';
 import { useStaffOptions } from '../../staff/api';
 import { useCreateGroupTask } from '../api';
 
@@ -31,6 +33,15 @@ export const numbersOf = (text: string) => [
       .filter(Boolean),
   ),
 ];
+
+/** The window the task dials in, in words, with the company's hours (issue 23). */
+const GroupWindowSummary = ({ form }: { form: FormInstance<Values> }) => {
+  const hours = useCompanyHours();
+  const weeks = Form.useWatch('cmWeeks', form) ?? [];
+  const times = Form.useWatch('times', form);
+  const ranges = times?.[0] && times[1] ? [{ start: times[0].format('HH:mm'), end: times[1].format('HH:mm') }] : [];
+  return <TaskWindowSummary weeks={weeks} times={ranges} hours={hours.data} />;
+};
 
 /** 新建群呼任务: name, numbers (pasted), agents, line limit, abandon target, days and time range, redial. */
 export const GroupTaskFormModal = ({ open, onClose }: { open: boolean; onClose: () => void }) => {
@@ -113,7 +124,12 @@ export const GroupTaskFormModal = ({ open, onClose }: { open: boolean; onClose: 
       <Form.Item name="cmWeeks" label="外呼日期" rules={[{ required: true, message: '请选择外呼日期' }]}>
         <Checkbox.Group options={WEEKS} />
       </Form.Item>
-      <Form.Item name="times" label="外呼时段" rules={[{ required: true, message: '请选择外呼时段' }]}>
+      <Form.Item
+        name="times"
+        label="外呼时段"
+        rules={[{ required: true, message: '请选择外呼时段' }]}
+        extra={<GroupWindowSummary form={form} />}
+      >
         <TimePicker.RangePicker format="HH:mm" minuteStep={5} />
       </Form.Item>
     </FormModal>

@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { hasPermission, useSession } from '../../../stores/session';
 import { TaskListToolbar, useTaskListFilters } from '../../calltasks/components/TaskListToolbar';
 import { TaskStatusTag } from '../../calltasks/components/TaskStatusTag';
+import { TaskWaitBrief } from '../../calltasks/components/TaskWindow';
 import { type MoveTexts, STOP_TEXT, TaskRowActions, useTaskMoveConfirm } from '../../calltasks/components/taskMoves';
 import { useBoardFrames, useDeleteGroupTask, useGroupAction, useGroupTasks } from '../api';
 import { GroupBoard } from '../components/GroupBoard';
@@ -53,8 +54,13 @@ export const GroupCallPage = () => {
     {
       title: '状态',
       dataIndex: 'status',
-      width: 84,
-      render: (s: number) => <TaskStatusTag status={s} />,
+      width: 112,
+      render: (s: number, r) => (
+        <>
+          <TaskStatusTag status={s} />
+          <TaskWaitBrief wait={r.wait} />
+        </>
+      ),
     },
     { title: '号码数', dataIndex: 'totalNum', width: 72, align: 'right' },
     { title: '剩余', dataIndex: 'leftNum', width: 64, align: 'right' },
