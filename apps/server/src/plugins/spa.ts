@@ -5,12 +5,28 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+
 /** Serves the built SPA; unknown non-API paths get index.html (history mode, SPEC §2). */
 export const spaPlugin = fp(async (app: FastifyInstance, opts: { webDist: string }) => {
   const index = path.join(opts.webDist, 'index.html');
   const hasSpa = fs.existsSync(index);
   if (hasSpa) {
-    await app.register(fastifyStatic, { root: opts.webDist, wildcard: false, index: false, maxAge: '1h' });
+    const assets = path.join(opts.webDist, 'assets') + path.sep;
+    await app.register(fastifyStatic, {
+      root: opts.webDist,
+      wildcard: false,
+      index: false,
+      // The build writes .br and .gz beside each text file (apps/web/vite.config.ts); the one the
+      // request accepts is sent with Content-Encoding and Vary: Accept-Encoding (issue 23.3).
+      preCompressed: true,
+      cacheControl: false,
+      setHeaders: (reply, file) => {
+        // Vite's /assets files carry a content hash in their names: cached for good. Anything else
+        // (index.html, favicon) is revalidated by its ETag on each use.
+        reply.header('Cache-Control', file.startsWith(assets) ? IMMUTABLE : 'no-cache');
+      },
+    });
   }
   app.setNotFoundHandler((req, reply) => {
     if (req.url.startsWith('/api/') || req.method !== 'GET' || !hasSpa) {

@@ -3,18 +3,21 @@ import { App as AntApp, ConfigProvider } from 'antd';
 import zhCN from 'antd/locale/zh_CN';
 import dayjs from 'dayjs';
 import 'dayjs/locale/zh-cn';
-import { type ReactNode, Suspense, useEffect } from 'react';
+import { lazy, type ReactNode, Suspense, useEffect } from 'react';
 import { createBrowserRouter, Navigate, Outlet, RouterProvider, useNavigate } from 'react-router';
 import { ui } from '../api/ui-bridge';
 import { LoginPage } from '../features/auth/pages/LoginPage';
 import { NotFoundPage } from '../features/errors/pages/NotFoundPage';
-import { AppLayout } from './AppLayout';
 import { ErrorBoundary } from './ErrorBoundary';
 import { Guard } from './Guard';
 import { PageLoading } from './RouteProgress';
 import { ROUTES } from './routes';
 
 dayjs.locale('zh-cn');
+
+// The signed-in area (menu, phone, notices and what they import) is its own chunk: the login page
+// does not download it (issue 23.3).
+const AppLayout = lazy(async () => ({ default: (await import('./AppLayout')).AppLayout }));
 
 const queryClient = new QueryClient({
   defaultOptions: { queries: { retry: false, refetchOnWindowFocus: false, staleTime: 10_000 }, mutations: { retry: false } },

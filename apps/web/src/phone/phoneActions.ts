@@ -114,20 +114,3 @@ callSocket.subscribe(handleCallFrame);
 registerSessionEndHook(endPhoneSession);
 softphone.onConnectionLost?.(() => extension.onConnectionLost(calls.onConnectionLost()));
 softphone.onLocalFailure?.(calls.onLocalFailure);
-
-/**
- * SPEC §2: entering /login unregisters the extension. The page may hold nothing of the phone
- * (a fresh tab on /login), so the server is told: the session still held is logged out there,
- * which takes its default extension offline. A plain keepalive request: it must not wait, nor
- * set off the expired-session handling when the token is already gone.
- */
-export const logoutOnLoginPage = () => {
-  const token = readToken();
-  if (!token) return;
-  void fetch('/api/frontend/logout', {
-    method: 'POST',
-    keepalive: true,
-    headers: { 'Content-Type': 'application/json', Authorization: token },
-    body: '{}',
-  }).catch(() => undefined);
-};

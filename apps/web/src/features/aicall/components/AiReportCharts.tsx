@@ -1,12 +1,7 @@
 import { type AicallReport, GRADE_LABEL, GRADES } from '@crm/contracts';
-import { Card, Col, Empty, Row } from 'antd';
-import { PieChart } from 'echarts/charts';
-import { LegendComponent } from 'echarts/components';
-import * as echarts from 'echarts/core';
+import { Card, Col, Empty, Row, Typography } from 'antd';
 import { useMemo } from 'react';
 import { EChart, type EChartOption } from '../../../components/EChart';
-
-echarts.use([PieChart, LegendComponent]);
 
 const GRADE_CHART_COLOR: Record<string, string> = { A: '#f5222d', B: '#fa8c16', C: '#1677ff', D: '#8c8c8c', E: '#d9d9d9' };
 const HEIGHT = 240;
@@ -59,7 +54,18 @@ export const AiReportCharts = ({ report }: { report: AicallReport }) => {
   return (
     <Row gutter={16}>
       <Col span={9}>
-        <Card size="small" title="意向等级分布">
+        <Card
+          size="small"
+          title="意向等级分布"
+          // calls that failed for a system reason have no grade: counted beside the split, not in it (issue 22)
+          extra={
+            report.grades.failed > 0 ? (
+              <Typography.Text type="danger" data-testid="grades-failed">
+                另有系统异常 {report.grades.failed} 通
+              </Typography.Text>
+            ) : null
+          }
+        >
           {hasGrades ? <EChart option={pie} height={HEIGHT} /> : <Empty description="暂无通话" style={{ height: HEIGHT }} />}
         </Card>
       </Col>

@@ -1,11 +1,10 @@
 import { LockOutlined, UserOutlined } from '@ant-design/icons';
-import { App, Button, Card, Form, Input, Table, Typography } from 'antd';
+import { App, Button, Form, Input, Typography } from 'antd';
 import { useEffect } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { useButtonLock } from '../../../components/useButtonLock';
-import { logoutOnLoginPage } from '../../../phone/phoneActions';
 import { endSession } from '../../../stores/session';
-import { useDemoInfo, useLogin } from '../api';
+import { logoutOnLoginPage, useDemoInfo, useLogin } from '../api';
 import styles from './LoginPage.module.css';
 
 type Values = { username: string; password: string };
@@ -41,7 +40,9 @@ export const LoginPage = () => {
         <h1>云呼CRM</h1>
         <p>电销客户管理 + 云外呼，一个浏览器搞定拨号、跟进、公海与回款。</p>
       </div>
-      <Card className={styles.card} title="账号登录">
+      {/* A plain panel, not antd's Card: Card brings Tabs, Menu and Dropdown along (issue 23.3) */}
+      <section className={styles.card} aria-label="账号登录">
+        <h2 className={styles.cardTitle}>账号登录</h2>
         <Form form={form} layout="vertical" size="large" onFinish={submit} autoComplete="on">
           <Form.Item label="账号" name="username" rules={[{ required: true, whitespace: true, message: '请输入账号或手机号' }]}>
             <Input prefix={<UserOutlined />} placeholder="账号或手机号" maxLength={50} autoComplete="username" />
@@ -58,24 +59,31 @@ export const LoginPage = () => {
             <Typography.Text type="secondary">
               演示账号（密码均为 <Typography.Text code>{demo.data.password}</Typography.Text>，点击填入）
             </Typography.Text>
-            <Table
-              size="small"
-              rowKey="username"
-              pagination={false}
-              dataSource={demo.data.accounts}
-              onRow={(row) => ({
-                onClick: () => form.setFieldsValue({ username: row.username, password: demo.data?.password }),
-                style: { cursor: 'pointer' },
-              })}
-              columns={[
-                { title: '账号', dataIndex: 'username' },
-                { title: '姓名', dataIndex: 'name' },
-                { title: '角色', dataIndex: 'roleName' },
-              ]}
-            />
+            {/* A plain table: antd's Table (with its select, tree and pagination) would more than double the login page's JS */}
+            <table className={styles.accounts}>
+              <thead>
+                <tr>
+                  <th>账号</th>
+                  <th>姓名</th>
+                  <th>角色</th>
+                </tr>
+              </thead>
+              <tbody>
+                {demo.data.accounts.map((row) => (
+                  <tr
+                    key={row.username}
+                    onClick={() => form.setFieldsValue({ username: row.username, password: demo.data?.password })}
+                  >
+                    <td>{row.username}</td>
+                    <td>{row.name}</td>
+                    <td>{row.roleName}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
           </div>
         )}
-      </Card>
+      </section>
     </div>
   );
 };

@@ -1,15 +1,10 @@
 import { type CalltaskDetail, type CalltaskNumberRow, type ListData, TASK_NUMBER_STATE_LABEL } from '@crm/contracts';
 import { useQueries } from '@tanstack/react-query';
 import { Card, Col, Empty, Row } from 'antd';
-import { PieChart } from 'echarts/charts';
-import { LegendComponent } from 'echarts/components';
-import * as echarts from 'echarts/core';
 import { useMemo } from 'react';
 import { http } from '../../../api/http';
 import { EChart, type EChartOption } from '../../../components/EChart';
 import { calltaskKeys, TASK_POLL_MS } from '../api';
-
-echarts.use([PieChart, LegendComponent]);
 
 const STATES = Object.keys(TASK_NUMBER_STATE_LABEL).map(Number);
 const STATE_COLORS = ['#bfbfbf', '#1677ff', '#52c41a', '#faad14', '#595959', '#ff4d4f'];

@@ -1,10 +1,6 @@
-import { LegendComponent } from 'echarts/components';
-import * as echarts from 'echarts/core';
 import { useMemo } from 'react';
 import { EChart, type EChartOption } from '../../../components/EChart';
 import { useRefusalStat } from '../api';
-
-echarts.use([LegendComponent]);
 
 /** Refusals per day over the last 7 days, stacked by reason (the caller's data scope). */
 export const RefusalChart = () => {
