@@ -10,6 +10,7 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tansta
 import { useEffect } from 'react';
 import { callSocket } from '../../api/callSocket';
 import { http } from '../../api/http';
+import { postWork } from '../calltasks/work/rejoinWork';
 
 const BASE = '/api/frontend/groupcall';
 
@@ -78,7 +79,9 @@ export type GroupAction = 'start' | 'pause' | 'resume' | 'stop' | 'work' | 'unwo
 export const useGroupAction = () => {
   const refresh = useRefresh();
   return useMutation({
-    mutationFn: ({ action, cmStid }: { action: GroupAction; cmStid: number }) => http.post<null>(`${BASE}/${action}`, { cmStid }),
+    mutationFn: ({ action, cmStid }: { action: GroupAction; cmStid: number }) =>
+      // work waits for the call socket when the server does not see it yet (issue 22)
+      action === 'work' ? postWork<null>(`${BASE}/work`, cmStid) : http.post<null>(`${BASE}/${action}`, { cmStid }),
     onSuccess: refresh,
   });
 };

@@ -8,6 +8,7 @@ import {
 } from '@crm/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { http } from '../../../api/http';
+import { postWork } from './rejoinWork';
 
 const BASE = '/api/frontend/calltask';
 
@@ -79,7 +80,7 @@ const useRefresh = () => {
 export const useWork = () => {
   const refresh = useRefresh();
   return useMutation({
-    mutationFn: (cmStid: number) => http.post<{ isDialled: number }>(`${BASE}/work`, { cmStid }),
+    mutationFn: (cmStid: number) => postWork<{ isDialled: number }>(`${BASE}/work`, cmStid),
     onSuccess: refresh,
   });
 };

@@ -3,6 +3,7 @@ import { http } from '../../../api/http';
 import { useCall } from '../../../phone/phoneStore';
 import { onTaskCallEvent } from '../../../phone/taskCallEvents';
 import { readToken, registerSessionEndHook } from '../../../stores/session';
+import { rejoinWorkOnLogin } from './rejoinWork';
 
 /** The agent's last task call: the outcome buttons act on it. */
 export type TaskCall = {
@@ -75,6 +76,16 @@ export const unworkOnLeave = () => {
 };
 
 if (typeof window !== 'undefined') window.addEventListener('pagehide', unworkOnLeave);
+
+// work mode lasts while this page's call socket does: a reconnect or a server restart joins again
+rejoinWorkOnLogin({
+  path: '/api/frontend/calltask/work',
+  workingIds: () => {
+    const { workingId } = useTaskWork.getState();
+    return workingId === null ? [] : [workingId];
+  },
+  onLost: () => useTaskWork.getState().setWorking(null),
+});
 registerSessionEndHook(() => useTaskWork.getState().reset());
 
 /** 安全退出 stops working first, while the session still holds (after the logout it could not). */

@@ -9,6 +9,7 @@ import { type MoveTexts, STOP_TEXT, TaskRowActions, useTaskMoveConfirm } from '.
 import { useBoardFrames, useDeleteGroupTask, useGroupAction, useGroupTasks } from '../api';
 import { GroupBoard } from '../components/GroupBoard';
 import { GroupTaskFormModal } from '../components/GroupTaskFormModal';
+import { useGroupWork } from '../groupWork';
 
 const MOVE_TEXT: MoveTexts = {
   start: {
@@ -40,6 +41,9 @@ export const GroupCallPage = () => {
   useBoardFrames();
   const work = async (a: 'work' | 'unwork', cmStid: number) => {
     await action.mutateAsync({ action: a, cmStid });
+    // remembered so that a reconnected call socket joins again (groupWork.ts)
+    if (a === 'work') useGroupWork.getState().joined(cmStid);
+    else useGroupWork.getState().left(cmStid);
     message.success(WORK_DONE[a]);
   };
   const columns: TableColumnsType<GroupcallRow> = [
