@@ -28,6 +28,10 @@ export const HANGUP_CAUSE = {
   deviceError: 'device_error',
   /** the app instance that held the leg restarted (call control, issue 12) */
   instanceRestart: 'instance_restart',
+  /** the AI bot ended the call (its flow's end, 挂机, max rounds, after a message) (issue 22) */
+  botHangup: 'bot_hangup',
+  /** the call failed for a system reason (the bot could not speak or hear, a line error) (issue 22) */
+  systemError: 'system_error',
 } as const;
 export type HangupCause = (typeof HANGUP_CAUSE)[keyof typeof HANGUP_CAUSE];
 export const HANGUP_CAUSE_LABEL: Record<string, string> = {
@@ -44,6 +48,8 @@ export const HANGUP_CAUSE_LABEL: Record<string, string> = {
   lock_expired: '超时释放',
   device_error: '设备异常',
   instance_restart: '服务重启挂断',
+  bot_hangup: 'AI挂机',
+  system_error: '系统异常',
 };
 
 /** SPEC §5/§9 dialing constants (server and web). */
@@ -297,6 +303,11 @@ export type CallProgress = {
   recordFile: string;
   /** server time of the event, unix ms (for the in-call timer) */
   at: number;
+  /**
+   * 1 on a group dialer's put-through to an agent in work mode (issue 23): the customer has answered
+   * and waits, so the agent's phone answers at once (a short tone, the customer card), no ringing
+   */
+  autoAnswer?: number;
 };
 
 /** data of msg_type 7/8 frames (call tasks: defined now, sent once tasks exist). */

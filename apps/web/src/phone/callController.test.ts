@@ -101,7 +101,13 @@ const setup = (onTaskCall?: CallDeps['onTaskCall']) => {
       hangupOnLeave: (b) => calls.push(`leave ${b.uuid}`),
     },
     softphone: {},
-    sounds: { startRing: () => said.push('ring'), stopRing: () => undefined, answered: () => undefined, ended: () => undefined },
+    sounds: {
+      startRing: () => said.push('ring'),
+      stopRing: () => undefined,
+      answered: () => undefined,
+      ended: () => undefined,
+      putThrough: () => said.push('put-through tone'),
+    },
     ui: {
       message: {
         info: (c) => said.push(typeof c === 'string' ? c : c.content),
@@ -227,6 +233,26 @@ describe('incoming calls', () => {
     await t.c.answer();
     expect(t.calls).toEqual(['answer in1']);
     expect(useCall.getState().callStatus).toBe(3);
+  });
+
+  it("a group dialer's put-through (autoAnswer) is answered at once: a short tone, the customer, no ring (issue 23)", async () => {
+    const t = setup();
+    t.c.handleFrame(frame(5, progress({ uuid: 'gc1', callType: 1, cmStid: 9, event: 'ringing', autoAnswer: 1 })));
+    expect(useCall.getState()).toMatchObject({ isInCallOpen: true, call: { uuid: 'gc1', name: '张三' } });
+    expect(t.said).toContain('put-through tone');
+    expect(t.said).not.toContain('ring');
+    expect(t.said).toContain('群呼接通：张三');
+    await Promise.resolve();
+    await Promise.resolve();
+    expect(t.calls).toEqual(['answer gc1']);
+    expect(useCall.getState().callStatus).toBe(3);
+    expect(useCall.getState().call?.answeredAt).not.toBeNull();
+    // without the flag the same frame rings and waits for 接听
+    useCall.getState().reset();
+    const other = setup();
+    other.c.handleFrame(frame(5, progress({ uuid: 'gc2', callType: 1, cmStid: 9, event: 'ringing' })));
+    expect(other.said).toContain('ring');
+    expect(other.calls).toEqual([]);
   });
 });
 

@@ -44,7 +44,7 @@ export type CallDeps = {
     hangupOnLeave: (body: HangupBody) => void;
   };
   softphone: Pick<Softphone, 'call' | 'answer' | 'hangup'>;
-  sounds: { startRing: () => void; stopRing: () => void; answered: () => void; ended: () => void };
+  sounds: { startRing: () => void; stopRing: () => void; answered: () => void; ended: () => void; putThrough: () => void };
   ui: PhoneUi;
   socket: { readonly isOpen: boolean; connect: () => void };
   merchantType: () => number;
@@ -206,11 +206,46 @@ export const createCallController = (deps: CallDeps) => {
         startedAt: deps.now(),
         answeredAt: null,
       });
+      if (p.autoAnswer === 1) {
+        putThrough(p);
+        return;
+      }
       sounds.startRing();
       ui.message?.info({ content: `来电提醒：${p.phone}，请及时跟进`, duration: 6 });
       return;
     }
     applyProgress(p);
+  };
+
+  /**
+   * A group dialer's put-through (issue 23): the customer has answered and waits, and the agent works
+   * the task, so his phone answers at once: a short tone instead of the ring, the customer card
+   * (the call window with the customer, 客户详情), the timer from the connect. sim line: the server
+   * answers his leg; sip line: JsSIP answers the INVITE that rings it.
+   */
+  const putThrough = (p: CallProgress) => {
+    sounds.putThrough();
+    ui.message?.info({ content: `群呼接通：${p.name || p.phone || '客户'}`, duration: 4 });
+    void answer();
+  };
+
+  /** SPEC §4: accepting an incoming call → status 3, the ring stops. */
+  const answer = async () => {
+    const { call } = useCall.getState();
+    if (!call || call.callType !== CALL_TYPE.inbound) return;
+    sounds.stopRing();
+    // sip line: the browser answers the SIP call; the 'answered' frame follows from Kamailio's report
+    if (await softphone.answer?.(call.uuid)) return;
+    try {
+      await api.answer({ uuid: call.uuid, yearMonth: call.yearMonth });
+    } catch {
+      return;
+    }
+    if (useCall.getState().call?.uuid === call.uuid && useCall.getState().callStatus !== CALL_STATUS.talking) {
+      clearSetupTimer();
+      sounds.answered();
+      useCall.getState().answered();
+    }
   };
 
   /** SPEC §5 hang-up: refused in the first 2 s; device calls end on the phone when no device is bound. */
@@ -331,24 +366,7 @@ export const createCallController = (deps: CallDeps) => {
 
     hangup,
 
-    /** SPEC §4: accepting an incoming call → status 3, the ring stops. */
-    answer: async () => {
-      const { call } = useCall.getState();
-      if (!call || call.callType !== CALL_TYPE.inbound) return;
-      sounds.stopRing();
-      // sip line: the browser answers the SIP call; the 'answered' frame follows from Kamailio's report
-      if (await softphone.answer?.()) return;
-      try {
-        await api.answer({ uuid: call.uuid, yearMonth: call.yearMonth });
-      } catch {
-        return;
-      }
-      if (useCall.getState().call?.uuid === call.uuid && useCall.getState().callStatus !== CALL_STATUS.talking) {
-        clearSetupTimer();
-        sounds.answered();
-        useCall.getState().answered();
-      }
-    },
+    answer,
 
     /** The floating call button (SPEC §4): at status 0 it opens the dialler, otherwise re-shows the open modal. */
     onCallButton: () => {

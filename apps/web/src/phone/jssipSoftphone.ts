@@ -9,6 +9,9 @@ const reportStatus = (registerStatus: 0 | 1 | 3 | 4, isSilent = true) =>
   http.post<null>('/api/frontend/call/sipdefaultregisterStatus', { registerStatus }, { silent: isSilent }).catch(() => undefined);
 
 /** WebRTC towards rtpengine: no STUN/TURN (the media relay is public), rtcp-mux, no max-bundle (its answer has no BUNDLE). */
+/** How long a put-through's answer waits for its INVITE after the server's frame. */
+const INVITE_WAIT_MS = 3_000;
+const INVITE_WAIT_STEPS = 30;
 const pcConfig: RTCConfiguration = { iceServers: [], rtcpMuxPolicy: 'require', bundlePolicy: 'balanced' };
 const mediaConstraints = { audio: true, video: false };
 
@@ -134,9 +137,15 @@ export const jssipSoftphone: Required<Softphone> = {
       onLocalFailure(e.cause === JsSIP.C.causes.USER_DENIED_MEDIA_ACCESS ? 'microphone' : 'other');
     });
   },
-  answer: async () => {
+  answer: async (uuid) => {
+    // a put-through's frame may come before its INVITE (issue 23): wait for it a moment
+    for (let i = 0; uuid && !ringing && ua && i < INVITE_WAIT_STEPS; i++) {
+      await new Promise((r) => window.setTimeout(r, INVITE_WAIT_MS / INVITE_WAIT_STEPS));
+    }
     const session = ringing;
     if (!session) return false;
+    // the server rings the agent with the call's uuid as the caller
+    if (uuid && session.remote_identity?.uri?.user && session.remote_identity.uri.user !== uuid) return false;
     ringing = null;
     current = session;
     session.answer({ mediaConstraints, pcConfig });

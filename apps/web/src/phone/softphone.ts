@@ -14,8 +14,11 @@ export type Softphone = {
   sendDtmf: (digit: string) => boolean;
   /** sip: places the call the server opened (the browser dials the call uuid, never the number) */
   call?: (uuid: string) => Promise<void>;
-  /** sip: answers the ringing incoming call; true when this phone answered it itself */
-  answer?: () => Promise<boolean>;
+  /**
+   * sip: answers the ringing incoming call (the one of call `uuid`, waiting a moment for its INVITE
+   * when the server's frame came first); true when this phone answered it itself
+   */
+  answer?: (uuid?: string) => Promise<boolean>;
   /** sip: ends the local call (BYE / CANCEL); nothing when there is none */
   hangup?: () => void;
   /** sip: WebRTC statistics of the call in progress */
@@ -68,7 +71,7 @@ export const softphone: Softphone = {
   unregister: (options) => active.unregister(options),
   sendDtmf: (digit) => active.sendDtmf(digit),
   call: async (uuid) => active.call?.(uuid),
-  answer: async () => (active.answer ? active.answer() : false),
+  answer: async (uuid) => (active.answer ? active.answer(uuid) : false),
   hangup: () => active.hangup?.(),
   stats: async () => (active.stats ? active.stats() : null),
   onConnectionLost: (listener) => {

@@ -1,6 +1,7 @@
 /**
  * Call sounds synthesised with Web Audio (DATA-NOTES: no npm package ships phone tones):
- * ring-in loops (450 Hz, 1 s on / 4 s off), answered is one 0.1 s 1 kHz beep, the end tone is
+ * ring-in loops (450 Hz, 1 s on / 4 s off), answered is one 0.1 s 1 kHz beep, a put-through two
+ * 0.12 s 880 Hz beeps, the end tone is
  * 450 Hz 0.35 s on/off three times. Browsers may keep the context suspended until the first
  * click; a tone that cannot play is skipped, never an error.
  */
@@ -49,6 +50,13 @@ export const sounds = {
   },
   answered() {
     tone(1000, [[0, 0.1]]);
+  },
+  /** a group dialer's put-through answered by itself (issue 23): two short high beeps, no ring */
+  putThrough() {
+    tone(880, [
+      [0, 0.12],
+      [0.2, 0.12],
+    ]);
   },
   ended() {
     tone(450, [

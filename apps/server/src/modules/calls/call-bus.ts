@@ -32,6 +32,11 @@ export type ControlState = {
   /** commands sent to other instances, waiting for their reply */
   pending: Map<string, { resolve: (v: unknown) => void; reject: (e: unknown) => void; timer: NodeJS.Timeout }>;
   inboundRoute?: InboundRoute;
+  /**
+   * agent legs whose phone answers by itself (a group dialer's put-through to an agent in work mode,
+   * issue 23): their frames say autoAnswer, his phone answers with a short tone instead of ringing
+   */
+  autoAnswer?: Set<string>;
 };
 
 /** What the calls module runs on: database, config, the telephony line and the pub/sub. */

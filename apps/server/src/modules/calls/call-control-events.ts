@@ -80,6 +80,7 @@ export const legEnded = async (rt: CallRuntime, legId: string, ending: LegEnding
     );
   }
   const endAt = new Date(Math.max(ending.at.getTime(), (before.answerAt ?? before.createdAt).getTime()));
+  rt.control.autoAnswer?.delete(legId);
   const leg = await moveLeg(rt, legId, { kind: 'ended', at: endAt.toISOString(), side: ending.side, cause: ending.cause }, (tx) =>
     legs.advanceLeg(tx, legId, CALL_STATE.ended, {
       endAt,
@@ -131,6 +132,8 @@ const legOffered = async (rt: CallRuntime, e: Extract<ControlEvent, { kind: 'off
       yearMonth: yearMonthOf(at),
       tenantId: route.tenantId,
       staffId: null,
+      // the number the caller rang (an AI接待 number) is the call's callee until an agent takes it (issue 22)
+      sipUser: e.to.replace(/\D/g, ''),
       callType: CALL_TYPE.inbound,
       caller: phone,
       calledNumber: phone,
@@ -189,7 +192,8 @@ export const handleControlEvent = async (rt: CallRuntime, e: ControlEvent): Prom
       if (isCustomerSide(leg.role)) await markRinging(rt, leg.callUuid, e.at);
       if (leg.role === 'agent' && leg.staffId) {
         const call = await repo.findCall(rt.db, leg.callUuid);
-        if (call) await publishProgress(rt, call, 'ringing', leg.staffId);
+        const autoAnswer = rt.control.autoAnswer?.has(leg.id) === true;
+        if (call) await publishProgress(rt, call, 'ringing', leg.staffId, { autoAnswer });
       }
       return;
     }

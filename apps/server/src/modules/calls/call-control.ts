@@ -107,7 +107,13 @@ const insertCustomerLeg = async (rt: CallRuntime, req: OriginateCustomerRequest,
 };
 
 /** Rings the agent's default extension for a waiting customer leg; joined to it once he answers. */
-const placeAgentLeg = async (rt: CallRuntime, customerLegId: string, staffId: number, mode: BridgeMode): Promise<string> => {
+const placeAgentLeg = async (
+  rt: CallRuntime,
+  customerLegId: string,
+  staffId: number,
+  mode: BridgeMode,
+  autoAnswer = false,
+): Promise<string> => {
   const customerLeg = await legs.findLeg(rt.db, customerLegId);
   if (!customerLeg || customerLeg.state === CALL_STATE.ended || !rt.line.isActive(customerLegId)) {
     throw new AppError('CALL_LEG_NOT_FOUND');
@@ -149,6 +155,7 @@ const placeAgentLeg = async (rt: CallRuntime, customerLegId: string, staffId: nu
   await deliver(rt.db, [eventId]);
   // the browser sees the call uuid as the caller, never the customer's number
   const target = { kind: 'extension' as const, user: sip.user, callerId: customerLeg.callUuid, callUuid: customerLeg.callUuid };
+  if (autoAnswer) (rt.control.autoAnswer ??= new Set()).add(legId);
   try {
     await rt.line.originate({ legId, target, ringSeconds: AGENT_RING_SECONDS, bridgeTo: { legId: customerLegId, mode } });
   } catch {
@@ -175,7 +182,7 @@ export const executeLocal = async (rt: CallRuntime, op: ControlOp, args: unknown
       await rt.line.answer(legId);
       return null;
     case 'bridge':
-      return placeAgentLeg(rt, legId, Number(args[1]), args[2] === 'forward' ? 'forward' : '3pcc');
+      return placeAgentLeg(rt, legId, Number(args[1]), args[2] === 'forward' ? 'forward' : '3pcc', args[3] === true);
     case 'play':
       return rt.line.play(legId, typeof args[1] === 'string' ? decodeSamples(args[1]) : (args[1] as Int16Array));
     case 'stopPlay':
@@ -208,12 +215,19 @@ export const answerLeg = async (rt: CallRuntime, legId: string) => {
  * Joins an agent to a customer leg: his default extension rings (his screen pops the customer);
  * resolves to the agent leg id. `mode`: third-party call control (media stays in rtpengine), or
  * RTP forwarding in the app (the fallback a trunk may need); none given: the company's 外呼设置
- * (call_settings.bridge_mode, 3pcc by default).
+ * (call_settings.bridge_mode, 3pcc by default). `autoAnswer`: his phone answers by itself
+ * (the group dialer's put-through to an agent in work mode, issue 23): the frames say so.
  */
-export const bridgeLegs = async (rt: CallRuntime, customerLegId: string, agentStaffId: number, mode?: BridgeMode) => {
+export const bridgeLegs = async (
+  rt: CallRuntime,
+  customerLegId: string,
+  agentStaffId: number,
+  mode?: BridgeMode,
+  options: { autoAnswer?: boolean } = {},
+) => {
   const leg = await liveLeg(rt, customerLegId);
   const chosen = mode ?? (await callSettingsOf(rt.db, leg.tenantId)).bridgeMode;
-  return String(await onOwner(rt, customerLegId, 'bridge', [customerLegId, agentStaffId, chosen]));
+  return String(await onOwner(rt, customerLegId, 'bridge', [customerLegId, agentStaffId, chosen, options.autoAnswer === true]));
 };
 
 /** Plays 8 kHz samples into a leg (they end up in its recording); resolves when played, stopped or ended. */

@@ -67,9 +67,16 @@ const progressOf = (call: repo.CallRecord, event: CallEvent, customer: CustomerR
 /**
  * A progress frame to the call's agent (none yet: nobody hears it), or to `toStaffId`: the agent a
  * server call rings before it is his. A server call reaches its agent as an incoming call does
- * (msg_type 5): it rings his browser, which pops the customer.
+ * (msg_type 5): it rings his browser, which pops the customer; `autoAnswer` (a group dialer's
+ * put-through to an agent in work mode, issue 23): his phone answers it at once, with a short tone.
  */
-export const publishProgress = async (rt: CallRuntime, call: repo.CallRecord, event: CallEvent, toStaffId?: number) => {
+export const publishProgress = async (
+  rt: CallRuntime,
+  call: repo.CallRecord,
+  event: CallEvent,
+  toStaffId?: number,
+  options: { autoAnswer?: boolean } = {},
+) => {
   const staffId = toStaffId ?? call.staffId;
   if (staffId === null) return;
   const customer = call.customerId ? await findCustomerRecord(rt.db, call.tenantId, call.customerId) : undefined;
@@ -78,7 +85,7 @@ export const publishProgress = async (rt: CallRuntime, call: repo.CallRecord, ev
     kind: 'progress',
     msgType: isIncoming ? CALL_MSG_TYPE.incoming : CALL_MSG_TYPE.dialProgress,
     msg: EVENT_MSG[event],
-    progress: progressOf(call, event, customer),
+    progress: { ...progressOf(call, event, customer), ...(options.autoAnswer ? { autoAnswer: 1 } : {}) },
   };
   await rt.bus.publish(staffChannel(staffId), message);
 };

@@ -71,7 +71,8 @@ const tryAgent = async (d: GroupDeps, leg: PlacedLeg) => {
     try {
       leg.staffId = staffId;
       await repo.setAgentOf(d.rt.db, leg.callUuid, staffId);
-      await bridgeLegs(d.rt, leg.legId, staffId, '3pcc');
+      // he works the task (work mode): his phone answers the put-through by itself (issue 23)
+      await bridgeLegs(d.rt, leg.legId, staffId, '3pcc', { autoAnswer: true });
       d.onChange(leg);
       return true;
     } catch {

@@ -11,6 +11,7 @@ import { giveNumberBack, settleRefusedNumber } from '../calltasks/calltasks-refu
 import * as runner from '../calltasks/calltasks-runner.repo';
 import * as repo from './groupcall.repo';
 import { freeAgentsOf, type GroupDeps, registerLeg } from './groupcall-connect';
+import { floorCounts, RING_LONG_MS } from './groupcall-pacing';
 
 // The group dialer's tick (issue 15; jobs/groupcall-runner.ts, once per cluster each second): the
 // task calls that ended are settled by the seat tasks' outcome rules (redial, attempts, pool), then
@@ -61,16 +62,9 @@ export const dialTask = async (d: GroupDeps, task: taskRepo.TaskRow) => {
   if (d.state.isHeld(task.id, at.getTime())) return 0;
   const agents = await repo.agentsOfTask(d.rt.db, task.tenantId, task.id);
   const free = freeAgentsOf(d, agents, at);
-  const soon = agents.filter((a) => a.is_working && !a.in_call && a.next_dial_at && new Date(a.next_dial_at) > at).length;
-  const lines = await repo.linesOf(d.rt.db, task.tenantId, task.id);
-  const decision = pacer.decide(at.getTime(), {
-    freeAgents: free.length,
-    agentsSoonFree: soon,
-    waiting: d.state.waitingOf(task.id),
-    linesInUse: lines.lines,
-    ringing: lines.ringing,
-    lineLimit: task.maxLines,
-  });
+  const lines = await repo.linesOf(d.rt.db, task.tenantId, task.id, new Date(at.getTime() - RING_LONG_MS));
+  // the pacing (ratio 1 at the start, small-team cap, drop on abandon): groupcall-pacing.ts, calltasks/dialer
+  const decision = pacer.decide(at.getTime(), floorCounts(at, task, agents, free.length, d.state.waitingOf(task.id), lines));
   const snap = pacer.snapshot(at.getTime());
   d.state.addSample(task.id, {
     at: at.getTime(),

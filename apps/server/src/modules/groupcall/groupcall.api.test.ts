@@ -6,10 +6,11 @@ import { setClockOffsetMs } from '../../lib/clock';
 import { callSocket, createCallTestApp, endedCall, mobileEnding, readyLine, waitFor } from '../../test/calls';
 import type { TestApp } from '../../test/harness';
 
-// Group calling (issue 15) on the sim line: the predictive dialer places customer legs for the
-// free agents (never above the line limit); the first answered customer is joined to the agent,
-// one answered with no free agent within 2 s hears the abandon message and is logged abandoned,
-// a busy number follows the redial rule; the board's figures equal the call records.
+// Group calling (issues 15, 23) on the sim line: the predictive dialer places customer legs for the
+// free agents (never above the line limit; one agent: one line, ratio 1); each answered customer is
+// put through to the waiting agent, whose frame says his phone answers by itself (work mode); a
+// busy number follows the redial rule; the board's figures equal the call records. A customer
+// whose agent does not take the call hears the abandon message and is logged abandoned.
 // Sim outcomes by last digit: 1 and 2 answer (after 1 s and 2 s), 6 busy.
 
 let t: TestApp;
@@ -46,7 +47,7 @@ afterAll(async () => {
 });
 
 describe('group calling on the sim line', () => {
-  it('connects one answered customer to the free agent, abandons the next, redials the busy one, within the line limit', async () => {
+  it('one agent: one line at a time (ratio 1), each answered customer put through with autoAnswer, the busy one redialled', async () => {
     await readyLine(t, as('lisi'));
     const socket = await callSocket(t, as('lisi'));
     const [first, second, busy] = [mobileEnding(1), mobileEnding(2), mobileEnding(6)];
@@ -89,36 +90,43 @@ describe('group calling on the sim line', () => {
 
     await act('start', id);
     await act('work', id, 'lisi');
-    // the agent's extension rings for the first customer who answered; he answers
-    const ringing = await socket.next(
-      (f: CallFrame) => f.msg_type === 5 && (f.data as CallProgress).event === 'ringing',
-      'the agent rings for a customer',
-      8000,
-    );
-    const uuid = (ringing.data as CallProgress).uuid;
-    expect((await t.post('/api/frontend/call/answer', { uuid }, as('lisi'))).json().code).toBe(0);
-    const joined = await waitFor(async () => {
-      const [g] = await t.database.db.select().from(groupCallCalls).where(eq(groupCallCalls.callUuid, uuid));
-      return g?.connectedAt ? g : undefined;
-    }, 'the customer bridged to the agent');
-    expect(joined.staffId).toBe(ids.lisi);
+    // one agent: ratio 1 from the start (issue 23: it dialled 1 / 0.3 ≈ 3 at once and abandoned the
+    // extra answers), so the customers come one at a time, each put through to him while he waits;
+    // the frame tells his phone to answer by itself (work mode), which it does through call/answer
+    const seen = new Set<string>();
+    const putThrough = async (label: string) => {
+      const ringing = await socket.next(
+        (f: CallFrame) =>
+          f.msg_type === 5 && (f.data as CallProgress).event === 'ringing' && !seen.has((f.data as CallProgress).uuid),
+        `the agent's phone gets the ${label} customer`,
+        8000,
+      );
+      const p = ringing.data as CallProgress;
+      seen.add(p.uuid);
+      expect(p).toMatchObject({ autoAnswer: 1, cmStid: id });
+      expect((await t.post('/api/frontend/call/answer', { uuid: p.uuid }, as('lisi'))).json().code).toBe(0);
+      const joined = await waitFor(async () => {
+        const [g] = await t.database.db.select().from(groupCallCalls).where(eq(groupCallCalls.callUuid, p.uuid));
+        return g?.connectedAt ? g : undefined;
+      }, 'the customer bridged to the agent');
+      expect(joined.staffId).toBe(ids.lisi);
+      return p.uuid;
+    };
+    const uuid = await putThrough('first');
     const [record] = await t.database.db.select().from(callRecords).where(eq(callRecords.uuid, uuid));
     expect(record).toMatchObject({ staffId: ids.lisi, taskId: id, origin: 1 });
-    // the other answered customer found no free agent within 2 s: the message, the hang-up, abandoned
-    const abandoned = await waitFor(
-      async () => {
-        const rows = await t.database.db.select().from(groupCallCalls).where(eq(groupCallCalls.taskId, id));
-        return rows.find((r) => r.abandonedAt !== null);
-      },
-      'an abandoned call',
-      8000,
-    );
-    expect(abandoned.abandonedAt?.getTime()).toBeGreaterThanOrEqual(abandoned.answeredAt.getTime());
-    const ended = await endedCall(t, abandoned.callUuid);
-    expect(ended).toMatchObject({ staffId: null, hangupSide: 3 });
-    const [abandonedLeg] = await t.database.db.select().from(callLegs).where(eq(callLegs.callUuid, abandoned.callUuid));
-    // the message played into the answered leg before the hang-up (at least the tone's second, sim time)
-    expect((abandonedLeg.endAt?.getTime() ?? 0) - (abandonedLeg.answerAt?.getTime() ?? 0)).toBeGreaterThanOrEqual(900);
+    const during = await board(id);
+    expect(during).toMatchObject({ ratio: 1, linesInUse: 1, agentsTalking: 1, agentsFree: 0, abandoned: 0 });
+    // while he talks nothing else is dialled: the second customer would have nobody
+    await new Promise((r) => setTimeout(r, 1_500));
+    expect((await taskCalls(id)).length).toBe(1);
+    const hung = await t.post('/api/frontend/call/hangup', { uuid }, as('lisi'));
+    expect(hung.json(), hung.body).toMatchObject({ code: 0 });
+    await endedCall(t, uuid);
+    // free again (no wrap-up): the next customer, put through the same way
+    const secondUuid = await putThrough('second');
+    await t.post('/api/frontend/call/hangup', { uuid: secondUuid }, as('lisi'));
+    await endedCall(t, secondUuid);
     // the busy number waits for its redial (attempt 1 of 2)
     const busyRow = await waitFor(async () => {
       const [n] = await t.database.db
@@ -128,7 +136,7 @@ describe('group calling on the sim line', () => {
       return n.state === 0 && n.nextAt ? n : undefined;
     }, 'the busy number set for its redial');
     expect(busyRow).toMatchObject({ attempts: 1, lastCode: 'busy' });
-    // never more customer legs at once than the line limit
+    // never more than one customer line for the one agent (the small-team cap), so nobody abandoned
     const legRows = await t.database.db
       .select()
       .from(callLegs)
@@ -146,31 +154,71 @@ describe('group calling on the sim line', () => {
       inUse += d;
       most = Math.max(most, inUse);
     }
-    expect(most).toBeGreaterThan(1);
-    expect(most).toBeLessThanOrEqual(3);
+    expect(legRows.length).toBe(3);
+    expect(most).toBe(1);
     // the board equals the call records
     const calls = await taskCalls(id);
     const b = await board(id);
     expect(b).toMatchObject({
       called: calls.length,
       answered: calls.filter((c) => c.answerAt !== null).length,
-      abandoned: 1,
-      connected: 1,
-      abandonRate: 50,
+      abandoned: 0,
+      connected: 2,
+      abandonRate: 0,
       maxLines: 3,
-      agentsTalking: 1,
-      agentsFree: 0,
+      ratio: 1,
     });
-    expect(b.linesInUse).toBe(1);
-    expect(b.ratio).toBeGreaterThanOrEqual(1);
     expect(b.avgWaitSeconds).toBeGreaterThanOrEqual(0);
     // the agent sees the board too (msg_type 8 frames and the route); a colleague not on the task does not
     await socket.next((f: CallFrame) => f.msg_type === 8 && (f.data as GroupcallBoard).cmStid === id, 'a board frame');
-    expect((await board(id, 'lisi')).connected).toBe(1);
+    expect((await board(id, 'lisi')).connected).toBe(2);
     expect((await t.get(`/api/frontend/groupcall/board?cmStid=${id}`, as('wangwu'))).json().code).toBe(115080);
     await act('stop', id);
-    await t.post('/api/frontend/call/hangup', { uuid }, as('lisi'));
-    await endedCall(t, uuid);
+    socket.ws.close();
+  }, 30_000);
+
+  it('a put-through the agent declines: the customer hears the abandon message, logged abandoned, the ratio stays 1', async () => {
+    await readyLine(t, as('lisi'));
+    const socket = await callSocket(t, as('lisi'));
+    const created = await t.post(
+      '/api/frontend/groupcall/create',
+      {
+        name: '群呼放弃',
+        cmWeeks: [1, 2, 3, 4, 5, 6, 7],
+        cmTimes: [{ start: '08:00', end: '21:00' }],
+        numbers: [mobileEnding(1)],
+        cmSidInfo: [ids.lisi],
+        maxLines: 3,
+        maxAttempts: 1,
+        wrapUpSeconds: 0,
+      },
+      as('admin'),
+    );
+    const id = created.json().data.cmStid as number;
+    await act('start', id);
+    await act('work', id, 'lisi');
+    const ringing = await socket.next(
+      (f: CallFrame) => f.msg_type === 5 && (f.data as CallProgress).event === 'ringing',
+      'the put-through',
+      8000,
+    );
+    const uuid = (ringing.data as CallProgress).uuid;
+    expect((await t.post('/api/frontend/call/hangup', { uuid }, as('lisi'))).json().code).toBe(0);
+    const abandoned = await waitFor(async () => {
+      const [g] = await t.database.db.select().from(groupCallCalls).where(eq(groupCallCalls.callUuid, uuid));
+      return g?.abandonedAt ? g : undefined;
+    }, 'the abandoned call');
+    expect(abandoned.abandonedAt?.getTime()).toBeGreaterThanOrEqual(abandoned.answeredAt.getTime());
+    const ended = await endedCall(t, uuid);
+    expect(ended).toMatchObject({ staffId: null, hangupSide: 3 });
+    const [leg] = await t.database.db
+      .select()
+      .from(callLegs)
+      .where(and(eq(callLegs.callUuid, uuid), eq(callLegs.role, 'customer')));
+    // the message played into the answered leg before the hang-up (at least the tone's second, sim time)
+    expect((leg.endAt?.getTime() ?? 0) - (leg.answerAt?.getTime() ?? 0)).toBeGreaterThanOrEqual(900);
+    expect(await board(id)).toMatchObject({ answered: 1, abandoned: 1, abandonRate: 100, connected: 0, ratio: 1 });
+    await act('stop', id).catch(() => undefined);
     socket.ws.close();
   }, 30_000);
 });

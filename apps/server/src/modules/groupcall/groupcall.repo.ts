@@ -39,15 +39,19 @@ export const agentsOfTask = (db: DbOrTx, tenantId: number, taskId: number) =>
         order by a.last_call_end_at nulls first, a.staff_id`,
   );
 
-/** The task's customer legs not ended (ringing or answered), and how many of them still ring. */
-export const linesOf = async (db: DbOrTx, tenantId: number, taskId: number) => {
-  const [row] = await queryRows<{ lines: number; ringing: number }>(
+/**
+ * The task's customer legs not ended (ringing or answered), how many of them still ring, and how
+ * many of those were placed before `longBefore` (they rang long; none counted without it).
+ */
+export const linesOf = async (db: DbOrTx, tenantId: number, taskId: number, longBefore?: Date) => {
+  const [row] = await queryRows<{ lines: number; ringing: number; ringing_long: number }>(
     db,
-    sql`select count(*)::int as lines, count(*) filter (where l.state < 2)::int as ringing
+    sql`select count(*)::int as lines, count(*) filter (where l.state < 2)::int as ringing,
+          count(*) filter (where l.state < 2 and l.created_at < ${longBefore ?? new Date(0)})::int as ringing_long
         from ${callLegs} l join ${callRecords} r on r.uuid = l.call_uuid
         where r.tenant_id = ${tenantId} and r.task_id = ${taskId} and r.state < 3 and l.role = 'customer' and l.state < 3`,
   );
-  return { lines: Number(row?.lines ?? 0), ringing: Number(row?.ringing ?? 0) };
+  return { lines: Number(row?.lines ?? 0), ringing: Number(row?.ringing ?? 0), ringingLong: Number(row?.ringing_long ?? 0) };
 };
 
 export const insertAnswered = (db: DbOrTx, row: typeof groupCallCalls.$inferInsert) =>
