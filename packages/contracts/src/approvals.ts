@@ -42,7 +42,15 @@ export const APPROVAL_LIMITS = {
 /** The control kind that holds the document's id (SPEC §4 dmType 17: hidden link to order id). */
 export const DOC_LINK_DM_TYPE = 17;
 /** Control kinds an approval template may hold (SPEC §4 "phone/order forms"). */
-export const APPROVAL_CONTROL_TYPES = [0, 1, 2, 3, 4, 5, 6, 7, 8, 12, 14, 17] as const;
+export const APPROVAL_CONTROL_TYPES = [0, 1, 2, 3, 4, 5, 6, 7, 8, 11, 12, 14, 17, 24] as const;
+/** Separates the levels of a kind-24 cascader's option paths ('华东/上海') and answers. */
+export const CASCADER_PATH_SEPARATOR = '/';
+const normalisePath = (path: string) =>
+  path
+    .split(CASCADER_PATH_SEPARATOR)
+    .map((level) => level.trim())
+    .filter(Boolean)
+    .join(CASCADER_PATH_SEPARATOR);
 
 // ---------- templates ----------
 
@@ -108,16 +116,23 @@ export const templateNodeInput = z.object({
   /** preset staff; empty = a free node */
   staffIds: z.array(zId()).max(APPROVAL_LIMITS.staffPerNode, `最多选择${APPROVAL_LIMITS.staffPerNode}名！`).default([]),
 });
-export const templateControlInput = z.object({
-  name: text('控件名称', APPROVAL_LIMITS.name),
-  dmType: z
-    .number()
-    .int()
-    .refine((v) => (APPROVAL_CONTROL_TYPES as readonly number[]).includes(v), '控件类型不正确'),
-  dmDesc: zText().max(APPROVAL_LIMITS.controlText).default(''),
-  dmValue: z.array(zText().trim().min(1).max(APPROVAL_LIMITS.controlText)).max(50).default([]),
-  dmMust: z.union([z.literal(0), z.literal(1)]).default(0),
-});
+export const templateControlInput = z
+  .object({
+    name: text('控件名称', APPROVAL_LIMITS.name),
+    dmType: z
+      .number()
+      .int()
+      .refine((v) => (APPROVAL_CONTROL_TYPES as readonly number[]).includes(v), '控件类型不正确'),
+    dmDesc: zText().max(APPROVAL_LIMITS.controlText).default(''),
+    dmValue: z.array(zText().trim().min(1).max(APPROVAL_LIMITS.controlText)).max(50).default([]),
+    dmMust: z.union([z.literal(0), z.literal(1)]).default(0),
+  })
+  // kind 24 options are paths: their levels trimmed, empty levels dropped ('华东 / 上海' → '华东/上海')
+  .transform((c) => (c.dmType === 24 ? { ...c, dmValue: [...new Set(c.dmValue.map(normalisePath).filter(Boolean))] } : c))
+  .refine((c) => c.dmType !== 24 || c.dmValue.length > 0, {
+    message: '请为级联选择添加选项（用 / 分级，如 华东/上海）',
+    path: ['dmValue'],
+  });
 export const templateSaveBody = z.object({
   name: text('审批流程名称', APPROVAL_LIMITS.name),
   /** 1 order flows, 2 receipt flows (issue 14), 0 other */

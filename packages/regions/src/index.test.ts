@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { findRegion, isValidRegionPath, REGIONS, regionLabelPath, regionPath } from './index';
+import { findRegion, isValidRegionLabelPath, isValidRegionPath, REGIONS, regionLabelPath, regionPath } from './index';
 
 describe('@crm/regions', () => {
   it('has 31 provinces, 342 cities and 3,056 districts with unique values', () => {
@@ -50,5 +50,15 @@ describe('@crm/regions', () => {
     expect(isValidRegionPath([110000, 110100, 110101, 110102])).toBe(false); // too deep
     expect(isValidRegionPath([110000, 110100, 999999])).toBe(false); // unknown value
     expect(findRegion(0)).toBeUndefined();
+  });
+
+  it('accepts a path of region names (approval forms, issue 23) and rejects others', () => {
+    const [p, c, d] = regionLabelPath([330000, 330100, 330106]);
+    expect(isValidRegionLabelPath([p, c, d])).toBe(true);
+    expect(isValidRegionLabelPath([p, c])).toBe(true);
+    expect(isValidRegionLabelPath([])).toBe(false);
+    expect(isValidRegionLabelPath([c, d])).toBe(false);
+    expect(isValidRegionLabelPath([p, '不存在市'])).toBe(false);
+    expect(isValidRegionLabelPath([p, c, d, d])).toBe(false);
   });
 });

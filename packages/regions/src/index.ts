@@ -73,3 +73,18 @@ export function isValidRegionPath(values: number[]): boolean {
   }
   return true;
 }
+
+/**
+ * True when labels is a non-empty path of region names down the tree ('浙江省', '杭州市', '西湖区'):
+ * the form of an address control in approval and order forms (SPEC §4 kind 11), stored as it reads.
+ */
+export function isValidRegionLabelPath(labels: string[]): boolean {
+  if (labels.length === 0) return false;
+  let level: Region[] = REGIONS;
+  for (const label of labels) {
+    const region = level.find((r) => r.label === label);
+    if (!region) return false;
+    level = region.children;
+  }
+  return true;
+}

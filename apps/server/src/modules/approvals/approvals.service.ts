@@ -1,5 +1,6 @@
 import {
   APPROVAL_LIMITS,
+  CASCADER_PATH_SEPARATOR,
   DOC_LINK_DM_TYPE,
   NODE_MODE,
   NODE_TYPE,
@@ -8,6 +9,7 @@ import {
   VERIFY_STATUS,
   VERIFY_STATUS_LABEL,
 } from '@crm/contracts';
+import { isValidRegionLabelPath } from '@crm/regions';
 import type { Db, Tx } from '../../db/client';
 import type { ApprovalControlDef, ApprovalNodeDef } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
@@ -33,11 +35,16 @@ const readControls = (controls: ApprovalControlDef[], body: TemplateCreateBody) 
     if (c.dmMust === 1 && value.length === 0 && c.dmType !== 14) {
       throw new AppError(
         'APPROVAL_CONTROL_REQUIRED',
-        [7, 8, 4, 5, 12].includes(c.dmType) ? `请选择${c.name}` : `请输入${c.name}`,
+        [7, 8, 4, 5, 11, 12, 24].includes(c.dmType) ? `请选择${c.name}` : `请输入${c.name}`,
       );
     }
     if ([7].includes(c.dmType) && value.length > 1) throw new AppError('APPROVAL_CONTROL_REQUIRED', `${c.name}只能选择一项`);
     if ([7, 8].includes(c.dmType) && value.some((v) => !c.dmValue.includes(v)))
+      throw new AppError('APPROVAL_CONTROL_REQUIRED', `请选择${c.name}`);
+    // SPEC §4 kind 11: a path of region names down the built-in tree; kind 24: one of the option paths
+    if (c.dmType === 11 && value.length > 0 && !isValidRegionLabelPath(value))
+      throw new AppError('APPROVAL_CONTROL_REQUIRED', `请选择${c.name}`);
+    if (c.dmType === 24 && value.length > 0 && !c.dmValue.includes(value.join(CASCADER_PATH_SEPARATOR)))
       throw new AppError('APPROVAL_CONTROL_REQUIRED', `请选择${c.name}`);
     if (value.some((v) => v.length > APPROVAL_LIMITS.remark))
       throw new AppError('APPROVAL_CONTROL_REQUIRED', `${c.name}内容过长`);

@@ -1,15 +1,32 @@
 import { DM_TYPE } from '@crm/contracts';
-import { DatePicker, Form, Input, Select, Typography } from 'antd';
+import { Cascader, DatePicker, Form, Input, Select, Typography } from 'antd';
 import type { Rule } from 'antd/es/form';
 import type { Dayjs } from 'dayjs';
 import type { StoredFile } from '../../../components/TemplateForm/control-values';
 import { FileListUpload } from '../../../components/TemplateForm/FileListUpload';
+import { optionsOfPaths, regionLabelOptions } from './controlOptions';
 
 /** A control of an order form or an approval template (SPEC §4 control kinds of order forms). */
 export type DynamicControl = { name: string; dmType: number; dmMust: number; dmDesc: string; dmValue: string[] };
 
 const isChoice = (dmType: number) =>
-  ([DM_TYPE.date, DM_TYPE.datetime, DM_TYPE.select, DM_TYPE.multiSelect, DM_TYPE.file] as number[]).includes(dmType);
+  (
+    [
+      DM_TYPE.date,
+      DM_TYPE.datetime,
+      DM_TYPE.select,
+      DM_TYPE.multiSelect,
+      DM_TYPE.address,
+      DM_TYPE.file,
+      DM_TYPE.cascader,
+    ] as number[]
+  ).includes(dmType);
+/** kinds whose value is a list: several choices, files, a cascader's path */
+const isListKind = (dmType: number) =>
+  ([DM_TYPE.multiSelect, DM_TYPE.file, DM_TYPE.address, DM_TYPE.cascader] as number[]).includes(dmType);
+const cascaderSearch = {
+  filter: (input: string, path: { label?: unknown }[]) => path.some((o) => String(o.label ?? '').includes(input.trim())),
+};
 
 /** SPEC §5 deal form: 请输入{label}, or 请选择{label} for what is picked. */
 export const requiredText = (c: DynamicControl) => `${isChoice(c.dmType) ? '请选择' : '请输入'}${c.name}`;
@@ -17,8 +34,7 @@ export const requiredText = (c: DynamicControl) => `${isChoice(c.dmType) ? '请�
 const rulesOf = (c: DynamicControl): Rule[] => {
   const rules: Rule[] = [];
   if (c.dmMust === 1) {
-    const isArray = c.dmType === DM_TYPE.multiSelect || c.dmType === DM_TYPE.file;
-    if (isArray) rules.push({ required: true, type: 'array', min: 1, message: requiredText(c) });
+    if (isListKind(c.dmType)) rules.push({ required: true, type: 'array', min: 1, message: requiredText(c) });
     // dates are Dayjs objects: no string checks on them
     else if (c.dmType === DM_TYPE.date || c.dmType === DM_TYPE.datetime)
       rules.push({ required: true, type: 'object', message: requiredText(c) });
@@ -54,6 +70,31 @@ const Control = ({ c, ...rest }: { c: DynamicControl; value?: unknown; onChange?
       return <Select {...(rest as object)} mode="multiple" allowClear options={options} placeholder={placeholder} />;
     case DM_TYPE.file:
       return <FileListUpload {...(rest as object)} placeholder={placeholder} />;
+    case DM_TYPE.address:
+      // SPEC §4 kind 11: the built-in region tree; a province or a city alone is an answer
+      return (
+        <Cascader
+          {...(rest as object)}
+          options={regionLabelOptions()}
+          changeOnSelect
+          allowClear
+          showSearch={cascaderSearch}
+          placeholder={placeholder}
+          style={{ width: '100%' }}
+        />
+      );
+    case DM_TYPE.cascader:
+      // SPEC §4 kind 24: the template's option paths as a tree; an answer is a whole path
+      return (
+        <Cascader
+          {...(rest as object)}
+          options={optionsOfPaths(c.dmValue)}
+          allowClear
+          showSearch={cascaderSearch}
+          placeholder={placeholder}
+          style={{ width: '100%' }}
+        />
+      );
     default:
       return <Input {...(rest as object)} maxLength={c.dmType === DM_TYPE.text ? 30 : 20} placeholder={placeholder} />;
   }

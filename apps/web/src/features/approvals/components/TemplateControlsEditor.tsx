@@ -13,10 +13,12 @@ export const CONTROL_KIND_OPTIONS = [
   { value: 6, label: '电话' },
   { value: 7, label: '单选' },
   { value: 8, label: '多选' },
+  { value: 11, label: '地区' },
+  { value: 24, label: '级联选择' },
   { value: 12, label: '附件' },
   { value: 14, label: '说明文字' },
 ];
-const HAS_OPTIONS = [7, 8];
+const HAS_OPTIONS = [7, 8, 24];
 
 /** 审批表单: the extra controls the submitter fills in, each with its kind, options and 必填. */
 export const TemplateControlsEditor = () => (
@@ -48,7 +50,16 @@ export const TemplateControlsEditor = () => (
                     rules={[{ required: true, type: 'array', min: 1, message: '请输入选项' }]}
                     style={{ marginBottom: 8 }}
                   >
-                    <Select mode="tags" open={false} placeholder="选项，回车添加" style={{ width: 220 }} />
+                    <Select
+                      mode="tags"
+                      open={false}
+                      placeholder={
+                        getFieldValue(['controls', field.name, 'dmType']) === 24
+                          ? '选项路径，用 / 分级，如 华东/上海，回车添加'
+                          : '选项，回车添加'
+                      }
+                      style={{ width: 220 }}
+                    />
                   </Form.Item>
                 ) : (
                   <Form.Item name={[field.name, 'dmDesc']} style={{ marginBottom: 8 }}>

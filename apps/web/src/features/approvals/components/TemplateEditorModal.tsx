@@ -42,7 +42,7 @@ const toBody = (v: Values): TemplateSaveBody => ({
     name: c.name.trim(),
     dmType: c.dmType as 0,
     dmDesc: c.dmDesc ?? '',
-    dmValue: c.dmType === 7 || c.dmType === 8 ? (c.dmValue ?? []) : [],
+    dmValue: c.dmType === 7 || c.dmType === 8 || c.dmType === 24 ? (c.dmValue ?? []) : [],
     dmMust: c.dmMust ? 1 : 0,
   })),
   nodes: (v.nodes ?? []).map((n) => ({
