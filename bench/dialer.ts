@@ -6,7 +6,8 @@
  *
  *   npx tsx bench/dialer.ts [agents=50] [numbers=20000] [seed=1]
  *
- * Goal: occupancy ≥ 80% with abandons ≤ 3%, decisions under 10 ms p95. Prints the report and writes
+ * Goal: occupancy ≥ 80% with abandons ≤ 3%, decisions under 10 ms p95. Also small teams (issue 23):
+ * 1, 3 and 10 agents on seeds 1–8, now and before issue 23 (abandons ≤ 3 %, 10 agents ≥ 80 %). Prints the report and writes
  * it to bench/results/dialer.md (DIALER_BENCH_OUT to write elsewhere). Never part of npm test.
  */
 import fs from 'node:fs';
@@ -130,6 +131,40 @@ const scenarioRows = scenarios.map(({ name, cfg }) => {
   return [name, pct(p.occupancy), pct(a.occupancy), pct(a.abandonRate, 2), a.ratioAvg.toFixed(2), a.maxLinesInUse];
 });
 
+// Small teams (issue 23): 1, 3 and 10 agents, 400 numbers per agent, seeds 1–8, the dialer as it is
+// (ratio ramp: 1 at the start, small-team cap, drop on abandon) against the dialer before issue 23
+// (no ramp, controller marks 70 % / 85 % of the target).
+const BEFORE_23: Partial<FloorConfig> = { ramp: false, pacing: { raiseBelow: 0.7, lowerAbove: 0.85 } };
+const teamRows = [1, 3, 10].flatMap((agents) => {
+  const sum = (cfg: Partial<FloorConfig>) => {
+    let answered = 0;
+    let abandoned = 0;
+    const occ: number[] = [];
+    const rates: number[] = [];
+    const ratios: number[] = [];
+    for (const seed of seeds) {
+      const r = simulateFloor({ agents, numbers: agents * 400, seed, lineLimit: agents * 4, ...cfg });
+      answered += r.answered;
+      abandoned += r.abandoned;
+      occ.push(r.occupancy);
+      rates.push(r.abandonRate);
+      ratios.push(r.ratioAvg);
+    }
+    const avg = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / xs.length;
+    return [
+      `${pct(avg(occ))} (${pct(Math.min(...occ))}–${pct(Math.max(...occ))})`,
+      `${pct(abandoned / Math.max(1, answered), 2)} (${abandoned} / ${n0(answered)})`,
+      pct(Math.max(...rates), 2),
+      avg(ratios).toFixed(2),
+    ];
+  };
+  const power = simulateFloor({ agents, numbers: agents * 400, seed: 1, lineLimit: agents * 4, pacing: { power: true } });
+  return [
+    [agents, 'before issue 23', ...sum(BEFORE_23), pct(power.occupancy)],
+    [agents, 'now', ...sum({}), pct(power.occupancy)],
+  ];
+});
+
 const f = DEFAULT_FLOOR;
 const s = DEFAULT_PACING;
 const md = `# Group-calling dialer (bench/dialer.ts, issue 15)
@@ -176,6 +211,14 @@ ${hours}
 ## Other seeds (same floor)
 
 ${table(['seed', 'power occupancy', 'adaptive occupancy', 'adaptive abandons', 'adaptive ratio avg', 'adaptive calls/h'], seedRows)}
+
+## Small teams (issue 23): seeds 1–8, 400 numbers per agent, line limit 4 per agent
+
+${table(['agents', 'dialer', 'occupancy avg (min–max)', 'abandoned / answered (all seeds)', 'worst seed abandons', 'ratio avg', 'power occupancy (seed 1)'], teamRows)}
+
+Goal (issue 23): abandons ≤ 3 % for each team, 10 agents at ≥ 80 % occupancy. The ramp (\`dialer/ramp.ts\`): ratio 1 until
+the answer rate is measured, then + 2 / agents per connected call up to the team cap 1 + 4 × n / (n + 25), back to 1 at
+once on an abandon for up to 3 agents (the excess cut by 3 / n above); one agent is in effect power dialled.
 
 ## Other lists (seed ${SEED})
 
