@@ -218,6 +218,14 @@ export type AicallTranscriptTurn = z.infer<typeof aicallTranscriptTurnSchema>;
 // ---------- AI reception (AI接待) ----------
 
 /** A number (the called number of inbound calls) given to a flow within hours (Beijing time). */
+/** Whether the bot can speak on this server (issue 23): AI外呼 and AI接待 warn and refuse (116037) when not. */
+export const aicallSpeechSchema = z.object({
+  isAvailable: z.boolean(),
+  /** espeak-wasm, espeak or http */
+  provider: z.string(),
+});
+export type AicallSpeech = z.infer<typeof aicallSpeechSchema>;
+
 export const aireceptionSettingSchema = z.object({
   id: z.number(),
   number: z.string(),

@@ -21,7 +21,7 @@ export const aicallPlugin = fp(async (app: FastifyInstance) => {
     setImmediate(() => void onBotLegEvent(deps, e).catch((err) => app.log.error({ err }, 'AI call leg event failed')));
   });
   app.decorate('aicallRunner', deps);
-  await app.register(aicallRoutes(rt));
+  await app.register(aicallRoutes(rt, deps.kit));
   const stop = await scheduleAicallRunner(app.queue, deps, app.log);
   app.addHook('onClose', async () => {
     stop();

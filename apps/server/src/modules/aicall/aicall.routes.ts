@@ -3,6 +3,7 @@ import {
   aicallEditBody,
   aicallReportSchema,
   aicallRowSchema,
+  aicallSpeechSchema,
   calltaskIdBody,
   calltaskListBody,
   calltaskNumberRowSchema,
@@ -14,10 +15,12 @@ import {
 } from '@crm/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { AppError } from '../../lib/app-error';
 import { ok } from '../../lib/reply';
 import type { CallRuntime } from '../calls/call-bus';
 import { taskNumbers } from '../calltasks/calltasks-lists';
 import { type TaskKind, taskDeleteRoute, taskMoveRoutes } from '../calltasks/task-kind-routes';
+import type { SpeechKit } from '../speech/speech';
 import { startAiTaskExport } from './aicall-export';
 import { aiTaskReport } from './aicall-report';
 import * as service from './aicall-tasks.service';
@@ -28,18 +31,35 @@ const P = '/api/frontend/aicall';
 const config = { menu: '/aicall/Index' };
 const idEnvelope = envelope(z.object({ cmStid: z.number() }));
 const idQuery = z.object({ cmStid: qId() });
-const kind: TaskKind = {
+const kindWith = (kit: SpeechKit): TaskKind => ({
   prefix: P,
   tags,
   config,
   noun: 'AI外呼任务',
   requireManaged: service.requireManagedAiTask,
-};
+  // a bot that cannot speak would only use up the task's numbers (issue 23)
+  beforeMove: (move) => {
+    if ((move === 'start' || move === 'resume') && !kit.synthesizer.isAvailable) throw new AppError('SPEECH_BOT_UNAVAILABLE');
+  },
+});
 
 /** AI tasks (issue 16): paths under /api/frontend/aicall/ (thin: the seat-task services with mode 2). */
 export const aicallRoutes =
-  (rt: CallRuntime): FastifyPluginAsyncZod =>
+  (rt: CallRuntime, kit: SpeechKit): FastifyPluginAsyncZod =>
   async (app) => {
+    const kind = kindWith(kit);
+    app.get(
+      `${P}/speech`,
+      {
+        schema: {
+          tags,
+          summary: '语音合成是否可用（不可用时不能开始AI外呼、启用AI接待）',
+          response: { 200: envelope(aicallSpeechSchema) },
+        },
+        config: { menu: [config.menu, '/aireception/Index'] },
+      },
+      async () => ok({ isAvailable: kit.synthesizer.isAvailable, provider: kit.synthesizer.provider }),
+    );
     app.post(
       `${P}/create`,
       { schema: { tags, summary: '新建AI外呼任务', body: aicallCreateBody, response: { 200: idEnvelope } }, config },

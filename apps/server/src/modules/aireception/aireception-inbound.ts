@@ -72,6 +72,8 @@ export const createReception = (d: ReceptionDeps) => {
 
   const start = () => {
     setInboundRoute(d.rt, async ({ to, legId }) => {
+      // a bot that cannot speak answers no one: the call is refused as for a number not configured
+      if (!d.kit.synthesizer.isAvailable) return undefined;
       const setting = await repo.findByNumber(d.rt.db, to.replace(/\D/g, ''));
       if (setting?.isEnabled !== 1 || !isInHours(setting.fromTime, setting.toTime, now())) return undefined;
       const flow = await publishedFlow(d.rt.db, setting.tenantId, setting.flowId);

@@ -12,11 +12,14 @@ import { createReception } from './aireception-inbound';
  */
 export const aireceptionPlugin = fp(async (app: FastifyInstance) => {
   const rt = app.calls;
-  const reception = createReception({ rt, kit: await createSpeech(app.config), log: app.log });
+  const kit = await createSpeech(app.config);
+  if (!kit.synthesizer.isAvailable)
+    app.log.warn('speech synthesis unavailable: AI接待 takes no calls, AI外呼 tasks do not start');
+  const reception = createReception({ rt, kit, log: app.log });
   reception.start();
   app.decorate('aireception', reception);
   await app.register(aicallCallsRoutes(rt));
-  await app.register(aireceptionRoutes(rt));
+  await app.register(aireceptionRoutes(rt, kit));
   app.addHook('onClose', async () => {
     reception.stop();
     await reception.settled();

@@ -9,8 +9,10 @@ import {
   okEnvelope,
 } from '@crm/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { AppError } from '../../lib/app-error';
 import { ok } from '../../lib/reply';
 import type { CallRuntime } from '../calls/call-bus';
+import type { SpeechKit } from '../speech/speech';
 import * as service from './aireception.service';
 import { simulateReceptionCall } from './aireception-sim';
 
@@ -18,10 +20,16 @@ const tags = ['aireception'];
 const P = '/api/frontend/aireception';
 const config = { menu: service.AIRECEPTION_MENU };
 
-/** AI接待 numbers (issue 16): list, add/edit, delete. The reception records are aicall/calls with source 2. */
+/**
+ * AI接待 numbers (issue 16): list, add/edit, delete. The reception records are aicall/calls with
+ * source 2. Without speech (issue 23) a number is not turned on and 模拟来电 is refused (116037).
+ */
 export const aireceptionRoutes =
-  (rt: CallRuntime): FastifyPluginAsyncZod =>
+  (rt: CallRuntime, kit: SpeechKit): FastifyPluginAsyncZod =>
   async (app) => {
+    const requireSpeech = () => {
+      if (!kit.synthesizer.isAvailable) throw new AppError('SPEECH_BOT_UNAVAILABLE');
+    };
     app.get(
       `${P}/list`,
       { schema: { tags, summary: 'AI接待号码列表', response: { 200: envelope(listOf(aireceptionSettingSchema)) } }, config },
@@ -33,7 +41,10 @@ export const aireceptionRoutes =
         schema: { tags, summary: '添加或编辑AI接待号码', body: aireceptionSaveBody, response: { 200: idEnvelope('id') } },
         config,
       },
-      async (req) => ok({ id: await service.saveSetting(app.db, req.actor, req.body) }, '保存成功'),
+      async (req) => {
+        if (req.body.isEnabled === 1) requireSpeech();
+        return ok({ id: await service.saveSetting(app.db, req.actor, req.body) }, '保存成功');
+      },
     );
     app.post(
       `${P}/del`,
@@ -50,6 +61,7 @@ export const aireceptionRoutes =
         config,
       },
       async (req) => {
+        requireSpeech();
         await simulateReceptionCall(rt, req.actor, req.body);
         return ok(null, '来电已发起，通话结束后可在接待记录中查看');
       },

@@ -21,6 +21,8 @@ export type TaskKind = {
   noun: string;
   /** the task is of this kind and the caller manages it (throws the kind's not-found otherwise) */
   requireManaged: (db: Db, actor: Actor, id: number) => Promise<unknown>;
+  /** a refusal before a move (an AI task cannot start or resume without speech) */
+  beforeMove?: (move: 'start' | 'pause' | 'resume' | 'stop') => void;
   /** what follows a move besides the task's progress frame (the group board's) */
   afterMove?: (actor: Actor, id: number) => Promise<void>;
 };
@@ -46,6 +48,7 @@ export const taskMoveRoutes = (app: App, rt: CallRuntime, kind: TaskKind) => {
       async (req) => {
         const { cmStid } = req.body;
         await kind.requireManaged(app.db, req.actor, cmStid);
+        kind.beforeMove?.(move);
         await actions.moveTask(rt, req.actor, cmStid, move);
         await kind.afterMove?.(req.actor, cmStid);
         return ok(null, msg);

@@ -17,7 +17,7 @@ import {
 import type { HangupSideValue } from '../provider';
 import { type Burst, farEndFrame, mixRecording, type Overlay, voiceSeedOf } from './sim-audio';
 import { SIM_RING_DELAY_SECONDS, type SimOptions, simOutcomeOf } from './sim-provider';
-import { REPLY_DELAY_MS, type SimScript, sayMsOf, simScriptOf } from './sim-script';
+import { REPLY_DELAY_MS, SCRIPTED_TALK_SECONDS, type SimScript, sayMsOf, simScriptOf } from './sim-script';
 import { wavOf } from './wav';
 
 /**
@@ -99,6 +99,10 @@ export const createSimControl = (opts: SimOptions): SimControlLine => {
     timer.unref();
     leg.timers.push(timer);
   };
+
+  /** how long an answered far end stays: a scripted customer as long as the bot talks with him (sim-script.ts) */
+  const talkSecondsOf = (script: SimScript | undefined) =>
+    script ? Math.max(opts.talkSeconds, SCRIPTED_TALK_SECONDS) : opts.talkSeconds;
 
   const open = (id: string, target: Leg['target'], talkSeconds = opts.talkSeconds, script?: SimScript): Leg => {
     const leg: Leg = {
@@ -284,8 +288,9 @@ export const createSimControl = (opts: SimOptions): SimControlLine => {
       if (legs.has(legId)) throw new Error(`sim leg ${legId} exists`);
       if (target.kind === 'number') {
         const outcome = simOutcomeOf(target.number);
-        const talk = outcome.kind === 'answer' ? (outcome.talkSeconds ?? opts.talkSeconds) : opts.talkSeconds;
-        const leg = open(legId, target, talk, role === 'bot' ? simScriptOf(target.number) : undefined);
+        const script = role === 'bot' ? simScriptOf(target.number) : undefined;
+        const talk = outcome.kind === 'answer' ? (outcome.talkSeconds ?? talkSecondsOf(script)) : opts.talkSeconds;
+        const leg = open(legId, target, talk, script);
         originateNumber(leg, target.number, ringSeconds);
         return;
       }
@@ -356,7 +361,8 @@ export const createSimControl = (opts: SimOptions): SimControlLine => {
     },
     simulateInbound: async ({ from, to, ringSeconds = 30 }) => {
       const legId = randomUUID();
-      const leg = open(legId, { kind: 'inbound', from, to }, opts.talkSeconds, simScriptOf(from));
+      const script = simScriptOf(from);
+      const leg = open(legId, { kind: 'inbound', from, to }, talkSecondsOf(script), script);
       giveUpAfter(leg, ringSeconds);
       await emit({ kind: 'offered', legId, at: new Date(leg.startAt), from, to });
       return legId;

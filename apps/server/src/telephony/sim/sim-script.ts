@@ -16,6 +16,8 @@
  * | 5                 | leaves a message | "有兴趣", "好的", nothing, "请明天上午给我回电话" |
  * | 6–9               | no script     | the usual far end (a burst every 5 s)        |
  *
+ * A scripted customer hangs up only after SCRIPTED_TALK_SECONDS (the line's SIM_TALK_SECONDS cuts
+ * the usual far end): script 0 reaches 转人工 in the demo 话术 with the default settings.
  * Script 5 reaches 转人工 in the bots' test flow; with no agent AI接待 asks for a message (its
  * prompt, then a beep): he waits out the prompt after 转人工 and speaks after the message prompt.
  *
@@ -25,6 +27,14 @@
  */
 export type SimReply = { kind: 'say'; text: string } | { kind: 'digit'; digit: string } | { kind: 'wait' };
 export type SimScript = { name: string; replies: SimReply[] };
+
+/**
+ * A scripted customer stays on the line while the bot talks with him, up to this long (or the
+ * line's SIM_TALK_SECONDS when longer): the usual far end's 45 s would cut the interested customer
+ * off before 转人工 in the demo 话术, whose prompts take about a minute (issue 23). His script, the
+ * bot's end, or an outcome digit with a talk time of its own (4: 8 s) ends the call sooner.
+ */
+export const SCRIPTED_TALK_SECONDS = 300;
 
 export const REPLY_DELAY_MS = 600;
 export const SAY_MS_PER_CHAR = 250;

@@ -6,6 +6,7 @@ import type {
   AicallInfo,
   AicallReport,
   AicallRow,
+  AicallSpeech,
   CalltaskListBody,
   FlowRow,
   ListData,
@@ -30,6 +31,14 @@ export const aicallKeys = {
   info: (id: number) => [...aicallKeys.all, 'info', id] as const,
   flows: ['aicall', 'flows'] as const,
 };
+
+/** Whether the bot can speak on this server (found once at its start): AI外呼 and AI接待 warn when not. */
+export const useAicallSpeech = () =>
+  useQuery({
+    queryKey: [...aicallKeys.all, 'speech'] as const,
+    queryFn: () => http.get<AicallSpeech>(`${BASE}/speech`),
+    staleTime: 60_000,
+  });
 
 /** Bots call on their own: the list refreshes often while a task runs (the socket's frames come between). */
 export const AI_POLL_MS = 5_000;

@@ -11,6 +11,7 @@ import { aicallKeys, useAicallList, useDeleteAicall, useMoveAicall } from '../ap
 import { AiTaskDrawer } from '../components/AiTaskDrawer';
 import { AiTaskFormModal } from '../components/AiTaskFormModal';
 import { GRADE_COLOR } from '../components/GradeTag';
+import { SpeechAlert } from '../components/SpeechAlert';
 
 const MOVE_TEXT: MoveTexts = {
   start: { label: '开始', title: '开始任务', content: '开始后，机器人在外呼时段内自动拨打任务号码。', done: '任务已开始' },
@@ -125,6 +126,7 @@ export const AicallPage = () => {
 
   return (
     <Card title="AI外呼任务">
+      <SpeechAlert />
       <TaskListToolbar filters={filters} onRefresh={() => list.refetch()} onCreate={() => setForm({ row: null })} />
       <Table<AicallRow>
         rowKey="cmStid"

@@ -4,6 +4,7 @@ import { Badge, Button, Card, Empty, Space, Table, type TableColumnsType, Tabs, 
 import { useMemo, useState } from 'react';
 import { useConfirmDelete } from '../../../components/useConfirmDelete';
 import { AiCallsTable } from '../../aicall/components/AiCallsTable';
+import { SpeechAlert } from '../../aicall/components/SpeechAlert';
 import { useStaffOptions } from '../../staff/api';
 import { useDeleteReception, useReceptionSettings } from '../api';
 import { ReceptionFormModal } from '../components/ReceptionFormModal';
@@ -90,6 +91,7 @@ const ReceptionSettings = () => {
 /** /aireception/Index AI接待 (issue 16, menu 400): the reception records and the numbers the bot answers. */
 export const AireceptionPage = () => (
   <Card title="AI接待">
+    <SpeechAlert />
     <Tabs
       items={[
         { key: 'records', label: '接待记录', children: <AiCallsTable source={2} isLive /> },
