@@ -57,8 +57,18 @@ export type AicallCreateBody = z.infer<typeof aicallCreateBody>;
 export const aicallEditBody = z.object({ ...calltaskEditBody.shape, ...aiFields });
 export type AicallEditBody = z.infer<typeof aicallEditBody>;
 
-/** Grades counted over a task's (or a filter's) AI calls. */
-export const gradeCounts = z.object({ A: z.number(), B: z.number(), C: z.number(), D: z.number(), E: z.number() });
+/**
+ * Grades counted over a task's (or a filter's) AI calls; `failed`: calls that failed for a system
+ * reason (end 'error', 系统异常: no grade), counted apart from the split (issue 22).
+ */
+export const gradeCounts = z.object({
+  A: z.number(),
+  B: z.number(),
+  C: z.number(),
+  D: z.number(),
+  E: z.number(),
+  failed: z.number(),
+});
 export type GradeCounts = z.infer<typeof gradeCounts>;
 
 /** An AI task in the list: the seat-task row with its flow, lines and results. */
@@ -90,7 +100,11 @@ export const aicallReportSchema = z.object({
 });
 export type AicallReport = z.infer<typeof aicallReportSchema>;
 
-/** How an AI call ended; 'message': AI接待's 转人工 found no agent and the caller left a message (留言). */
+/**
+ * How an AI call ended; 'message': AI接待's 转人工 found no agent and the caller left a message (留言);
+ * 'error': the call failed for a system reason (the bot could not speak or hear, the line failed):
+ * no grade (AI_CALL_NO_GRADE), no score, nothing in the CRM, counted apart (issue 22).
+ */
 export const AI_CALL_END = [
   'not_connected',
   'hangup',
@@ -102,6 +116,10 @@ export const AI_CALL_END = [
   'message',
 ] as const;
 export type AiCallEnd = (typeof AI_CALL_END)[number];
+/** The end of an AI call that failed for a system reason. */
+export const AI_CALL_FAILED: AiCallEnd = 'error';
+/** The grade of a failed AI call (none). */
+export const AI_CALL_NO_GRADE = '';
 export const AI_CALL_END_LABEL: Record<AiCallEnd, string> = {
   not_connected: '未接通',
   hangup: '机器人挂机',

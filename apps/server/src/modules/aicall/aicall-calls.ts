@@ -1,6 +1,8 @@
 import fs from 'node:fs';
 import {
   AI_CALL_END_LABEL,
+  AI_CALL_FAILED,
+  AI_CALL_NO_GRADE,
   type AiCallEnd,
   type AicallCallRow,
   type AicallCallsBody,
@@ -105,8 +107,9 @@ export const saveAiCall = async (rt: CallRuntime, p: SaveAiCall & { tenantId?: n
     startedAt: p.startedAt,
     endedAt: now(),
     duration: r.talkSeconds,
-    grade: r.grade.grade,
-    score: r.grade.score,
+    // a call that failed for a system reason is no customer's outcome: no grade, no score (issue 22)
+    grade: r.end === AI_CALL_FAILED ? AI_CALL_NO_GRADE : r.grade.grade,
+    score: r.end === AI_CALL_FAILED ? 0 : r.grade.score,
     rounds: r.counters.rounds,
     end: r.end,
     counters: r.counters as unknown as Record<string, unknown>,
@@ -117,13 +120,17 @@ export const saveAiCall = async (rt: CallRuntime, p: SaveAiCall & { tenantId?: n
   });
 };
 
-/** Stores a call that never connected: grade E, score 0, no turns; resolves to the AI call id. */
+/**
+ * Stores a call that never connected: grade E, score 0, no turns; resolves to the AI call id. A leg
+ * the line itself failed (`isSystemFailure`: it could not be placed, its instance died) is no
+ * outcome of the number: stored as 系统异常 (end 'error'), with no grade (issue 22).
+ */
 export const saveNotConnected = async (
   rt: CallRuntime,
-  p: Omit<SaveAiCall, 'result'> & { cause?: string; tenantId?: number },
+  p: Omit<SaveAiCall, 'result'> & { cause?: string; tenantId?: number; isSystemFailure?: boolean },
 ): Promise<number> => {
   const tenantId = p.tenantId ?? (await tenantOfCall(rt, p.callUuid));
-  const grade = gradeNotConnected();
+  const grade = p.isSystemFailure ? { grade: AI_CALL_NO_GRADE, score: 0 } : gradeNotConnected();
   return repo.insertAiCall(rt.db, {
     tenantId,
     source: p.source,
@@ -138,7 +145,7 @@ export const saveNotConnected = async (
     endedAt: now(),
     grade: grade.grade,
     score: grade.score,
-    end: 'not_connected',
+    end: p.isSystemFailure ? AI_CALL_FAILED : 'not_connected',
     counters: { cause: p.cause ?? '' },
     turns: [],
     staffIds: await staffOf(rt, tenantId, p, null),

@@ -1,4 +1,4 @@
-import { AI_CALL_END_LABEL, type AssignRule, DISCARD_OTHER, DM_TYPE } from '@crm/contracts';
+import { AI_CALL_END_LABEL, AI_CALL_FAILED, type AssignRule, DISCARD_OTHER, DM_TYPE } from '@crm/contracts';
 import type { Db } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import { now } from '../../lib/clock';
@@ -100,6 +100,8 @@ export const applyCrmEffects = async (
   call: { numberId: number; aiCallId: number; result: BotCallResult },
 ): Promise<number | undefined> => {
   const { result } = call;
+  // a system failure (系统异常) says nothing of the customer: no customer, no follow record (issue 22)
+  if (result.end === AI_CALL_FAILED) return undefined;
   if (!(task.assignGrades ?? []).includes(result.grade.grade)) return undefined;
   const n = await repo.numberById(db, call.numberId);
   if (!n) return undefined;

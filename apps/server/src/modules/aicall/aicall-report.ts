@@ -1,4 +1,4 @@
-import type { AicallReport } from '@crm/contracts';
+import { AI_CALL_FAILED, type AicallReport } from '@crm/contracts';
 import { sql } from 'drizzle-orm';
 import { type Db, queryRows } from '../../db/client';
 import { aiCalls } from '../../db/schema';
@@ -9,7 +9,9 @@ import { requireAiTask } from './aicall-tasks.service';
 // The figures of AI tasks (issue 16), every one counted from the task's AI calls (ai_calls, one row
 // per bot leg placed: connected or not, grade E), never kept apart: called, connected (the bot
 // talked), connect rate, average talk seconds and rounds of the connected calls, 转人工, the grade
-// split, and per Beijing day called / connected / A / B for the charts.
+// split, and per Beijing day called / connected / A / B for the charts. A call that failed for a
+// system reason (end 'error', 系统异常) is called but neither connected nor graded: the split
+// counts it apart (grades.failed, issue 22).
 
 const round1 = (v: number) => Math.round(v * 10) / 10;
 type Totals = { called: number; connected: number; duration: number; rounds: number; transferred: number };
@@ -17,7 +19,7 @@ type Totals = { called: number; connected: number; duration: number; rounds: num
 export const aiTaskReport = async (db: Db, actor: Actor, id: number): Promise<AicallReport> => {
   await requireAiTask(db, actor, id);
   const where = sql`tenant_id = ${actor.tenantId} and source = 1 and task_id = ${id}`;
-  const connected = sql`"end" <> 'not_connected'`;
+  const connected = sql`"end" not in ('not_connected', ${AI_CALL_FAILED})`;
   const [[totals], grades, days] = await Promise.all([
     queryRows<Totals>(
       db,

@@ -43,8 +43,15 @@ export type AiDeps = {
 const progress = (d: AiDeps, tenantId: number, taskId: number) =>
   publishTaskProgress(d.rt, tenantId, taskId).catch((err) => d.log.error({ err }, 'AI task progress failed'));
 
-/** An unanswered bot leg: stored with grade E (its number follows the outcome rules when settled). */
-const notConnected = async (d: AiDeps, leg: BotLeg, cause: string) => {
+/**
+ * A leg the line failed on our side (the system ended it: it could not be placed, or its instance
+ * died): a system failure, not the number's answer (issue 22).
+ */
+const isLineFailure = (side: number | undefined, cause: string) =>
+  side === HANGUP_SIDE.system && (cause === HANGUP_CAUSE.unreachable || cause === HANGUP_CAUSE.instanceRestart);
+
+/** An unanswered bot leg: stored with grade E, or as 系统异常 when the line failed (its number follows the outcome rules when settled). */
+const notConnected = async (d: AiDeps, leg: BotLeg, cause: string, side?: number) => {
   const flow = await publishedFlow(d.rt.db, leg.tenantId, leg.flowId);
   await saveNotConnected(d.rt, {
     taskId: leg.taskId,
@@ -56,6 +63,7 @@ const notConnected = async (d: AiDeps, leg: BotLeg, cause: string) => {
     flowVersion: flow?.version ?? 0,
     startedAt: leg.startedAt,
     cause,
+    isSystemFailure: isLineFailure(side, cause),
   });
 };
 
@@ -130,7 +138,7 @@ export const onBotLegEvent = async (d: AiDeps, e: LegEventLike) => {
     d.state.legs.delete(leg.legId);
     const cause = (p as { cause?: string }).cause ?? '';
     d.state.track(
-      notConnected(d, leg, cause)
+      notConnected(d, leg, cause, (p as { side?: number }).side)
         .catch((err) => d.log.error({ err, callUuid: leg.callUuid }, 'AI call not saved'))
         .finally(() => void progress(d, leg.tenantId, leg.taskId)),
     );

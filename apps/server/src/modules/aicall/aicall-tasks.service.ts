@@ -86,7 +86,7 @@ export const aiRowsOf = async (db: DbOrTx, tenantId: number, ids: number[]): Pro
       assignGrades: (t?.assign_grades as string[] | undefined) ?? [],
       assignRule: String(t?.assign_rule ?? ''),
       linesInUse: lines.get(r.cmStid) ?? 0,
-      grades: grades.get(r.cmStid) ?? { A: 0, B: 0, C: 0, D: 0, E: 0 },
+      grades: grades.get(r.cmStid) ?? repo.emptyGrades(),
     };
   });
 };

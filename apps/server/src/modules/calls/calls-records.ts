@@ -24,6 +24,15 @@ const { CALL_STATE } = repo;
 const rangeStart = (s?: string) => (s ? (parseDateTime(s.length === 10 ? `${s} 00:00:00` : s) ?? undefined) : undefined);
 const rangeEnd = (s?: string) => (s ? (parseDateTime(s.length === 10 ? `${s} 23:59:59` : s) ?? undefined) : undefined);
 
+/**
+ * Who is on a call no agent took (issue 22): a trunk call the server answered is AI接待's (the
+ * bot took it on a reception number); a call the server placed (task, bot, dialer, test) is 系统外呼.
+ */
+const systemStaffName = (c: repo.CallListRow['call']) => {
+  if (c.staffId !== null) return '';
+  return c.callType === CALL_TYPE.inbound ? 'AI接待' : '系统外呼';
+};
+
 const toRow = (r: repo.CallListRow, v: Viewer): CallRecordRow => {
   const c = r.call;
   const customer =
@@ -38,7 +47,7 @@ const toRow = (r: repo.CallListRow, v: Viewer): CallRecordRow => {
     yearMonth: c.yearMonth,
     callType: c.callType,
     cmSid: c.staffId ?? 0,
-    cmSidName: r.staffName ?? '',
+    cmSidName: r.staffName ?? systemStaffName(c),
     cmDid: c.departmentId ?? 0,
     cmDidName: r.departmentName ?? '',
     cmSipid: c.sipId ?? 0,

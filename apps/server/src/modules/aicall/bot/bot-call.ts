@@ -211,7 +211,9 @@ export const runBotCall = async (input: BotCallInput): Promise<BotCallResult> =>
     liveEnded(input.callUuid);
   }
   if (outcome.end !== 'transfer' && outcome.end !== 'customer_hangup') {
-    await hangupLeg(input.rt, input.legId, HANGUP_SIDE.system, HANGUP_CAUSE.normal).catch(() => false);
+    // the call record says why (issue 22): the bot ended it, or a system failure did
+    const cause = outcome.end === 'error' ? HANGUP_CAUSE.systemError : HANGUP_CAUSE.botHangup;
+    await hangupLeg(input.rt, input.legId, HANGUP_SIDE.system, cause).catch(() => false);
   }
   const talkSeconds = Math.round(ear.nowMs() / 1000);
   session.setTalkSeconds(talkSeconds);

@@ -1,5 +1,13 @@
 import { MessageOutlined, SearchOutlined } from '@ant-design/icons';
-import { AI_CALL_END, AI_CALL_END_LABEL, type AicallCallRow, type AicallCallsBody, GRADE_LABEL, GRADES } from '@crm/contracts';
+import {
+  AI_CALL_END,
+  AI_CALL_END_LABEL,
+  AI_CALL_FAILED,
+  type AicallCallRow,
+  type AicallCallsBody,
+  GRADE_LABEL,
+  GRADES,
+} from '@crm/contracts';
 import { Button, DatePicker, Empty, Input, Select, Space, Table, type TableColumnsType, Tag, Typography } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { useMemo, useState } from 'react';
@@ -32,15 +40,24 @@ const GRADE_OPTIONS = GRADES.map((g) => ({ value: g, label: GRADE_LABEL[g] }));
 const endOptions = (source: 1 | 2) =>
   AI_CALL_END.filter((e) => source === 2 || e !== 'message').map((e) => ({ value: e, label: AI_CALL_END_LABEL[e] }));
 
-/** 结束方式, a caller's 留言 marked */
-const EndCell = ({ row }: { row: AicallCallRow }) =>
-  row.end === 'message' ? (
-    <Tag color="orange" icon={<MessageOutlined />} style={{ marginInlineEnd: 0 }}>
-      {row.endName}
-    </Tag>
-  ) : (
-    row.endName
-  );
+/** 结束方式, a caller's 留言 and a system failure (系统异常, no grade) marked */
+const EndCell = ({ row }: { row: AicallCallRow }) => {
+  if (row.end === 'message') {
+    return (
+      <Tag color="orange" icon={<MessageOutlined />} style={{ marginInlineEnd: 0 }}>
+        {row.endName}
+      </Tag>
+    );
+  }
+  if (row.end === AI_CALL_FAILED) {
+    return (
+      <Tag color="error" style={{ marginInlineEnd: 0 }}>
+        {row.endName}
+      </Tag>
+    );
+  }
+  return row.endName;
+};
 
 /** AI calls (of a task, or of AI接待): grade, number and time filters, pages, and the detail dialog. */
 export const AiCallsTable = ({ cmStid, source, isLive = false, canExport = false }: Props) => {
@@ -83,7 +100,8 @@ export const AiCallsTable = ({ cmStid, source, isLive = false, canExport = false
       title: '意向等级',
       dataIndex: 'grade',
       width: 100,
-      render: (v: string, r: AicallCallRow) => <GradeTag grade={v} score={r.grade === 'E' ? undefined : r.score} />,
+      // E (not reached) and a failed call (no grade) have no score
+      render: (v: string, r: AicallCallRow) => <GradeTag grade={v} score={r.grade === 'E' || !r.grade ? undefined : r.score} />,
     },
     { title: '通话时长', dataIndex: 'duration_time', width: 96, render: (v: number) => billsecText(v) },
     { title: '轮次', dataIndex: 'rounds', width: 60, align: 'right' },

@@ -19,6 +19,8 @@ const Figures = ({ report, row }: { report: AicallReport; row: AicallRow }) => {
     ['平均通话', billsecText(Math.round(report.avgDuration))],
     ['平均轮次', report.avgRounds],
     ['转人工', report.transferred],
+    // calls that failed for a system reason: not connected, not graded, counted apart (issue 22)
+    ['系统异常', report.grades.failed],
     ['线路', `${row.linesInUse}/${row.maxLines}`],
   ];
   return (

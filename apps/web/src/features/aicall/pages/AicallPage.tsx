@@ -20,10 +20,10 @@ const MOVE_TEXT: MoveTexts = {
   stop: STOP_TEXT,
 };
 
-/** A–E counts as small tags (zeros left out). */
+/** A–E counts as small tags (zeros left out); calls that failed for a system reason apart (异常). */
 const GradeSplit = ({ grades }: { grades: AicallRow['grades'] }) => {
   const shown = GRADES.filter((g) => grades[g] > 0);
-  if (shown.length === 0) return <Typography.Text type="secondary">-</Typography.Text>;
+  if (shown.length === 0 && grades.failed === 0) return <Typography.Text type="secondary">-</Typography.Text>;
   return (
     <Space size={2} wrap={false}>
       {shown.map((g) => (
@@ -33,6 +33,13 @@ const GradeSplit = ({ grades }: { grades: AicallRow['grades'] }) => {
           </Tag>
         </Tooltip>
       ))}
+      {grades.failed > 0 && (
+        <Tooltip title={`系统异常 ${grades.failed}个（不计入意向等级）`}>
+          <Tag color="error" style={{ marginInlineEnd: 0, paddingInline: 4 }} data-testid="grade-failed">
+            异常 {grades.failed}
+          </Tag>
+        </Tooltip>
+      )}
     </Space>
   );
 };

@@ -100,9 +100,9 @@ export const CallRecordPage = () => {
       dataIndex: 'cmSidName',
       width: 112,
       ellipsis: true,
-      // a call the server placed (test call, task, bot) with no agent on it (cmSid 0)
+      // no agent on the call (cmSid 0): the server names who is (系统外呼 for a call it placed, AI接待 for one its bot answered)
       render: (v: string, row) =>
-        row.cmSid ? <TwoLines top={v || '-'} bottom={row.cmDidName || '-'} /> : <TwoLines top="系统外呼" bottom="-" />,
+        row.cmSid ? <TwoLines top={v || '-'} bottom={row.cmDidName || '-'} /> : <TwoLines top={v || '系统外呼'} bottom="-" />,
     },
     { title: '分机', dataIndex: 'cmSipuser', width: 64, render: (v: string) => v || '-' },
     {
