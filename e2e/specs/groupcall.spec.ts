@@ -4,10 +4,12 @@ import { apiLogin, uniq } from '../fixtures/api';
 import { loginAs } from '../fixtures/login';
 import { goOnline } from '../fixtures/phone';
 
-// Group calling (人工群呼, issue 15) on the sim line: the admin's group task dials three customers
-// for 李四 at once; the first to answer rings 李四's browser and he takes it, the second answers
-// while he is busy and hears the abandon message, the third is busy. The admin's live board shows
-// the figures. The sim line decides each call by the number's last digit (1, 2 answered; 6 busy).
+// Group calling (人工群呼, issues 15 and 23) on the sim line: the admin's group task dials for 李四,
+// who works it; with one agent the dialer places one call at a time (ratio 1), and the customer who
+// answers is put through to 李四's phone, which answers by itself in work mode (no 接听 click): the
+// call window shows the customer, 通话中 and a running timer, and the admin's live board agrees
+// (李四 · 通话中, one connected, nobody abandoned). The sim line decides each call by the number's
+// last digit (1, 2 answered; 6 busy).
 
 test.use({ launchOptions: { executablePath: CHROMIUM_PATH, args: [...CHROMIUM_ARGS, ...FAKE_MEDIA_ARGS] } });
 
@@ -19,7 +21,7 @@ test.afterEach(async ({ request }) => {
 /** 8 unique digits, then the sim's outcome digit */
 const numberEnding = (digit: string) => `13${String(Date.now()).slice(-7)}${Math.floor(Math.random() * 10)}${digit}`;
 
-test('a group task connects one customer to 李四, abandons one, and the board shows the figures', async ({
+test('a group task puts the answered customer through to 李四, whose phone answers by itself; the board agrees', async ({
   page,
   browser,
   request,
@@ -57,23 +59,27 @@ test('a group task connects one customer to 李四, abandons one, and the board 
     .click();
   await expect(row).toContainText('进行中');
 
-  // 李四 is online and works the task: his browser rings for the first customer who answers
+  // 李四 is online and works the task: the first customer who answers is put through and his phone
+  // answers by itself: no ringing, no 接听
   await loginAs(page, 'lisi');
   await goOnline(page);
   await lisi.post('/api/frontend/groupcall/work', { cmStid });
   const modal = page.locator('.ant-modal').filter({ has: page.getByTestId('call-status') });
-  await expect(modal.getByTestId('call-status')).toHaveText('振铃中', { timeout: 20_000 });
-  await modal.getByRole('button', { name: '接听' }).click();
-  await expect(modal.getByTestId('call-status')).toHaveText('通话中');
+  await expect(modal.getByTestId('call-status')).toHaveText('通话中', { timeout: 20_000 });
+  await expect(page.getByText(/群呼接通：/)).toBeVisible();
+  await expect(modal.getByRole('button', { name: '接听' })).toHaveCount(0);
+  // the timer runs from the connect
+  await expect(modal.getByTestId('call-timer')).not.toHaveText('00:00', { timeout: 5_000 });
 
-  // the live board: one connected, one abandoned of two answered (50%, over the 3% target), one line in use
+  // the live board agrees: 李四 通话中, one connected, nobody abandoned, one line (ratio 1 for one agent)
   await row.getByRole('button', { name: /^看\s?板$/ }).click();
   const live = board.getByTestId('group-board');
   await expect(live.getByTestId('board-connected')).toContainText('1', { timeout: 20_000 });
-  await expect(live.getByTestId('board-answered')).toContainText('2');
-  await expect(live.getByTestId('board-abandon')).toContainText('50');
+  await expect(live.getByTestId('board-answered')).toContainText('1');
+  await expect(live.getByTestId('board-abandon')).toContainText('0');
   await expect(live.getByTestId('board-lines')).toContainText('1/3');
   await expect(live.getByTestId('board-talking')).toContainText('1');
+  await expect(live.getByTestId('board-ratio')).toContainText('1.0');
   await expect(live.getByText('李四 · 通话中')).toBeVisible();
 
   await modal.getByRole('button', { name: '挂断' }).click();
