@@ -165,6 +165,7 @@ const FIELD_KIND: Record<string, Kind> = {
   product_ids: 'product',
   coMatid: 'approvalTemplate',
   instanceId: 'instance',
+  instance_id: 'instance',
   order_id: 'order',
   product_order_ids: 'order',
   customer_id: 'customer',
@@ -295,8 +296,9 @@ const ROUTE_FIELD_KIND: Record<string, Record<string, Kind>> = {
 
 /** Names that look like ids but are not references to a row. */
 // menuIds name entries of the fixed menu catalogue (SPEC §2), the same for every company.
-// coTacid/coAcid/nodeId number the controls and nodes inside one approval template version.
-const NOT_IDS = new Set(['isNodeId', 'yearMonth', 'menuIds', 'coTacid', 'coAcid', 'nodeId']);
+// coTacid/coAcid/nodeId (node_id of order/verify) number the controls and nodes inside one approval
+// template version.
+const NOT_IDS = new Set(['isNodeId', 'yearMonth', 'menuIds', 'coTacid', 'coAcid', 'nodeId', 'node_id']);
 
 /**
  * Id fields that name something no fixture can be made of yet, with the reason. The route is still
