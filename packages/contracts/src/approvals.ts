@@ -37,6 +37,8 @@ export const APPROVAL_LIMITS = {
   name: 30,
   remark: 500,
   controlText: 30,
+  /** SPEC §5 deal form: integer, number and phone inputs take 20 characters, other inputs 30 (textarea: remark) */
+  numberInput: 20,
 } as const;
 
 /** The control kind that holds the document's id (SPEC §4 dmType 17: hidden link to order id). */

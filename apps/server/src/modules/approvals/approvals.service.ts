@@ -48,6 +48,10 @@ const readControls = (controls: ApprovalControlDef[], body: TemplateCreateBody) 
       throw new AppError('APPROVAL_CONTROL_REQUIRED', `请选择${c.name}`);
     if (value.some((v) => v.length > APPROVAL_LIMITS.remark))
       throw new AppError('APPROVAL_CONTROL_REQUIRED', `${c.name}内容过长`);
+    // SPEC §5 deal form: integer, number and phone inputs 20 characters, other single-line inputs 30
+    const max = [2, 3, 6].includes(c.dmType) ? APPROVAL_LIMITS.numberInput : c.dmType === 0 ? APPROVAL_LIMITS.controlText : 0;
+    if (max > 0 && value.some((v) => v.length > max))
+      throw new AppError('APPROVAL_CONTROL_REQUIRED', `${c.name}最多${max}个字符`);
     if (value.length > 0) vals[String(c.coTacid)] = value;
   }
   return { vals, docId };

@@ -1,5 +1,5 @@
 import { Input } from 'antd';
-import { cleanNumeric, finishNumeric } from './control-values';
+import { clampNumeric, cleanNumeric, finishNumeric } from './control-values';
 
 type Props = {
   value?: string;
@@ -9,13 +9,16 @@ type Props = {
   maxLength: number;
   placeholder?: string;
   id?: string;
+  /** SPEC §5: the value is clamped to these bounds (max while typing, min too when the input is left) */
+  min?: number;
+  max?: number;
 };
 
 /**
  * SPEC §5 numeric input: typed text keeps only digits, a leading minus and (for decimals)
- * one dot. The value stays a string so 20-digit numbers survive untouched.
+ * one dot, clamped to min/max when given. The value stays a string so 20-digit numbers survive untouched.
  */
-export const NumericInput = ({ value, onChange, allowDecimal, maxLength, placeholder, id }: Props) => (
+export const NumericInput = ({ value, onChange, allowDecimal, maxLength, placeholder, id, min, max }: Props) => (
   <Input
     id={id}
     value={value}
@@ -23,9 +26,9 @@ export const NumericInput = ({ value, onChange, allowDecimal, maxLength, placeho
     maxLength={maxLength}
     placeholder={placeholder}
     allowClear
-    onChange={(e) => onChange?.(cleanNumeric(e.target.value, allowDecimal))}
+    onChange={(e) => onChange?.(clampNumeric(cleanNumeric(e.target.value, allowDecimal), { min, max }, false))}
     onBlur={() => {
-      const finished = finishNumeric(value ?? '');
+      const finished = clampNumeric(finishNumeric(value ?? ''), { min, max }, true);
       if (finished !== (value ?? '')) onChange?.(finished);
     }}
   />

@@ -1,7 +1,15 @@
 import { DM_TYPE, type TemplateControl } from '@crm/contracts';
 import dayjs from 'dayjs';
 import { describe, expect, it } from 'vitest';
-import { cleanNumeric, finishNumeric, fromStored, placeholderOf, requiredMessage, toSubmitted } from './control-values';
+import {
+  clampNumeric,
+  cleanNumeric,
+  finishNumeric,
+  fromStored,
+  placeholderOf,
+  requiredMessage,
+  toSubmitted,
+} from './control-values';
 
 const control = (cbTacid: number, dmType: number, extra: Partial<TemplateControl> = {}): TemplateControl => ({
   cbTacid,
@@ -114,6 +122,19 @@ describe('numeric input (SPEC §5)', () => {
     expect(cleanNumeric('1.2.3', false)).toBe('123');
     expect(cleanNumeric('1.2.3', true)).toBe('1.23');
     expect(cleanNumeric('4-5', true)).toBe('45');
+  });
+
+  it('clamps to min/max (SPEC §5): max while typing, min once the input is left (issue 23)', () => {
+    const b = { min: 10, max: 100 };
+    expect(clampNumeric('150', b, false)).toBe('100');
+    expect(clampNumeric('1', b, false)).toBe('1');
+    expect(clampNumeric('1', b, true)).toBe('10');
+    expect(clampNumeric('-5', { min: -3 }, true)).toBe('-3');
+    expect(clampNumeric('99.5', b, true)).toBe('99.5');
+    expect(clampNumeric('100.01', b, false)).toBe('100');
+    expect(clampNumeric('', b, true)).toBe('');
+    expect(clampNumeric('-', b, false)).toBe('-');
+    expect(clampNumeric('123456789012345678901', {}, true)).toBe('123456789012345678901');
   });
   it('finishes a half-typed number on blur', () => {
     expect(finishNumeric('-')).toBe('');

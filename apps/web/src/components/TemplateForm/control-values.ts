@@ -91,6 +91,20 @@ export const cleanNumeric = (raw: string, allowDecimal: boolean): string => {
   return (isNegative ? '-' : '') + body;
 };
 
+/**
+ * SPEC §5 numeric input clamps to min/max: a finished value above max becomes max, below min becomes min.
+ * While typing only max is applied (more digits never bring a number back under max, but a number
+ * on its way up may pass under min: '1' of '15' with min 10); min is applied when the input is left.
+ * Text that is not a number yet ('', '-', '1.') is left as it is.
+ */
+export const clampNumeric = (value: string, bounds: { min?: number; max?: number }, isFinished: boolean): string => {
+  if (!NUMBER_PATTERN.test(value)) return value;
+  const n = Number(value);
+  if (bounds.max !== undefined && n > bounds.max) return String(bounds.max);
+  if (isFinished && bounds.min !== undefined && n < bounds.min) return String(bounds.min);
+  return value;
+};
+
 /** On blur: '-' alone and a trailing dot go, '.5' becomes '0.5' (the server wants a digit first). */
 export const finishNumeric = (value: string): string => {
   let v = value;

@@ -1,9 +1,10 @@
-import { DM_TYPE } from '@crm/contracts';
+import { APPROVAL_LIMITS, DM_TYPE } from '@crm/contracts';
 import { Cascader, DatePicker, Form, Input, Select, Typography } from 'antd';
 import type { Rule } from 'antd/es/form';
 import type { Dayjs } from 'dayjs';
 import type { StoredFile } from '../../../components/TemplateForm/control-values';
 import { FileListUpload } from '../../../components/TemplateForm/FileListUpload';
+import { NumericInput } from '../../../components/TemplateForm/NumericInput';
 import { optionsOfPaths, regionLabelOptions } from './controlOptions';
 
 /** A control of an order form or an approval template (SPEC §4 control kinds of order forms). */
@@ -70,6 +71,17 @@ const Control = ({ c, ...rest }: { c: DynamicControl; value?: unknown; onChange?
       return <Select {...(rest as object)} mode="multiple" allowClear options={options} placeholder={placeholder} />;
     case DM_TYPE.file:
       return <FileListUpload {...(rest as object)} placeholder={placeholder} />;
+    case DM_TYPE.integer:
+    case DM_TYPE.number:
+      // SPEC §5 numeric input: digits, a leading minus (and one dot for 数字), 20 characters
+      return (
+        <NumericInput
+          {...(rest as { value?: string; onChange?: (v: string) => void; id?: string })}
+          allowDecimal={c.dmType === DM_TYPE.number}
+          maxLength={APPROVAL_LIMITS.numberInput}
+          placeholder={placeholder}
+        />
+      );
     case DM_TYPE.address:
       // SPEC §4 kind 11: the built-in region tree; a province or a city alone is an answer
       return (
@@ -96,7 +108,14 @@ const Control = ({ c, ...rest }: { c: DynamicControl; value?: unknown; onChange?
         />
       );
     default:
-      return <Input {...(rest as object)} maxLength={c.dmType === DM_TYPE.text ? 30 : 20} placeholder={placeholder} />;
+      // SPEC §5 deal form: a phone input takes 20 characters, the other inputs 30
+      return (
+        <Input
+          {...(rest as object)}
+          maxLength={c.dmType === DM_TYPE.phone ? APPROVAL_LIMITS.numberInput : APPROVAL_LIMITS.controlText}
+          placeholder={placeholder}
+        />
+      );
   }
 };
 
