@@ -1,6 +1,4 @@
 import { execFileSync } from 'node:child_process';
-import fs from 'node:fs';
-import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import type { CallRecordRow, CallSettingsInfo, CalltaskNumberRow, GroupcallBoard } from '../../packages/contracts/src';
 import { GROUPCALL_ABANDON_TEXT } from '../../packages/contracts/src/groupcall';
@@ -13,9 +11,7 @@ import {
   inCall,
   measureRemoteAudio,
   promptCorrelation,
-  RUN,
   readDump,
-  readWav,
   remotePeaks,
   toneShare,
 } from './call-control-helpers';
@@ -34,14 +30,17 @@ const ABANDONED = '13800138003';
 const BUSY = '13800138008';
 const ua = (n: string) => `sip:${n}@127.0.0.1:5080`;
 
-/** the abandon message as the app synthesizes it (espeak-ng's cmn-latn-pinyin voice, 8 kHz mono) */
+/** the abandon message as the app synthesizes it (its own telephony/tts.ts: npm espeak-ng, voice cmn, 8 kHz mono) */
 const abandonPrompt = () => {
-  const file = path.join(RUN, 'abandon.wav');
-  const wav = execFileSync('espeak-ng', ['-v', 'cmn-latn-pinyin', '--stdout', GROUPCALL_ABANDON_TEXT]);
-  execFileSync('sox', ['-q', '-t', 'wav', '-', '-r', '8000', '-c', '1', '-b', '16', '-e', 'signed-integer', file], {
-    input: wav,
-  });
-  return readWav(fs.readFileSync(file));
+  const script = `const { findSpeech } = await import('./apps/server/src/telephony/tts.ts');
+const speech = await findSpeech({ engine: 'wasm', espeakBin: '' });
+const x = await speech.synthesize(${JSON.stringify(GROUPCALL_ABANDON_TEXT)});
+process.stdout.write(Buffer.from(x.buffer, x.byteOffset, x.byteLength).toString('base64'));`;
+  const out = Buffer.from(
+    execFileSync('node', ['--import', 'tsx', '--input-type=module', '-e', script], { encoding: 'utf8' }),
+    'base64',
+  );
+  return Int16Array.from({ length: out.length >> 1 }, (_v, i) => out.readInt16LE(i * 2));
 };
 
 /** seconds of sound (20 ms frames above a quiet floor) */

@@ -125,7 +125,7 @@ let wasmProbe: Promise<string> | undefined;
 const probeWasm = (engine: EspeakWasm) => {
   wasmProbe ??= runWasm(engine, '您好')
     .then((wav) => (toLine(wav).length > SAMPLE_RATE / 10 ? '' : 'espeak-ng (wasm) produced no audio'))
-    .catch((err: unknown) => `espeak-ng (wasm): ${err instanceof Error ? err.message : err}`);
+    .catch((err: unknown) => (err instanceof Error ? err.message : String(err)));
   return wasmProbe;
 };
 

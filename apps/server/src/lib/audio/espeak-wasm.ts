@@ -72,7 +72,8 @@ export class EspeakWasm {
   constructor(private readonly files: Files) {}
 
   private start() {
-    const worker = new Worker(WORKER_SOURCE, { eval: true, workerData: this.files });
+    // no inherited node flags: the source is plain CommonJS (an inherited --input-type=module would break it)
+    const worker = new Worker(WORKER_SOURCE, { eval: true, workerData: this.files, execArgv: [] });
     worker.on('message', (m: { id: number; wav?: Uint8Array; error?: string }) => {
       const job = this.job;
       if (!job || job.id !== m.id) return;

@@ -28,6 +28,11 @@ describe('resampling', () => {
     const out = resampleFloat(sine(1000, 22_050, 1), 22_050, 8000);
     expect(out.length).toBe(8000);
     expect(amplitudeAt(out, 1000, 8000)).toBeCloseTo(0.5, 2);
+    // a rate with no small ratio to 8 kHz takes the interpolated filter instead of the polyphase rows
+    const odd = resampleFloat(sine(1000, 22_050.5, 1), 22_050.5, 8000);
+    expect(odd.length).toBe(8000);
+    expect(amplitudeAt(odd, 1000, 8000)).toBeCloseTo(0.5, 2);
+    expect(db(amplitudeAt(resampleFloat(sine(6000, 22_050.5, 1), 22_050.5, 8000), 2000, 8000) / 0.5)).toBeLessThan(-60);
   });
 
   it('removes what lies above the new Nyquist frequency instead of folding it back (no aliasing)', () => {

@@ -2,7 +2,8 @@
 // instant, so going down (22.05 kHz speech, 44.1 kHz MP3 → the line's 8 kHz) removes everything
 // above the new Nyquist frequency before decimating instead of folding it back as aliasing (what
 // picking the nearest sample does). Kaiser window (β 8, about −80 dB stop band), 16 zero crossings
-// each side; the filter is tabulated once per rate pair and interpolated linearly between entries.
+// each side; the filter is tabulated once per rate pair, and for rates in a small integer ratio
+// (22.05 → 8 kHz, 44.1 → 8 kHz) laid out as one row of coefficients per phase (polyphase).
 
 const ZERO_CROSSINGS = 16;
 const KAISER_BETA = 8;
@@ -52,12 +53,80 @@ const filterFor = (inRate: number, outRate: number): Filter => {
   return f;
 };
 
+const gcd = (a: number, b: number): number => (b === 0 ? a : gcd(b, a % b));
+
+/** the most filter phases kept for a rational rate pair (22.05 → 8 kHz needs 160, 11.025 → 8 kHz 320) */
+const MAX_PHASES = 4096;
+
+type Polyphase = { up: number; down: number; reach: number; taps: number; coef: Float32Array };
+const polyphases = new Map<string, Polyphase>();
+
+/**
+ * For integer rates in a small ratio up/down: output j sits at input j·down/up, i.e. at the input
+ * sample ⌊j·down/up⌋ plus the fraction ((j·down) mod up)/up; each fraction (phase) has its own row
+ * of coefficients, computed exactly once, so the inner loop is a plain dot product.
+ */
+const polyphaseFor = (inRate: number, outRate: number): Polyphase | undefined => {
+  if (!Number.isInteger(inRate) || !Number.isInteger(outRate)) return undefined;
+  const g = gcd(inRate, outRate);
+  const up = outRate / g;
+  const down = inRate / g;
+  if (up > MAX_PHASES) return undefined;
+  const key = `${inRate}/${outRate}`;
+  const known = polyphases.get(key);
+  if (known) return known;
+  const { table, halfWidth } = filterFor(inRate, outRate);
+  const reach = Math.ceil(halfWidth);
+  const taps = 2 * reach + 2;
+  const coef = new Float32Array(up * taps);
+  for (let phase = 0; phase < up; phase++) {
+    const frac = phase / up;
+    for (let i = 0; i < taps; i++) {
+      // the tap's input sample is base − reach + i; its distance from the output instant:
+      const x = Math.abs(frac - (i - reach));
+      if (x >= halfWidth) continue;
+      const pos = x * RESOLUTION;
+      const k = pos | 0;
+      coef[phase * taps + i] = table[k] + (table[k + 1] - table[k]) * (pos - k);
+    }
+  }
+  const p = { up, down, reach, taps, coef };
+  if (polyphases.size > 32) polyphases.clear();
+  polyphases.set(key, p);
+  return p;
+};
+
+const resamplePolyphase = (input: Float32Array, p: Polyphase, outLength: number): Float32Array => {
+  const { up, down, reach, taps, coef } = p;
+  const out = new Float32Array(outLength);
+  const n = input.length;
+  for (let j = 0; j < outLength; j++) {
+    const num = j * down;
+    const base = Math.floor(num / up);
+    const row = (num - base * up) * taps;
+    const first = base - reach;
+    let acc = 0;
+    if (first >= 0 && first + taps <= n) {
+      for (let i = 0; i < taps; i++) acc += input[first + i] * coef[row + i];
+    } else {
+      for (let i = 0; i < taps; i++) {
+        const k = first + i;
+        if (k >= 0 && k < n) acc += input[k] * coef[row + i];
+      }
+    }
+    out[j] = acc;
+  }
+  return out;
+};
+
 /** Float samples (−1…1 full scale) at `inRate` to `outRate`; returns float samples. */
 export const resampleFloat = (input: Float32Array, inRate: number, outRate: number): Float32Array => {
   if (!(inRate > 0) || !(outRate > 0)) throw new RangeError('sample rates must be positive');
   if (inRate === outRate) return input.slice();
-  const { table, halfWidth } = filterFor(inRate, outRate);
   const outLength = Math.floor((input.length * outRate) / inRate);
+  const poly = polyphaseFor(inRate, outRate);
+  if (poly) return resamplePolyphase(input, poly, outLength);
+  const { table, halfWidth } = filterFor(inRate, outRate);
   const out = new Float32Array(outLength);
   const step = inRate / outRate;
   const last = input.length - 1;
