@@ -6,6 +6,8 @@ import { ERRORS } from './errors';
 /** SPEC §9 constants shared by server and web. */
 export const LIMITS = {
   requestTimeoutMs: 18_000,
+  /** SPEC §9: a lazily loaded page (its JS chunk) that has not arrived after this fails with a message */
+  chunkLoadTimeoutMs: 120_000,
   buttonLockMs: 2_000,
   pageSizeOptions: [10, 20, 30, 40],
   staffPageSize: 100,

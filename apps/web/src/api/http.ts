@@ -1,6 +1,7 @@
 import { type Envelope, LIMITS, LOGIN_EXPIRED_CODE } from '@crm/contracts';
 import { endSession, readToken } from '../stores/session';
 import { dropEmpty } from './drop-empty';
+import { warningOf } from './envelope-warning';
 import { ui } from './ui-bridge';
 
 // SPEC §8 messages of the client itself.
@@ -88,6 +89,12 @@ const request = async <T>(method: string, url: string, body: unknown, opts: Opti
   if (!json || typeof json.code !== 'number') {
     showError(MSG_HTTP, opts);
     throw new ApiError(MSG_HTTP, res.status);
+  }
+  // SPEC §8: data {code: 1, msg} is a soft refusal, shown as a warning (whatever the envelope's code)
+  const warning = warningOf(json.data);
+  if (warning !== null) {
+    if (!opts.silent) ui.message?.warning(warning);
+    throw new ApiError(warning, 1, json.data);
   }
   if (json.code !== 0) {
     showError(json.msg || MSG_HTTP, opts);

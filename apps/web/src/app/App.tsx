@@ -8,6 +8,7 @@ import { createBrowserRouter, Navigate, Outlet, RouterProvider, useNavigate } fr
 import { ui } from '../api/ui-bridge';
 import { LoginPage } from '../features/auth/pages/LoginPage';
 import { NotFoundPage } from '../features/errors/pages/NotFoundPage';
+import { withChunkTimeout } from './chunkLoad';
 import { ErrorBoundary } from './ErrorBoundary';
 import { Guard } from './Guard';
 import { PageLoading } from './RouteProgress';
@@ -17,7 +18,8 @@ dayjs.locale('zh-cn');
 
 // The signed-in area (menu, phone, notices and what they import) is its own chunk: the login page
 // does not download it (issue 23.3).
-const AppLayout = lazy(async () => ({ default: (await import('./AppLayout')).AppLayout }));
+const loadLayout = withChunkTimeout(() => import('./AppLayout'));
+const AppLayout = lazy(async () => ({ default: (await loadLayout()).AppLayout }));
 
 const queryClient = new QueryClient({
   defaultOptions: { queries: { retry: false, refetchOnWindowFocus: false, staleTime: 10_000 }, mutations: { retry: false } },

@@ -1,9 +1,12 @@
 import { type ComponentType, type LazyExoticComponent, lazy } from 'react';
+import { withChunkTimeout } from './chunkLoad';
 
 type PageModule = Record<string, ComponentType>;
-/** Lazy page from a module's named export (STYLE: named exports everywhere). */
-const page = (load: () => Promise<PageModule>, name: string): LazyExoticComponent<ComponentType> =>
-  lazy(async () => ({ default: (await load())[name] }));
+/** Lazy page from a module's named export (STYLE: named exports everywhere), failing after the chunk timeout (SPEC §9). */
+const page = (load: () => Promise<PageModule>, name: string): LazyExoticComponent<ComponentType> => {
+  const loadInTime = withChunkTimeout(load);
+  return lazy(async () => ({ default: (await loadInTime())[name] }));
+};
 
 export type AppRoute = { path: string; title: string; Page: LazyExoticComponent<ComponentType> };
 
