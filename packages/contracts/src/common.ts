@@ -32,6 +32,8 @@ export const ACTION_STATE_LABEL: Record<number, string> = { 0: '可用', 1: '禁
 
 export const SEX_LABEL: Record<number, string> = { 1: '男', 2: '女' };
 export const MERCHANT_TYPE_LABEL: Record<number, string> = { 1: '普通账号', 2: '商户号' };
+/** SPEC §9 enumerations: the WeChat binding (userInfo.isBindWeiXin) */
+export const WEIXIN_BIND_LABEL: Record<number, string> = { 0: '未绑定', 1: '已绑定' };
 
 // ---------- building blocks every contract uses for what reaches the database ----------
 

@@ -1,5 +1,5 @@
 import { UserOutlined } from '@ant-design/icons';
-import { MERCHANT_TYPE_LABEL, personalEditBody } from '@crm/contracts';
+import { MERCHANT_TYPE_LABEL, personalEditBody, WEIXIN_BIND_LABEL } from '@crm/contracts';
 import { App, Avatar, Button, Card, Col, Descriptions, Form, Input, Radio, Row, Space, Typography } from 'antd';
 import { requiredRule, zodRule } from '../../../components/formRules';
 import { ImageUpload, type UploadedImage } from '../../../components/ImageUpload';
@@ -62,6 +62,7 @@ export const PersonalPage = () => {
               { key: 'role', label: '角色', children: userInfo.cmAridName || '-' },
               { key: 'workNumber', label: '工号', children: userInfo.workNumber || '-' },
               { key: 'type', label: '账号类型', children: MERCHANT_TYPE_LABEL[userInfo.merchantType] ?? '-' },
+              { key: 'weixin', label: '微信绑定', children: WEIXIN_BIND_LABEL[userInfo.isBindWeiXin === 1 ? 1 : 0] },
               { key: 'expire', label: '到期时间', children: userInfo.expireTime || '永久' },
               { key: 'created', label: '创建时间', children: userInfo.createTime || '-' },
               { key: 'lastLogin', label: '最后登录', children: userInfo.lastLoginTime || '-' },

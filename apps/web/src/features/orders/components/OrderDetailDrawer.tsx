@@ -7,6 +7,7 @@ import { ApprovalTrail } from '../../approvals/components/ApprovalTrail';
 import { OrderReceiptsCard } from '../../receipts/components/OrderReceiptsCard';
 import { useOrderDetail, useWithdrawOrder } from '../api';
 import { CooperatorsModal, TransferModal, VerifyModal } from './OrderActionModals';
+import { SUMMARY_NA } from './orderLines';
 import { SubmitApprovalModal } from './SubmitApprovalModal';
 import { VerifyStatusTag } from './VerifyStatusTag';
 
@@ -46,9 +47,19 @@ const Products = ({ d }: { d: OrderDetail }) => (
       { title: '小计(元)', dataIndex: 'total_price', align: 'right', render: formatMoney },
     ]}
     summary={() => (
+      // SPEC §9: the summary row is labelled 总价, its non-numeric columns (unit prices) say N/A
       <Table.Summary.Row>
-        <Table.Summary.Cell index={0} colSpan={4}>
+        <Table.Summary.Cell index={0}>
           <Typography.Text strong>总价</Typography.Text>
+        </Table.Summary.Cell>
+        <Table.Summary.Cell index={1} align="right">
+          {SUMMARY_NA}
+        </Table.Summary.Cell>
+        <Table.Summary.Cell index={2} align="right">
+          {SUMMARY_NA}
+        </Table.Summary.Cell>
+        <Table.Summary.Cell index={3} align="right">
+          {d.product.reduce((n, l) => n + l.num, 0)}
         </Table.Summary.Cell>
         <Table.Summary.Cell index={4} align="right">
           <Typography.Text strong type="danger">

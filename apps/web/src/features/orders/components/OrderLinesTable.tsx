@@ -3,7 +3,7 @@ import { ORDER_LIMITS } from '@crm/contracts';
 import { Button, InputNumber, Table, Typography } from 'antd';
 import { formatMoney } from '../../../components/money';
 import { YuanInput } from '../../../components/YuanInput';
-import { isBelowMinimum, lineTotal, type OrderLine, ordersTotal } from './orderLines';
+import { isBelowMinimum, lineTotal, type OrderLine, ordersTotal, SUMMARY_NA } from './orderLines';
 
 type Props = {
   lines: OrderLine[];
@@ -106,9 +106,18 @@ export const OrderLinesTable = ({ lines, onChange, isReadOnly }: Props) => {
       ]}
       summary={() =>
         lines.length > 0 ? (
+          // SPEC §9: the summary row is labelled 总价, its non-numeric columns (unit prices) say N/A
           <Table.Summary.Row>
-            <Table.Summary.Cell index={0} colSpan={5}>
+            <Table.Summary.Cell index={0}>
               <Typography.Text strong>总价</Typography.Text>
+            </Table.Summary.Cell>
+            {[1, 2, 3].map((i) => (
+              <Table.Summary.Cell key={i} index={i} align="right">
+                {SUMMARY_NA}
+              </Table.Summary.Cell>
+            ))}
+            <Table.Summary.Cell index={4} align="center">
+              {lines.reduce((n, l) => n + l.num, 0)}
             </Table.Summary.Cell>
             <Table.Summary.Cell index={5} align="right">
               <Typography.Text strong type="danger" data-testid="order-total">

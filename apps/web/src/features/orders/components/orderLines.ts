@@ -53,3 +53,6 @@ export const isBelowMinimum = (l: OrderLine) => {
   const price = yuanToMilli(l.price);
   return price !== undefined && price < l.minimumPrice;
 };
+
+/** SPEC §9: what a summary row (总价) shows in a column that has no total (unit prices, names). */
+export const SUMMARY_NA = 'N/A';
