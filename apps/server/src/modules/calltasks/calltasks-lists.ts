@@ -78,7 +78,8 @@ const waitsOf = async (db: DbOrTx, tenantId: number, tasks: Awaited<ReturnType<t
   return (id: number) => waits.get(id) ?? null;
 };
 
-export const rowsOf = async (db: DbOrTx, tenantId: number, ids: number[]): Promise<CalltaskRow[]> => {
+/** The rows of tasks; `withWait` false leaves out the wait (the msg_type 7 frame carries none). */
+export const rowsOf = async (db: DbOrTx, tenantId: number, ids: number[], withWait = true): Promise<CalltaskRow[]> => {
   if (ids.length === 0) return [];
   const [tasks, counted, agents] = await Promise.all([
     repo.tasksByIds(db, tenantId, ids),
@@ -87,7 +88,7 @@ export const rowsOf = async (db: DbOrTx, tenantId: number, ids: number[]): Promi
   ]);
   const byId = new Map(tasks.map((t) => [Number(t.id), t]));
   const countedById = new Map(counted.map((c) => [Number(c.task_id), c]));
-  const waitOf = await waitsOf(db, tenantId, tasks);
+  const waitOf = await waitsOf(db, tenantId, withWait ? tasks : []);
   return ids.flatMap((id) => {
     const t = byId.get(id);
     if (!t) return [];
@@ -230,7 +231,7 @@ export const taskNumbers = async (db: Db, actor: Actor, f: CalltaskNumbersBody):
 
 /** The msg_type 7 frame data of a task. */
 export const progressOf = async (db: DbOrTx, tenantId: number, id: number): Promise<CalltaskProgress | undefined> => {
-  const [row] = await rowsOf(db, tenantId, [id]);
+  const [row] = await rowsOf(db, tenantId, [id], false);
   if (!row) return undefined;
   const { totalNum, zcallNum, zcallWnum, zcallBnum, zcallCnum, zcallBillsec, status, isComplete, leftNum } = row;
   return { cmStid: id, totalNum, zcallNum, zcallWnum, zcallBnum, zcallCnum, zcallBillsec, status, isComplete, leftNum };

@@ -2,7 +2,7 @@ import { type AicallReport, type AicallRow, ASSIGN_RULE_LABEL, type AssignRule }
 import { Alert, Card, Col, Descriptions, Drawer, Progress, Result, Row, Skeleton, Space, Statistic } from 'antd';
 import { billsecText } from '../../calls/api';
 import { TaskStatusTag } from '../../calltasks/components/TaskStatusTag';
-import { windowText } from '../../calltasks/components/TaskWindow';
+import { shownWait, windowText } from '../../calltasks/components/TaskWindow';
 import { progressPercent, WEEK_OPTIONS } from '../../calltasks/components/taskForm';
 import { useAicallDetail, useAicallReport } from '../api';
 import { AiCallsTable } from './AiCallsTable';
@@ -67,17 +67,17 @@ export const AiTaskDrawer = ({ id, onClose }: Props) => {
         <Skeleton active paragraph={{ rows: 12 }} />
       ) : (
         <Space orientation="vertical" size={16} style={{ display: 'flex' }}>
-          <Progress percent={progressPercent(row)} status={isLive ? 'active' : 'normal'} />
-          <Figures report={r} row={row} />
-          {row.wait && (
+          {shownWait(row) && (
             <Alert
-              type={row.wait.reason === 'never' ? 'error' : 'warning'}
+              type={shownWait(row)?.reason === 'never' ? 'error' : 'warning'}
               showIcon
               data-testid="task-wait"
-              message={row.wait.text}
+              message={shownWait(row)?.text}
               description={`外呼时间：${windowText(row.cmWeeks, row.cmTimes)}（北京时间），且须在公司外呼时段内；进行中的任务到时自动开始拨号`}
             />
           )}
+          <Progress percent={progressPercent(row)} status={isLive ? 'active' : 'normal'} />
+          <Figures report={r} row={row} />
           <AiReportCharts report={r} />
           <Descriptions column={3} size="small" bordered>
             <Descriptions.Item label="话术">{row.flowName}</Descriptions.Item>

@@ -74,7 +74,7 @@ export const AicallPage = () => {
       render: (v: number, r) => (
         <>
           <TaskStatusTag status={v} />
-          <TaskWaitBrief wait={r.wait} />
+          <TaskWaitBrief task={r} />
         </>
       ),
     },

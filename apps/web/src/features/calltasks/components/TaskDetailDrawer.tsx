@@ -29,7 +29,7 @@ import { useTablePaging } from '../../../components/useTablePaging';
 import { useCalltaskDetail, useCalltaskNumbers } from '../api';
 import { TaskCharts } from './TaskCharts';
 import { TaskStatusTag } from './TaskStatusTag';
-import { windowText } from './TaskWindow';
+import { shownWait, windowText } from './TaskWindow';
 import { formatBillsec, progressPercent, WEEK_OPTIONS } from './taskForm';
 
 type Props = { id: number | null; onClose: () => void };
@@ -173,12 +173,12 @@ export const TaskDetailDrawer = ({ id, onClose }: Props) => {
         <Skeleton active paragraph={{ rows: 12 }} />
       ) : (
         <Space orientation="vertical" size={16} style={{ display: 'flex' }}>
-          {d.wait && (
+          {shownWait(d) && (
             <Alert
-              type={d.wait.reason === 'never' ? 'error' : 'warning'}
+              type={shownWait(d)?.reason === 'never' ? 'error' : 'warning'}
               showIcon
               data-testid="task-wait"
-              message={d.wait.text}
+              message={shownWait(d)?.text}
               description={`外呼时间：${windowText(d.cmWeeks, d.cmTimes)}（北京时间），且须在公司外呼时段内；进行中的任务到时自动开始拨号`}
             />
           )}

@@ -1,5 +1,5 @@
 import { ClockCircleOutlined } from '@ant-design/icons';
-import type { TaskWait } from '@crm/contracts';
+import { CALLTASK_STATUS, type TaskWait } from '@crm/contracts';
 import { Tooltip, Typography } from 'antd';
 
 // A task's calling window in words (the create/edit forms), and why a running task waits with when
@@ -37,17 +37,12 @@ export const TaskWindowSummary = ({
   </Typography.Text>
 );
 
-/** A running task that does not dial now: why, and when it will (nothing when it dials). */
-export const TaskWaitNote = ({ wait }: { wait: TaskWait | null | undefined }) =>
-  wait ? (
-    <Typography.Text
-      type={wait.reason === 'never' ? 'danger' : 'warning'}
-      data-testid="task-wait"
-      style={{ fontSize: 12, display: 'block', lineHeight: '18px' }}
-    >
-      <ClockCircleOutlined /> {wait.text}
-    </Typography.Text>
-  ) : null;
+/**
+ * The wait of a task as shown: only while it runs (a progress frame may have paused or stopped it
+ * since the row was read; the next read brings the server's answer).
+ */
+export const shownWait = (task: { status: number; wait: TaskWait | null }): TaskWait | null =>
+  task.status === CALLTASK_STATUS.running ? task.wait : null;
 
 const SHORT: Record<TaskWait['reason'], string> = {
   window: '不在外呼时段',
@@ -57,7 +52,8 @@ const SHORT: Record<TaskWait['reason'], string> = {
 };
 
 /** The list's narrow form: the reason and 下次 周一 09:00 on two short lines, the full text on hover. */
-export const TaskWaitBrief = ({ wait }: { wait: TaskWait | null | undefined }) => {
+export const TaskWaitBrief = ({ task }: { task: { status: number; wait: TaskWait | null } }) => {
+  const wait = shownWait(task);
   if (!wait) return null;
   const when = wait.text.split('下次拨号 ')[1];
   return (

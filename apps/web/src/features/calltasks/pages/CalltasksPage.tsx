@@ -45,7 +45,7 @@ export const CalltasksPage = () => {
       render: (v: number, r) => (
         <>
           <TaskStatusTag status={v} />
-          <TaskWaitBrief wait={r.wait} />
+          <TaskWaitBrief task={r} />
         </>
       ),
     },

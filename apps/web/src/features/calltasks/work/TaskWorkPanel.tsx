@@ -81,7 +81,7 @@ export const TaskWorkPanel = () => {
       render: (v: number, t) => (
         <>
           <Tag color={STATUS_COLOR[v]}>{CALLTASK_STATUS_LABEL[v] ?? '-'}</Tag>
-          <TaskWaitBrief wait={t.wait} />
+          <TaskWaitBrief task={t} />
         </>
       ),
     },

@@ -2,6 +2,7 @@ import { CALLTASK_STATUS, type CalltaskRow } from '@crm/contracts';
 import { Alert, Button, Flex, Space } from 'antd';
 import { useEffect, useState } from 'react';
 import { useCall } from '../../../phone/phoneStore';
+import { shownWait } from '../components/TaskWindow';
 import { OutcomeButtons } from './OutcomeButtons';
 import { phaseText, workPhase } from './workPhase';
 import { useTaskWork } from './workStore';
@@ -49,16 +50,16 @@ export const WorkStrip = ({ task, isBusy, onStop, onNext, onClose }: Props) => {
   const phase = workPhase(task.cmStid, { callStatus, callTaskId }, call, task.wrapUpSeconds, now);
   const isPaused = task.status === CALLTASK_STATUS.paused;
   // outside the task's window or the company's hours the server says why it waits and until when
-  const isHeld = !isPaused && phase.kind === 'waiting' && task.wait !== null;
+  const wait = phase.kind === 'waiting' ? shownWait(task) : null;
   return (
     <Alert
-      type={isPaused || isHeld ? 'warning' : 'info'}
+      type={isPaused || wait ? 'warning' : 'info'}
       showIcon
       data-testid="task-work-strip"
       message={
         isPaused
           ? `任务已暂停：${task.name} · 继续后自动拨打 · 剩余 ${task.leftNum} 个`
-          : `工作中：${task.name} · ${phase.kind === 'waiting' && task.wait ? task.wait.text : phaseText(phase)} · 剩余 ${task.leftNum} 个`
+          : `工作中：${task.name} · ${wait ? wait.text : phaseText(phase)} · 剩余 ${task.leftNum} 个`
       }
       description={outcome}
       action={

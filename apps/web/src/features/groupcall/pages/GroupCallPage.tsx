@@ -62,7 +62,7 @@ export const GroupCallPage = () => {
       render: (s: number, r) => (
         <>
           <TaskStatusTag status={s} />
-          <TaskWaitBrief wait={r.wait} />
+          <TaskWaitBrief task={r} />
         </>
       ),
     },
