@@ -26,17 +26,20 @@ export const presenceLogin = async (db: DbOrTx, row: PresenceRow) => {
   await db
     .insert(callPresence)
     .values({ ...row, loggedInAt: at, seenAt: at })
-    .onConflictDoUpdate({ target: callPresence.connId, set: { seenAt: at } });
+    .onConflictDoUpdate({ target: callPresence.connId, set: { tenantId: row.tenantId, staffId: row.staffId, seenAt: at } });
 };
 
-/** A heartbeat of the socket. */
-export const presenceBeat = async (db: DbOrTx, connId: string) => {
-  await db.update(callPresence).set({ seenAt: new Date() }).where(eq(callPresence.connId, connId));
+/** A heartbeat of the socket (of the company it logged in to). */
+export const presenceBeat = async (db: DbOrTx, tenantId: number, connId: string) => {
+  await db
+    .update(callPresence)
+    .set({ seenAt: new Date() })
+    .where(and(eq(callPresence.tenantId, tenantId), eq(callPresence.connId, connId)));
 };
 
 /** The socket closed (any reason). */
-export const presenceGone = async (db: DbOrTx, connId: string) => {
-  await db.delete(callPresence).where(eq(callPresence.connId, connId));
+export const presenceGone = async (db: DbOrTx, tenantId: number, connId: string) => {
+  await db.delete(callPresence).where(and(eq(callPresence.tenantId, tenantId), eq(callPresence.connId, connId)));
 };
 
 /** The sockets an instance held: gone with its previous life (restart) or its death (cluster sweep). */

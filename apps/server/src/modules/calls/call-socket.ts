@@ -94,6 +94,8 @@ export const registerCallSocket = (app: FastifyInstance, rt: CallRuntime) => {
     let actor: Actor | undefined;
     /** the token the socket logged in with: every command checks its session again */
     let token = '';
+    /** the company of the socket's presence row (call-presence.ts), once logged in */
+    let presenceTenant = 0;
     /** replaced by a newer socket of the staff or refused: its close is no lost socket */
     let isDismissed = false;
     /** after the close: the staff whose socket was lost, while the grace period runs */
@@ -185,9 +187,10 @@ export const registerCallSocket = (app: FastifyInstance, rt: CallRuntime) => {
       uncount();
       unsubscribe = await rt.bus.subscribe(staffChannel(who.staffId), onStaffMessage);
       if (socket.readyState !== socket.OPEN) return unsubscribe();
+      presenceTenant = who.tenantId;
       await presenceLogin(rt.db, { connId, tenantId: who.tenantId, staffId: who.staffId, instanceId: rt.instanceId });
       // closed while the row was written: its close may have run before the row existed
-      if (isEnded) return presenceGone(rt.db, connId);
+      if (isEnded) return presenceGone(rt.db, presenceTenant, connId);
       await rt.bus.publish(staffChannel(who.staffId), { kind: 'login', connId } satisfies StaffMessage);
       send(frame(0, CALL_MSG_TYPE.loginOk, '登录成功', { cmSid: who.staffId }));
     };
@@ -225,7 +228,7 @@ export const registerCallSocket = (app: FastifyInstance, rt: CallRuntime) => {
         }
         if (msg.type === 'heartbeat') {
           if (actor && !(await currentActor(false))) return;
-          if (actor) await presenceBeat(rt.db, connId);
+          if (actor) await presenceBeat(rt.db, actor.tenantId, connId);
           return send(frame(0, CALL_MSG_TYPE.pong, 'pong'));
         }
         if (!actor) return send(frame(0, CALL_MSG_TYPE.askLogin, '请登录'));
@@ -250,7 +253,8 @@ export const registerCallSocket = (app: FastifyInstance, rt: CallRuntime) => {
       uncount();
       // the socket is no longer there for any dialer (replaced, refused or lost; a closing server
       // removes all of its rows before it closes, calls.plugin.ts)
-      if (!isClosing) void presenceGone(rt.db, connId).catch((err) => app.log.error({ err }, 'call presence removal failed'));
+      if (!isClosing && presenceTenant)
+        void presenceGone(rt.db, presenceTenant, connId).catch((err) => app.log.error({ err }, 'call presence removal failed'));
       const who = actor;
       actor = undefined;
       if (!who || isDismissed || isClosing) {
