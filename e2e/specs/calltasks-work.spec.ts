@@ -196,6 +196,49 @@ test('拒绝 puts the task number on the 禁拨 list after a confirmation', asyn
   await expect(lisi.post('/api/frontend/call/dial', { dstNumber: phone })).rejects.toThrow(/禁拨名单/);
 });
 
+test('拒绝 after a call names the number and holds the next dial until the confirmation is answered', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(90_000);
+  const admin = await apiLogin(request, 'admin');
+  const numbers = [numberEnding('1'), numberEnding('1')];
+  const name = `拒绝确认${uniq()}`;
+  const { cmStid } = await seedTask(admin, name, numbers);
+  const zcallNum = async () => (await admin.get<Detail>(`/api/frontend/calltask/detail?cmStid=${cmStid}`)).zcallNum;
+
+  const row = await openPanel(page, name);
+  await row.getByRole('button', { name: '开始工作' }).click();
+  const modal = inCall(page);
+  await expect(modal.getByTestId('call-status')).toHaveText('通话中', { timeout: 10_000 });
+  await modal.getByRole('button', { name: '挂断' }).click();
+  await expect(modal).toBeHidden();
+  const outcome = page.getByTestId('task-outcome');
+  await expect(outcome).toContainText(`上一通电话：${numbers[0]}`);
+
+  // in the wrap-up he rejects the call he just ended: the window says which number, and no next
+  // call starts behind it, even well past the wrap-up
+  await outcome.getByRole('button', { name: '拒绝' }).click();
+  const confirm = page.getByRole('dialog').filter({ hasText: '客户拒绝' });
+  await expect(confirm).toContainText(`客户拒绝：${numbers[0]}`);
+  await expect(confirm).toContainText(`号码 ${numbers[0]}（暂无客户信息）将加入禁拨名单`);
+  await expect(confirm).toContainText('确认或取消之前不会拨打下一个号码');
+  await page.waitForTimeout((WRAP_UP_SECONDS + 3) * 1000);
+  await expect(modal).toBeHidden();
+  expect(await zcallNum()).toBe(1);
+
+  await confirm.getByRole('button', { name: '加入禁拨名单' }).click();
+  await expect(page.getByText('已标记为拒绝')).toBeVisible();
+  // answered: the next number is dialled (his wrap-up is long over)
+  await expect(modal.getByTestId('call-number')).toHaveText(numbers[1], { timeout: 15_000 });
+  await expect(modal.getByTestId('call-status')).toHaveText('通话中', { timeout: 10_000 });
+  await modal.getByRole('button', { name: '挂断' }).click();
+  await expect(page.getByTestId('task-work-strip')).toContainText('任务已完成', { timeout: 15_000 });
+  await expect
+    .poll(async () => (await admin.get<{ list: { phone: string }[] }>(`/api/frontend/dnc/list?phone=${numbers[0]}`)).list.length)
+    .toBe(1);
+});
+
 test('leaving the page or logging out stops working: no number is dialled for an agent who is gone', async ({
   page,
   request,

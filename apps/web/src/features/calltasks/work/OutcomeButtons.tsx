@@ -1,5 +1,6 @@
 import { TASK_OUTCOME, TASK_OUTCOME_LABEL } from '@crm/contracts';
 import { App, Button, Flex, Space, Typography } from 'antd';
+import { http } from '../../../api/http';
 import { useOutcome } from './workApi';
 import { type TaskCall, useTaskWork } from './workStore';
 
@@ -15,7 +16,19 @@ const BUTTONS = [
  * with the number (拒绝 puts it on the company's 禁拨 list, 空号停机 is never dialled again,
  * 稍后再拨 comes back after the task's redial minutes).
  */
-export const OutcomeButtons = ({ call }: { call: TaskCall }) => {
+type Props = {
+  call: TaskCall;
+  /** the agent works the task now: the server would dial his next number behind the 拒绝 confirmation */
+  isWorking?: boolean;
+  /** the task's wrap-up after a call, kept when the next dial resumes */
+  wrapUpSeconds?: number;
+};
+
+/** Who the 拒绝 confirmation is about: the number as the agent saw it, and the customer. */
+export const refusalText = (call: Pick<TaskCall, 'phone' | 'name'>) =>
+  `号码 ${call.phone || '-'}（${call.name || '暂无客户信息'}）将加入禁拨名单，在禁拨期内任何任务和手动外呼都不会再拨打。`;
+
+export const OutcomeButtons = ({ call, isWorking = false, wrapUpSeconds = 0 }: Props) => {
   const { modal, message } = App.useApp();
   const outcome = useOutcome();
   const setOutcome = useTaskWork((s) => s.setOutcome);
@@ -36,13 +49,38 @@ export const OutcomeButtons = ({ call }: { call: TaskCall }) => {
       save(value);
       return;
     }
+    // The next number is not dialled while he reads which number he rejects: his work is held (the
+    // server dials only agents at work) and resumes when he answers, after what is left of his wrap-up.
+    const hold = isWorking
+      ? http.post<null>('/api/frontend/calltask/unwork', { cmStid: call.cmStid }, { silent: true }).then(
+          () => true,
+          () => false,
+        )
+      : Promise.resolve(false);
+    const resume = async () => {
+      if (!(await hold)) return;
+      const wrapUpLeft = call.endedAt === null ? 0 : call.endedAt + wrapUpSeconds * 1000 - Date.now();
+      const work = () =>
+        http.post<{ isDialled: number }>('/api/frontend/calltask/work', { cmStid: call.cmStid }).catch(() => undefined);
+      if (wrapUpLeft > 0) window.setTimeout(work, wrapUpLeft);
+      else await work();
+    };
     modal.confirm({
-      title: '客户拒绝',
-      content: '标记为拒绝后，该号码将加入禁拨名单，在禁拨期内任何任务和手动外呼都不会再拨打。确定吗？',
+      title: `客户拒绝：${call.phone || '-'}`,
+      content: (
+        <>
+          <Typography.Paragraph style={{ marginBottom: 8 }}>{refusalText(call)}</Typography.Paragraph>
+          {isWorking && <Typography.Text type="secondary">确认或取消之前不会拨打下一个号码。</Typography.Text>}
+        </>
+      ),
       okText: '加入禁拨名单',
       okButtonProps: { danger: true },
       cancelText: '取消',
-      onOk: () => save(value),
+      onOk: () => {
+        save(value);
+        void resume();
+      },
+      onCancel: () => void resume(),
     });
   };
 
