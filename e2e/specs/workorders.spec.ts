@@ -111,7 +111,9 @@ test('a work order goes through its stages with a comment and attachments; the t
   // The new work order's detail opens at its first stage.
   const detail = lisi.getByRole('dialog').filter({ hasText: '处理记录' });
   await expect(detail).toContainText(orderName);
-  await expect(detail).toContainText('处理中');
+  // its status is 未完结, not a stage name (处理中 is the next stage of this flow)
+  await expect(detail.getByTestId('work-status')).toHaveText('未完结');
+  await expect(detail.getByTestId('work-stage')).toHaveText('待受理');
   await expect(detail.getByTestId('work-event').first()).toContainText('创建工单');
   await expect(detail.getByRole('link', { name: /故障说明\.txt/ })).toBeVisible();
   await detail.getByText('查看订单').click();
@@ -184,7 +186,7 @@ test('a work order goes through its stages with a comment and attachments; the t
   await expect(admin.getByTestId('work-stage-chart')).toContainText(`各阶段工单数 · ${typeName}`);
   await expect(admin.getByTestId('work-stage-chart').locator('canvas')).toBeVisible();
   await shot(admin, 'workorders-page-type');
-  await pick(admin, admin.locator('form'), '状态', '处理中');
+  await pick(admin, admin.locator('form'), '状态', '未完结');
   await admin.getByRole('button', { name: /查\s?询/ }).click();
   await expect(listRow).toBeHidden();
   await admin.getByRole('button', { name: /重\s?置/ }).click();

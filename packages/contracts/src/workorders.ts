@@ -29,9 +29,12 @@ export const WORK_ORDER_LIMITS = {
 export const WORK_PRIORITY = { low: 1, normal: 2, high: 3, urgent: 4 } as const;
 export const WORK_PRIORITY_LABEL: Record<number, string> = { 1: '低', 2: '普通', 3: '高', 4: '紧急' };
 
-/** 0 处理中 (in one of the stages before the last), 1 已完结 (reached the last stage). */
+/**
+ * 0 未完结 (in one of the stages before the last), 1 已完结 (reached the last stage). Not 处理中: that
+ * is a usual stage name, and a new order in 受理 read "处理中" (issue 23).
+ */
 export const WORK_STATUS = { open: 0, done: 1 } as const;
-export const WORK_STATUS_LABEL: Record<number, string> = { 0: '处理中', 1: '已完结' };
+export const WORK_STATUS_LABEL: Record<number, string> = { 0: '未完结', 1: '已完结' };
 
 /** Thread event kinds (append-only). */
 export const WORK_EVENT = {

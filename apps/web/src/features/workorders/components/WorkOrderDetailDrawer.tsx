@@ -1,4 +1,4 @@
-import { Card, Descriptions, Drawer, Result, Skeleton, Space, Steps, Typography } from 'antd';
+import { Card, Descriptions, Drawer, Result, Skeleton, Space, Steps, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { OrderDetailDrawer } from '../../orders/components/OrderDetailDrawer';
 import { useWorkOrderDetail } from '../api';
@@ -29,7 +29,7 @@ export const WorkOrderDetailDrawer = ({ id, onClose }: Props) => {
         d ? (
           <Space size={8}>
             <span>{d.workOrderName}</span>
-            <WorkStatusTag status={d.status} />
+            {d.status === 1 ? <WorkStatusTag status={1} /> : <Tag color="processing">{d.node_name}</Tag>}
             <OverdueTag overdue={d.overdue} />
           </Space>
         ) : (
@@ -58,7 +58,13 @@ export const WorkOrderDetailDrawer = ({ id, onClose }: Props) => {
               </Space>
             </Descriptions.Item>
             <Descriptions.Item label="状态">
-              <WorkStatusTag status={d.status} />
+              <Space size={4}>
+                <span data-testid="work-status">
+                  <WorkStatusTag status={d.status} />
+                </span>
+                <Typography.Text type="secondary">阶段</Typography.Text>
+                <span data-testid="work-stage">{d.node_name || '-'}</span>
+              </Space>
             </Descriptions.Item>
             <Descriptions.Item label="创建人">{d.creator_name}</Descriptions.Item>
             <Descriptions.Item label="创建时间">{d.created_at}</Descriptions.Item>

@@ -8,7 +8,7 @@ export const PriorityTag = ({ priority }: { priority: number }) => (
   <Tag color={PRIORITY_COLOR[priority] ?? 'default'}>{WORK_PRIORITY_LABEL[priority] ?? '-'}</Tag>
 );
 
-/** 处理中 / 已完结. */
+/** 未完结 / 已完结 (where it is in its flow is the stage's tag). */
 export const WorkStatusTag = ({ status }: { status: number }) => (
   <Tag color={status === 1 ? 'success' : 'processing'}>{WORK_STATUS_LABEL[status] ?? '-'}</Tag>
 );

@@ -106,7 +106,7 @@ export const WorkOrdersPage = () => {
     return (
       <Space size={6}>
         {TAB_LABEL[k]}
-        <Badge count={n} overflowCount={9999} color={k === 'overdue' ? 'red' : '#1677ff'} title={`处理中 ${n} 个`} />
+        <Badge count={n} overflowCount={9999} color={k === 'overdue' ? 'red' : '#1677ff'} title={`未完结 ${n} 个`} />
       </Space>
     );
   };
