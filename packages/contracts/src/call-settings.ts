@@ -10,8 +10,8 @@ import { dialNumberRefusal } from './rules';
 export const BRIDGE_MODES = ['3pcc', 'forward'] as const;
 export type BridgeModeValue = (typeof BRIDGE_MODES)[number];
 export const BRIDGE_MODE_LABEL: Record<BridgeModeValue, string> = {
-  '3pcc': '第三方呼叫控制（媒体留在 rtpengine）',
-  forward: '应用转发 RTP',
+  '3pcc': '媒体服务器直连（推荐）',
+  forward: '由系统转发语音',
 };
 
 export const CALLER_NUMBER_MSG = '请输入正确的外显号码';

@@ -15,7 +15,8 @@ export const CALL_STATUS_LABEL: Record<number, string> = { 0: '未通话', 1: '�
 
 /** SPEC §9 dial type (dmType of an extension): sip / axb / 回呼 / 本机 (a bound phone device). */
 export const SIP_DM_TYPE = { sip: 1, axb: 2, callback: 3, device: 4 } as const;
-export const SIP_DM_TYPE_LABEL: Record<number, string> = { 1: 'sip', 2: 'axb', 3: '回呼', 4: '本机' };
+/** 外呼方式 as users read it (the codes sip / axb are the lines' own names, never shown). */
+export const SIP_DM_TYPE_LABEL: Record<number, string> = { 1: '网络电话', 2: '隐私小号', 3: '回呼', 4: '本机' };
 
 export const SIP_LIMITS = { user: 20, pwd: 50, url: 200, imei: 20, pageSize: 20 } as const;
 

@@ -56,7 +56,7 @@ export const NodeList = ({ graph, selected, flagged, onSelect, onAdd, onDelete }
                   <div className={styles.nodeItemText}>
                     <Typography.Text ellipsis>{n.name || '未命名'}</Typography.Text>
                     <Typography.Text type="secondary" className={styles.nodeKey}>
-                      {n.key} · {n.branches.length}个分支
+                      {n.branches.length}个分支{refs > 0 ? ` · ${refs}处指向` : ''}
                     </Typography.Text>
                   </div>
                   {flagged.has(n.key) && <WarningFilled style={{ color: '#faad14' }} aria-label="有问题" />}

@@ -127,7 +127,7 @@ export const CallSettingsPage = () => {
             <Form.Item
               label="桥接方式"
               name="bridgeMode"
-              extra="坐席接入系统外呼的通话时媒体如何连通：默认由 rtpengine 直连两端；个别中继不支持重新协商时改为应用转发"
+              extra="坐席接入系统外呼的通话时语音如何连通：默认由媒体服务器直连两端；个别线路不支持重新协商时改为由系统转发语音"
             >
               <Radio.Group options={BRIDGE_MODES.map((m) => ({ value: m, label: BRIDGE_MODE_LABEL[m] }))} />
             </Form.Item>

@@ -58,7 +58,7 @@ export const CompanyPage = () => {
     industry: data.industry,
     address: data.address,
     intro: data.intro,
-    logo: data.logoFileId ? { id: data.logoFileId, url: data.logoUrl, name: '企业logo' } : null,
+    logo: data.logoFileId ? { id: data.logoFileId, url: data.logoUrl, name: '企业标志' } : null,
   };
 
   return (
@@ -86,7 +86,7 @@ export const CompanyPage = () => {
             onFinish={submit}
             style={{ maxWidth: 720 }}
           >
-            <Form.Item label="企业logo" name="logo" extra="支持 png、jpg、jpeg 格式">
+            <Form.Item label="企业标志" name="logo" extra="支持 png、jpg、jpeg 格式">
               <ImageUpload label="上传logo" />
             </Form.Item>
             <Form.Item label="企业名称" name="name" rules={[requiredRule('请输入企业名称'), zodRule(fields.name)]}>
