@@ -57,8 +57,9 @@ export const PhoneDock = () => {
         badge={{ count: unread }}
         // above drawers, so a hidden call can always be brought back
         style={{
-          insetInlineEnd: 32,
-          insetBlockEnd: 40,
+          // in the space the layout keeps free at the bottom of every page (AppLayout .content)
+          insetInlineEnd: 20,
+          insetBlockEnd: 20,
           zIndex: CALL_LAYER_Z,
           ...(isInCall ? { backgroundColor: '#52c41a' } : {}),
         }}

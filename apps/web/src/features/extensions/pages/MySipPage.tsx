@@ -60,7 +60,7 @@ export const MySipPage = () => {
     {
       title: '分机号',
       dataIndex: 'user',
-      width: 140,
+      width: 120,
       render: (v: string, s) => (
         <Space size={4}>
           <Typography.Text strong>{v}</Typography.Text>
@@ -68,12 +68,12 @@ export const MySipPage = () => {
         </Space>
       ),
     },
-    { title: '外呼方式', dataIndex: 'dmType', width: 100, render: (v: number) => SIP_DM_TYPE_LABEL[v] ?? '-' },
-    { title: '绑定号码', dataIndex: 'phone', width: 140, render: (v: string) => v || '-' },
+    { title: '外呼方式', dataIndex: 'dmType', width: 90, render: (v: number) => SIP_DM_TYPE_LABEL[v] ?? '-' },
+    { title: '绑定号码', dataIndex: 'phone', width: 115, render: (v: string) => v || '-' },
     {
       title: '绑定设备',
       dataIndex: 'imei',
-      width: 190,
+      width: 150,
       render: (v: string, s) =>
         v ? (
           <Badge status={s.deviceOnline ? 'success' : 'default'} text={`${v}${s.deviceOnline ? '（在线）' : '（未连接）'}`} />
@@ -81,19 +81,20 @@ export const MySipPage = () => {
           '-'
         ),
     },
-    { title: '注册状态', dataIndex: 'registerStatus', width: 100, render: (v: number) => REGISTER_STATUS_LABEL[v] ?? '-' },
-    { title: '电话状态', dataIndex: 'phoneState', width: 100, render: (v: number) => PHONE_STATE_LABEL[v] ?? '-' },
-    { title: '最后通话', dataIndex: 'lastCallTime', width: 170, render: (v: string) => v || '-' },
+    { title: '注册状态', dataIndex: 'registerStatus', width: 90, render: (v: number) => REGISTER_STATUS_LABEL[v] ?? '-' },
+    { title: '电话状态', dataIndex: 'phoneState', width: 90, render: (v: number) => PHONE_STATE_LABEL[v] ?? '-' },
+    { title: '最后通话', dataIndex: 'lastCallTime', width: 165, render: (v: string) => v || '-' },
     {
       title: '状态',
       dataIndex: 'actionState',
-      width: 80,
+      width: 70,
       render: (v: number) => <Tag color={v === 0 ? 'green' : 'default'}>{v === 0 ? '可用' : '禁用'}</Tag>,
     },
     {
       title: '操作',
       key: 'actions',
-      width: 170,
+      // 设为默认 + 绑定号码 fit in it (they spilled past the edge: the table scrolled at 1366 px)
+      width: 175,
       render: (_, sip) => (
         <Space size={0}>
           <Button
@@ -123,7 +124,7 @@ export const MySipPage = () => {
         columns={columns}
         dataSource={data?.list}
         loading={isFetching}
-        scroll={{ x: 1080 }}
+        scroll={{ x: 1060 }}
         pagination={paging.pagination(data?.count ?? 0)}
         locale={{ emptyText: <Empty description="还没有分配给您的分机，请联系管理员在「分机管理」中绑定" /> }}
       />

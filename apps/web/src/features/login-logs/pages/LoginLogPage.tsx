@@ -100,7 +100,7 @@ export const LoginLogPage = () => {
         columns={columns}
         dataSource={data?.list}
         loading={isFetching}
-        scroll={{ x: 1100 }}
+        scroll={{ x: 1060 }}
         pagination={paging.pagination(data?.count ?? 0)}
       />
     </Card>

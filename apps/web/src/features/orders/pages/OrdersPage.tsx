@@ -40,13 +40,22 @@ const columns: TableColumnsType<OrderRow> = [
   {
     title: '客户',
     dataIndex: 'customer_name',
-    width: 180,
-    ellipsis: true,
+    width: 200,
+    // the name gives way (ellipsis, full name on hover); the 低于最低价 tag always stays visible
     render: (v: string, r) => (
-      <Space size={4}>
-        <Typography.Link>{v || '未命名'}</Typography.Link>
-        {r.is_below_min === 1 && <Tag color="red">低于最低价</Tag>}
-      </Space>
+      <div style={{ display: 'flex', alignItems: 'center', gap: 4, minWidth: 0 }}>
+        <Typography.Link
+          title={v || '未命名'}
+          style={{ minWidth: 0, flex: '0 1 auto', overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}
+        >
+          {v || '未命名'}
+        </Typography.Link>
+        {r.is_below_min === 1 && (
+          <Tag color="red" style={{ flex: 'none', marginInlineEnd: 0 }}>
+            低于最低价
+          </Tag>
+        )}
+      </div>
     ),
   },
   ...orderColumns,

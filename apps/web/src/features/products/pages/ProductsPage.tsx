@@ -69,9 +69,9 @@ export const ProductsPage = () => {
     {
       title: '价格(元)',
       key: 'prices',
-      width: 140,
+      width: 200,
       render: (_, p) => (
-        <div style={{ lineHeight: 1.5, fontSize: 13, whiteSpace: 'nowrap' }}>
+        <div style={{ lineHeight: 1.5, fontSize: 13 }}>
           <div>售价 {priceRangeText(p)}</div>
           <Typography.Text type="secondary" style={{ fontSize: 12 }}>
             最低 {priceRangeText(p, 'minimum_price')}
@@ -84,7 +84,8 @@ export const ProductsPage = () => {
     {
       title: '操作',
       key: 'actions',
-      width: 140,
+      // 编辑 上架/下架 删除 fit without spilling past the table's edge (it scrolled sideways at 1366 px)
+      width: 160,
       fixed: 'right',
       render: (_, p) => (
         <Space size={0}>
@@ -164,7 +165,7 @@ export const ProductsPage = () => {
             columns={columns}
             dataSource={list.data?.list}
             loading={list.isFetching}
-            scroll={{ x: 810 }}
+            scroll={{ x: 820 }}
             pagination={paging.pagination(list.data?.count ?? 0)}
             locale={{ emptyText: list.isLoading ? ' ' : '暂无产品' }}
           />

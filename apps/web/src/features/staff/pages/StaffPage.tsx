@@ -76,9 +76,7 @@ export const StaffPage = () => {
   const columns: TableColumnsType<Staff> = [
     { title: '账号', dataIndex: 'username', width: 120, fixed: 'left' },
     { title: '姓名', dataIndex: 'name', width: 110 },
-    { title: '手机号', dataIndex: 'phone', width: 130 },
-    { title: '部门', dataIndex: 'cmDidName', width: 120, render: (v: string) => v || '-' },
-    { title: '角色', dataIndex: 'cmAridName', width: 110 },
+    // next to the name: at 1366 px the columns after 角色 are behind the fixed 操作 column
     {
       title: '状态',
       dataIndex: 'actionState',
@@ -99,6 +97,9 @@ export const StaffPage = () => {
         );
       },
     },
+    { title: '手机号', dataIndex: 'phone', width: 130 },
+    { title: '部门', dataIndex: 'cmDidName', width: 120, render: (v: string) => v || '-' },
+    { title: '角色', dataIndex: 'cmAridName', width: 110 },
     { title: '账号类型', dataIndex: 'merchantType', width: 100, render: (v: number) => MERCHANT_TYPE_LABEL[v] ?? '-' },
     { title: '工号', dataIndex: 'workNumber', width: 90, render: (v: string) => v || '-' },
     { title: '到期时间', dataIndex: 'expireTime', width: 170, render: (v: string) => v || '永久' },
