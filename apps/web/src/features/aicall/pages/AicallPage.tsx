@@ -25,7 +25,8 @@ const GradeSplit = ({ grades }: { grades: AicallRow['grades'] }) => {
   const shown = GRADES.filter((g) => grades[g] > 0);
   if (shown.length === 0 && grades.failed === 0) return <Typography.Text type="secondary">-</Typography.Text>;
   return (
-    <Space size={2} wrap={false}>
+    // the 异常 tag takes a second line rather than run into the next column
+    <Space size={[2, 4]} wrap>
       {shown.map((g) => (
         <Tooltip key={g} title={`${g}级 ${grades[g]}个`}>
           <Tag color={GRADE_COLOR[g]} style={{ marginInlineEnd: 0, paddingInline: 4 }} data-testid={`grade-${g}`}>

@@ -104,7 +104,8 @@ export const CallRecordPage = () => {
       render: (v: string, row) =>
         row.cmSid ? <TwoLines top={v || '-'} bottom={row.cmDidName || '-'} /> : <TwoLines top={v || '系统外呼'} bottom="-" />,
     },
-    { title: '分机', dataIndex: 'cmSipuser', width: 64, render: (v: string) => v || '-' },
+    // no agent on it: no extension (an AI接待 call's cmSipuser is the reception number it came in on, its callee)
+    { title: '分机', dataIndex: 'cmSipuser', width: 64, render: (v: string, row) => (row.cmSid ? v || '-' : '-') },
     {
       title: '呼叫类型',
       dataIndex: 'callType',
