@@ -276,7 +276,11 @@ export const ERRORS = {
     msg: '语音合成不可用，AI机器人无法说话，暂不能开始AI外呼或启用AI接待，请联系系统管理员检查语音合成配置',
   },
   SPEECH_TTS_FAILED: { code: 116033, status: 503, msg: '语音合成失败，请稍后再试' },
-  SPEECH_RECORDING_UNUSABLE: { code: 116034, status: 400, msg: '录音无法播放：文件不存在或无法转换为电话音频，请上传 WAV 录音' },
+  SPEECH_RECORDING_UNUSABLE: {
+    code: 116034,
+    status: 400,
+    msg: '录音无法播放：文件不存在或无法转换为电话音频，请上传 WAV 或 MP3 录音',
+  },
   SPEECH_ASR_UNAVAILABLE: { code: 116035, status: 503, msg: '语音识别不可用：未配置语音识别服务' },
   SPEECH_ASR_FAILED: { code: 116036, status: 503, msg: '语音识别服务连接失败，请稍后再试' },
 } as const;
