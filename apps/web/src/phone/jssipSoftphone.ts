@@ -144,8 +144,6 @@ export const jssipSoftphone: Required<Softphone> = {
     }
     const session = ringing;
     if (!session) return false;
-    // the server rings the agent with the call's uuid as the caller
-    if (uuid && session.remote_identity?.uri?.user && session.remote_identity.uri.user !== uuid) return false;
     ringing = null;
     current = session;
     session.answer({ mediaConstraints, pcConfig });
