@@ -278,7 +278,12 @@ export const customerListDataSchema = listOf(customerRowSchema).extend({
 });
 
 /** GET info: one customer and the caller's detail-drawer flags (SPEC §6). */
-export type CustomerDetail = CustomerRow & { detailFlags: DetailFlags; modules: CompanyModules };
+export type CustomerDetail = CustomerRow & {
+  detailFlags: DetailFlags;
+  modules: CompanyModules;
+  /** a pool customer its former owner (the caller) may not claim back before this time, else '' (issue 23) */
+  claimBlockedUntil: string;
+};
 
 const blank = (v: unknown) => (v === '' || v === null || v === undefined ? undefined : Number(v));
 /** A numeric bound of a control filter (integer and number controls hold decimals). */

@@ -52,6 +52,8 @@ export const customerDetailSchema = customerRowSchema.extend({
   detailFlags: detailFlagsSchema,
   /** the company's module switches: a switched-off module's tab shows its SPEC alert (issue 14) */
   modules: companyModulesSchema,
+  /** a pool customer its former owner (the caller) may not claim back before this time (the pool's cooldown), else '' */
+  claimBlockedUntil: z.string(),
 });
 
 export const followCreateBody = z.object({

@@ -11,8 +11,10 @@ import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import type { Actor } from '../../lib/auth-context';
+import { now } from '../../lib/clock';
 import { formatDateTime, startOfTodayShanghai } from '../../lib/time';
 import { companyModules } from '../company/company-modules';
+import { claimBlockedUntil } from '../pools/claim-cooldown';
 import { exRecoveryTimes } from '../pools/pools-recycle';
 import { detailFlagsOf, requireVisibleCustomer, viewerOf } from './customer-access';
 import { loadTemplate } from './customer-templates.service';
@@ -102,7 +104,14 @@ export const customerInfo = async (db: Db, actor: Actor, id: number): Promise<Cu
   const [rows, tpl] = await Promise.all([repo.listPage(db, where, sql`c.id`, 1, 0), loadTemplate(db, actor.tenantId)]);
   const [row] = await toRows(db, v, tpl, rows);
   if (!row) throw new AppError('CUSTOMER_NOT_FOUND');
-  return { ...row, detailFlags: detailFlagsOf(actor), modules: await companyModules(db, actor.tenantId) };
+  // issue 23: the former owner is not offered 领取 during his cooldown
+  const blockedUntil = row.ownerId === null ? await claimBlockedUntil(db, actor, id, now()) : null;
+  return {
+    ...row,
+    detailFlags: detailFlagsOf(actor),
+    modules: await companyModules(db, actor.tenantId),
+    claimBlockedUntil: blockedUntil ? formatDateTime(blockedUntil).slice(0, 16) : '',
+  };
 };
 
 /** Workbench figures of the caller's own customers (issue 3), dates in Asia/Shanghai. */

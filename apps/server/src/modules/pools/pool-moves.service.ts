@@ -30,6 +30,7 @@ import {
 } from '../customers/customers.service';
 import { startCustomerExport } from '../customers/customers-export';
 import { seasFilters } from '../customers/customers-filters';
+import { claimCooldowns } from './claim-cooldown';
 import * as moves from './pool-moves.repo';
 import * as repo from './pools.repo';
 import { intArray } from './pools.repo';
@@ -161,17 +162,10 @@ export const claimCustomers = async (db: Db, actor: Actor, ids: number[]): Promi
       (await repo.findPools(tx, actor.tenantId, [...new Set(candidates.map((c) => Number(c.pool_id)))])).map((p) => [p.id, p]),
     );
     // Previous-owner cooldown (per pool).
-    let cooling = 0;
-    let coolUntil = 0;
-    const afterCooldown = candidates.filter((c) => {
-      const days = poolsById.get(Number(c.pool_id))?.rules.claim.cooldownDays ?? 0;
-      if (days === 0 || c.last_owner_id === null || Number(c.last_owner_id) !== actor.staffId || !c.pooled_at) return true;
-      const until = new Date(c.pooled_at).getTime() + days * 86_400_000;
-      if (until <= at.getTime()) return true;
-      cooling += 1;
-      coolUntil = Math.max(coolUntil, until);
-      return false;
-    });
+    const cooldowns = await claimCooldowns(tx, actor, candidates, at);
+    const cooling = cooldowns.size;
+    const coolUntil = Math.max(0, ...[...cooldowns.values()].map((d) => d.getTime()));
+    const afterCooldown = candidates.filter((c) => !cooldowns.has(Number(c.id)));
     if (cooling > 0)
       refuse(
         'CLAIM_COOLDOWN',

@@ -202,8 +202,14 @@ describe('pool list and claim (followup)', () => {
     const refused = await claim('lisi', [id]);
     expect(refused.json().code).toBe(109009);
     expect(refused.json().msg).toContain('之前不能重新领取');
+    // issue 23: the detail says so, so the drawer does not offer 领取 to him; others may claim it
+    const blocked = (await t.get(`/api/frontend/customer/info?cmCtid=${id}`, as('lisi'))).json().data.claimBlockedUntil;
+    expect(blocked).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}$/);
+    expect(refused.json().msg).toContain(blocked);
+    expect((await t.get(`/api/frontend/customer/info?cmCtid=${id}`, as('wangwu'))).json().data.claimBlockedUntil).toBe('');
     setClockOffsetMs(2 * DAY + 60_000);
     try {
+      expect((await t.get(`/api/frontend/customer/info?cmCtid=${id}`, as('lisi'))).json().data.claimBlockedUntil).toBe('');
       expect((await claim('lisi', [id])).json()).toMatchObject({ code: 0, msg: '领取成功' });
     } finally {
       setClockOffsetMs(0);

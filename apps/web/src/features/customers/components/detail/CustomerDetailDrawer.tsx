@@ -211,7 +211,13 @@ export const CustomerDetailDrawer = ({ cmCtid, onClose, view = 'private' }: Prop
                 丢入公海
               </Button>
             )}
-            {view === 'seas' && c.ownerId === null && (
+            {view === 'seas' && c.ownerId === null && c.claimBlockedUntil && (
+              // issue 23: the former owner is not offered 领取 during the pool's cooldown
+              <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+                您是原负责人，{c.claimBlockedUntil} 之后可重新领取
+              </Typography.Text>
+            )}
+            {view === 'seas' && c.ownerId === null && !c.claimBlockedUntil && (
               <Button
                 type="primary"
                 icon={<DownloadOutlined />}
