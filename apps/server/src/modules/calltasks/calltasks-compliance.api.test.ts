@@ -235,10 +235,10 @@ describe('拒绝 puts the number on the 禁拨 list', () => {
     await act('outcome', id, 'lisi', { uuid: call.uuid, outcome: 2 });
     const after = await manualDial(refusing);
     expect(after.statusCode).toBe(400);
-    expect(after.json()).toMatchObject({ code: 115001, msg: '该号码已在禁拨名单中（客户拒绝（任务：回访任务）），不能拨打' });
+    expect(after.json()).toMatchObject({ code: 115001, msg: '该号码已在禁拨名单中（客户拒绝 · 任务：回访任务），不能拨打' });
     const list = (await t.get(`/api/frontend/dnc/list?phone=${refusing}`, tokens.admin)).json().data.list as DncEntry[];
     expect(list).toHaveLength(1);
-    expect(list[0]).toMatchObject({ source: 2, sourceName: '任务拒接', reason: '客户拒绝（任务：回访任务）', isActive: 1 });
+    expect(list[0]).toMatchObject({ source: 2, sourceName: '任务拒接', reason: '客户拒绝 · 任务：回访任务', isActive: 1 });
     // kept for the company's retention (6 months)
     const [entry] = (
       (await t.database.db.execute(

@@ -11,7 +11,8 @@ export const registerComplianceEvents = () => {
     // a number the 禁拨 list cannot hold (an extension, a short code) has nothing to keep
     if (!normalisePhone(p.phone)) return;
     await addDoNotCall(tx, tenantId, p.phone, {
-      reason: `客户拒绝（任务：${p.taskName ?? `#${p.taskId}`}）`.slice(0, 50),
+      // no brackets of its own: 115001 puts the reason in brackets (it read 「（客户拒绝（任务：…））」)
+      reason: `客户拒绝 · 任务：${p.taskName ?? `#${p.taskId}`}`.slice(0, 50),
       source: DNC_SOURCE.taskRefusal,
       staffId: p.staffId || null,
       customerId: p.customerId || null,

@@ -108,7 +108,8 @@ const WholeRecording = ({ info }: { info: AicallInfo }) => {
           <audio
             ref={audio}
             controls
-            preload="none"
+            // its length shows before it is played (not 0:00 / 0:00): only the file's header is read
+            preload="metadata"
             src={src}
             aria-label="通话录音"
             data-testid="call-recording"

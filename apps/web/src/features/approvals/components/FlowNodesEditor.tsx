@@ -58,16 +58,40 @@ export const FlowNodesEditor = ({ known }: { known: StaffOption[] }) => (
                   aria-label={`节点${i + 1}类型`}
                 />
               </Form.Item>
-              <Form.Item name={[field.name, 'name']} style={{ marginBottom: 8 }}>
-                <Input placeholder="节点名称，如 主管审批" maxLength={APPROVAL_LIMITS.name} style={{ width: 170 }} />
-              </Form.Item>
-              <Form.Item
-                name={[field.name, 'staffIds']}
-                style={{ marginBottom: 8 }}
-                rules={[{ type: 'array', max: APPROVAL_LIMITS.staffPerNode, message: '最多选择3名！' }]}
-                extra="不选则由发起人自选（最多3名）"
-              >
-                <StaffSearchSelect mode="multiple" known={known} allowClear placeholder="发起人自选" style={{ width: 260 }} />
+              <Form.Item noStyle shouldUpdate>
+                {({ getFieldValue }) => {
+                  // the hints follow the node's kind: an approver node approves, a CC node is told
+                  const isCc = getFieldValue(['nodes', field.name, 'type']) === NODE_TYPE.cc;
+                  return (
+                    <>
+                      <Form.Item name={[field.name, 'name']} style={{ marginBottom: 8 }}>
+                        <Input
+                          placeholder={isCc ? '节点名称，如 抄送财务' : '节点名称，如 主管审批'}
+                          maxLength={APPROVAL_LIMITS.name}
+                          style={{ width: 170 }}
+                        />
+                      </Form.Item>
+                      <Form.Item
+                        name={[field.name, 'staffIds']}
+                        style={{ marginBottom: 8 }}
+                        rules={[{ type: 'array', max: APPROVAL_LIMITS.staffPerNode, message: '最多选择3名！' }]}
+                        extra={
+                          isCc
+                            ? '流程走到这里时通知这些人（最多3名）；不选则由发起人提交时自选，也可不抄送'
+                            : '不选则由发起人自选审批人（最多3名）'
+                        }
+                      >
+                        <StaffSearchSelect
+                          mode="multiple"
+                          known={known}
+                          allowClear
+                          placeholder={isCc ? '发起人自选抄送人' : '发起人自选'}
+                          style={{ width: 260 }}
+                        />
+                      </Form.Item>
+                    </>
+                  );
+                }}
               </Form.Item>
               <Form.Item noStyle shouldUpdate>
                 {({ getFieldValue }) =>

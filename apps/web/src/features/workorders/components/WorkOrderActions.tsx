@@ -130,7 +130,15 @@ export const WorkOrderActions = ({ detail: d }: Props) => {
         okButtonProps={{ loading: transition.isPending }}
         destroyOnHidden
       >
-        <Form form={rollbackForm} name="workRollbackForm" layout="vertical" preserve={false} style={{ marginTop: 16 }}>
+        <Form
+          form={rollbackForm}
+          name="workRollbackForm"
+          layout="vertical"
+          preserve={false}
+          style={{ marginTop: 16 }}
+          // the usual case is one step back: the stage just before this one is chosen
+          initialValues={{ stage_id: earlier.at(-1)?.id }}
+        >
           <Form.Item label="回退到" name="stage_id" rules={[{ required: true, message: '请选择阶段' }]}>
             <Select placeholder="请选择阶段" options={earlier.map((s) => ({ value: s.id, label: s.name }))} />
           </Form.Item>
