@@ -20,18 +20,34 @@ const refusedByDatabase = (err: unknown): 'INPUT_UNSTORABLE_TEXT' | 'INPUT_OUT_O
   return null;
 };
 
+/**
+ * The web client asks (this header) for business refusals in the envelope alone, as SPEC §7/§8 carry
+ * errors (`code` not 0 with its `msg`): HTTP 200, so the browser does not log each expected refusal
+ * (a duplicate number, a claim in cooldown, a form message) as a failed resource load (issue 23).
+ * Other clients, and the tests, get the refusal's HTTP status. The session's 401, rate limits and
+ * server faults keep their status for everyone.
+ */
+export const REFUSAL_IN_BODY_HEADER = 'x-refusal-in-body';
+const BODY_CARRIED_STATUSES = new Set([400, 403, 404, 409]);
+
 /** One error handler: AppError → its table entry; validation → first message; the rest hide details. */
 export const errorsPlugin = fp(async (app: FastifyInstance) => {
   app.setErrorHandler((err: FastifyError, req, reply) => {
     // A handler may have set another type (the SPA's text/html) before failing: the envelope is JSON.
     reply.type('application/json; charset=utf-8');
+    const isInBody = req.headers[REFUSAL_IN_BODY_HEADER] === '1';
+    const refuse = (status: number, body: { code: number; msg: string; data: unknown }) => {
+      if (!isInBody || !BODY_CARRIED_STATUSES.has(status)) return reply.status(status).send(body);
+      // the route's 200 schema describes its success: the refusal's envelope is sent as it is
+      return reply.status(200).serializer(JSON.stringify).send(body);
+    };
     if (err instanceof AppError) {
-      return reply.status(err.status).send({ code: err.code, msg: err.message, data: err.data ?? null });
+      return refuse(err.status, { code: err.code, msg: err.message, data: err.data ?? null });
     }
     if (hasZodFastifySchemaValidationErrors(err)) {
       const first = err.validation[0];
       const message = first?.message && /[\u4e00-\u9fa5]/.test(first.message) ? first.message : ERRORS.VALIDATION.msg;
-      return reply.status(400).send({
+      return refuse(400, {
         code: ERRORS.VALIDATION.code,
         msg: message,
         data: { fields: err.validation.map((v) => ({ path: v.instancePath, message: v.message })) },
@@ -42,14 +58,14 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
     }
     if (err.statusCode && err.statusCode >= 400 && err.statusCode < 500) {
       req.log.info({ err }, 'client error');
-      return reply.status(err.statusCode).send({ code: ERRORS.VALIDATION.code, msg: ERRORS.VALIDATION.msg, data: null });
+      return refuse(err.statusCode, { code: ERRORS.VALIDATION.code, msg: ERRORS.VALIDATION.msg, data: null });
     }
     const refused = refusedByDatabase(err);
     if (refused) {
       // Last line of defence: the contracts and the input guard should have refused this already.
       req.log.warn({ err, url: req.url }, 'database refused the request input');
       const entry = ERRORS[refused];
-      return reply.status(entry.status).send({ code: entry.code, msg: entry.msg, data: null });
+      return refuse(entry.status, { code: entry.code, msg: entry.msg, data: null });
     }
     req.log.error({ err }, 'unhandled error');
     return reply.status(500).send({ code: ERRORS.INTERNAL.code, msg: ERRORS.INTERNAL.msg, data: null });

@@ -56,7 +56,8 @@ const showError = (msg: string, opts: Options) => {
 const request = async <T>(method: string, url: string, body: unknown, opts: Options = {}): Promise<T> => {
   const controller = new AbortController();
   const timer = window.setTimeout(() => controller.abort(), LIMITS.requestTimeoutMs);
-  const headers: Record<string, string> = {};
+  // business refusals come back as HTTP 200 with code ≠ 0 (SPEC §7/§8), not as failed loads in the console
+  const headers: Record<string, string> = { 'X-Refusal-In-Body': '1' };
   const token = readToken();
   if (token) headers.Authorization = token;
   let payload: BodyInit | undefined;
