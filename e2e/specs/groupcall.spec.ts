@@ -67,6 +67,7 @@ test('a group task puts the answered customer through to 李四, whose phone ans
   const modal = page.locator('.ant-modal').filter({ has: page.getByTestId('call-status') });
   await expect(modal.getByTestId('call-status')).toHaveText('通话中', { timeout: 20_000 });
   await expect(page.getByText(/群呼接通：/)).toBeVisible();
+  await expect(modal.locator('.ant-modal-title')).toHaveText('群呼接通');
   await expect(modal.getByRole('button', { name: '接听' })).toHaveCount(0);
   // the timer runs from the connect
   await expect(modal.getByTestId('call-timer')).not.toHaveText('00:00', { timeout: 5_000 });

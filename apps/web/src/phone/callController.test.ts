@@ -238,7 +238,7 @@ describe('incoming calls', () => {
   it("a group dialer's put-through (autoAnswer) is answered at once: a short tone, the customer, no ring (issue 23)", async () => {
     const t = setup();
     t.c.handleFrame(frame(5, progress({ uuid: 'gc1', callType: 1, cmStid: 9, event: 'ringing', autoAnswer: 1 })));
-    expect(useCall.getState()).toMatchObject({ isInCallOpen: true, call: { uuid: 'gc1', name: '张三' } });
+    expect(useCall.getState()).toMatchObject({ isInCallOpen: true, call: { uuid: 'gc1', name: '张三', isPutThrough: true } });
     expect(t.said).toContain('put-through tone');
     expect(t.said).not.toContain('ring');
     expect(t.said).toContain('群呼接通：张三');

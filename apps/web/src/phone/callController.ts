@@ -205,6 +205,7 @@ export const createCallController = (deps: CallDeps) => {
         isDevice: false,
         startedAt: deps.now(),
         answeredAt: null,
+        isPutThrough: p.autoAnswer === 1,
       });
       if (p.autoAnswer === 1) {
         putThrough(p);

@@ -44,6 +44,8 @@ export type ActiveCall = {
   answeredAt: number | null;
   /** the seat task (cmStid) of a call the server dialled for the agent's task; 0 or absent otherwise */
   cmStid?: number;
+  /** a group dialer's customer put through to the agent, answered by his phone itself (issue 23) */
+  isPutThrough?: boolean;
 };
 
 /**

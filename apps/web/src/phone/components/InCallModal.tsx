@@ -52,7 +52,7 @@ export const InCallModal = () => {
   return (
     <Modal
       open={isInCallOpen}
-      title={isIncoming ? '来电' : '呼叫'}
+      title={call.isPutThrough ? '群呼接通' : isIncoming ? '来电' : '呼叫'}
       width={isFromBot ? 780 : 360}
       zIndex={CALL_LAYER_Z}
       mask={{ closable: false }}
