@@ -33,6 +33,7 @@ export const startServer = async (port: number, url = BENCH_DB) => {
       DATABASE_URL: url,
       LOG_LEVEL: 'warn',
       DATA_DIR: '.tmp/bench-data',
+      DEMO_HISTORY: '0',
     },
     stdio: ['ignore', 'inherit', 'inherit'],
   });

@@ -47,6 +47,8 @@ export default defineConfig({
       REDIS_URL: '',
       LOG_LEVEL: 'warn',
       NODE_ENV: 'development',
+      // the specs count on a lean demo company (no seeded history of orders, receipts and calls)
+      DEMO_HISTORY: '0',
       TELEPHONY: 'sip',
       SIP_INTERNAL_SECRET: process.env.SIP_INTERNAL_SECRET ?? '',
       SIP_WS_URL: 'ws://127.0.0.1:8080',

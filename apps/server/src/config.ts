@@ -59,6 +59,8 @@ const schema = z.object({
   /** sim line: an answered customer hangs up after this many seconds if the agent has not */
   SIM_TALK_SECONDS: z.coerce.number().int().min(1).max(3600).default(45),
   DEMO_PASSWORD: z.string().min(6).default('demo123456'),
+  /** development only: the demo company also gets a few months of history (orders, receipts, calls…) on its first start; 0 = the lean demo company (e2e) */
+  DEMO_HISTORY: z.enum(['0', '1']).default('1'),
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** one log line per request (Fastify's incoming request / request completed): 1 on, 0 off; empty: on in production only */
@@ -224,6 +226,8 @@ export type Config = {
   webDist: string;
   /** Seed the demo company on start (never in production). */
   seedDemo: boolean;
+  /** seed the demo company's history with it (never in production) */
+  demoHistory: boolean;
   /** The test clock route is registered (never in production). */
   isClockControlled: boolean;
 };
@@ -323,6 +327,7 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env, overrides: Part
     logRequests: e.LOG_REQUESTS === '' ? isProduction : e.LOG_REQUESTS === '1',
     webDist: path.resolve(e.WEB_DIST),
     seedDemo: !isProduction,
+    demoHistory: !isProduction && e.DEMO_HISTORY === '1',
     isClockControlled: e.CLOCK_CONTROL === '1',
     ...overrides,
   };
