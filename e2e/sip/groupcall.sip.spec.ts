@@ -3,6 +3,7 @@ import { expect, test } from '@playwright/test';
 import type { CallRecordRow, CallSettingsInfo, CalltaskNumberRow, GroupcallBoard } from '../../packages/contracts/src';
 import { GROUPCALL_ABANDON_TEXT } from '../../packages/contracts/src/groupcall';
 import { apiLogin, uniq } from '../fixtures/api';
+import { loginAs } from '../fixtures/login';
 import {
   baresip,
   customerDumps,
@@ -17,13 +18,15 @@ import {
 } from './call-control-helpers';
 
 /**
- * Group calling on the real line (issue 15): the app's group dialer calls three customers
- * (baresip accounts) at once for lisi, whose web phone (JsSIP, online) is the task's one agent.
- * 13800138002 answers at once: lisi's phone rings, she takes the call and they hear each other
- * (her 440 Hz microphone at the customer, the customer's 1 kHz in her browser). 13800138008 rings
- * until the test rejects it: 486, counted busy. 13800138003 rings until the test accepts it while
- * lisi talks: no agent is free within 2 s, so the customer hears the synthesized abandon message
- * and the app hangs up. The live board and the call records agree.
+ * Group calling on the real line (issues 15, 23): the task has two agents in work mode, lisi (web
+ * phone online, JsSIP) and wangwu (his page open, his extension not online, so a put-through to him
+ * fails and he is passed over). Two agents, ratio 1 at the start: two customers (baresip accounts)
+ * are dialled. 13800138002 answers at once: he is put through to lisi, whose phone answers by
+ * itself (no 接听, issue 23), and they hear each other (her 440 Hz microphone at the customer, the
+ * customer's 1 kHz in her browser). 13800138003 rings until the test accepts it while lisi talks:
+ * no agent takes it within 2 s, so the customer hears the synthesized abandon message and the app
+ * hangs up. Then 13800138008 is dialled and rejected by the test: 486, counted busy. The live board
+ * and the call records agree.
  */
 const CONNECTED = '13800138002';
 const ABANDONED = '13800138003';
@@ -48,13 +51,17 @@ const soundSeconds = (s: Int16Array) => envelope(s).filter((rms) => rms > 300).l
 
 test('a group task on the real line: one customer talks to the agent, one hears the abandon message, one is busy', async ({
   page,
+  browser,
   request,
 }) => {
   const admin = await apiLogin(request, 'admin');
   const lisi = await apiLogin(request, 'lisi');
+  const wangwu = await apiLogin(request, 'wangwu');
   const staff = (await admin.get<{ list: { cmSid: number; username: string }[] }>('/api/frontend/staff/list?page=1&limit=100'))
     .list;
   const lisiId = staff.find((s) => s.username === 'lisi')?.cmSid as number;
+  const wangwuId = staff.find((s) => s.username === 'wangwu')?.cmSid as number;
+  const wangwuContext = await browser.newContext();
   // server calls keep the company's calling hours: all day for this test, as they were afterwards
   const { line: _line, isSpeechAvailable, ...settings } = await admin.get<CallSettingsInfo>('/api/frontend/callsetting/info');
   expect(isSpeechAvailable).toBe(true);
@@ -63,11 +70,13 @@ test('a group task on the real line: one customer talks to the agent, one hears 
   try {
     await measureRemoteAudio(page);
     await goOnline(page, 'lisi');
+    // wangwu's page is open (his work lasts while its call socket does) but his extension is not online
+    await loginAs(await wangwuContext.newPage(), 'wangwu');
     const before = new Set(customerDumps());
     ({ cmStid } = await admin.post<{ cmStid: number }>('/api/frontend/groupcall/create', {
       name: `真实群呼${uniq()}`,
       numbers: [CONNECTED, ABANDONED, BUSY],
-      cmSidInfo: [lisiId],
+      cmSidInfo: [lisiId, wangwuId],
       cmWeeks: [1, 2, 3, 4, 5, 6, 7],
       cmTimes: [{ start: '00:00', end: '23:59' }],
       blackState: 0,
@@ -78,25 +87,37 @@ test('a group task on the real line: one customer talks to the agent, one hears 
     const board = () => admin.get<GroupcallBoard>(`/api/frontend/groupcall/board?cmStid=${cmStid}`);
     await admin.post('/api/frontend/groupcall/start', { cmStid });
     await lisi.post('/api/frontend/groupcall/work', { cmStid });
+    // his page's call socket may still be connecting: work needs it (115034 until then)
+    await expect
+      .poll(
+        async () =>
+          wangwu.post('/api/frontend/groupcall/work', { cmStid }).then(
+            () => true,
+            () => false,
+          ),
+        { timeout: 15_000 },
+      )
+      .toBe(true);
 
-    // the first customer answered: lisi's phone rings for him and she takes the call
+    // the first customer answered: he is put through to lisi and her phone answers by itself
     const modal = inCall(page);
-    await modal.getByRole('button', { name: '接听' }).click({ timeout: 20_000 });
-    await expect(modal.getByTestId('call-status')).toHaveText('通话中', { timeout: 10_000 });
+    await expect(modal.getByTestId('call-status')).toHaveText('通话中', { timeout: 20_000 });
+    await expect(modal.getByRole('button', { name: '接听' })).toHaveCount(0);
     await expect.poll(async () => (await board()).connected, { timeout: 10_000 }).toBe(1);
-    // all three were dialled at once (one free agent, the starting ratio, three lines)
-    expect((await board()).called).toBe(3);
+    // two agents, ratio 1 at the start: two lines, not three
+    expect((await board()).called).toBe(2);
 
-    // the busy customer rejects the call: 486
-    await baresip('uafind', ua(BUSY));
-    await baresip('hangup');
-    // the third answers while lisi talks: no free agent within 2 s, the message, the app hangs up
+    // the second answers while lisi talks: nobody takes him within 2 s, the message, the app hangs up
     const acceptedAt = Date.now();
     await baresip('uafind', ua(ABANDONED));
     await baresip('accept');
     await expect.poll(async () => (await board()).abandoned, { timeout: 10_000 }).toBe(1);
-    await expect.poll(async () => (await board()).linesInUse, { timeout: 20_000 }).toBe(1);
+    await expect.poll(async () => (await board()).called, { timeout: 20_000 }).toBe(3);
     const abandonMs = Date.now() - acceptedAt;
+    // the third customer rejects the call: 486
+    await baresip('uafind', ua(BUSY));
+    await baresip('hangup');
+    await expect.poll(async () => (await board()).linesInUse, { timeout: 20_000 }).toBe(1);
 
     // lisi has talked a few seconds by now; she hangs up in her phone, the customer's leg ends too
     await page.waitForTimeout(1_000);
@@ -149,6 +170,7 @@ test('a group task on the real line: one customer talks to the agent, one hears 
     // the first account current again, as baresip starts (the specs that dial from baresip expect it)
     await baresip('uafind', ua('13800138000'));
     if (cmStid) await admin.post('/api/frontend/groupcall/stop', { cmStid }).catch(() => undefined);
+    await wangwuContext.close();
     await admin.post('/api/frontend/callsetting/save', settings);
   }
 });
