@@ -236,7 +236,8 @@ export const createCallController = (deps: CallDeps) => {
     if (!call || call.callType !== CALL_TYPE.inbound) return;
     sounds.stopRing();
     // sip line: the browser answers the SIP call; the 'answered' frame follows from Kamailio's report
-    if (await softphone.answer?.(call.uuid)) return;
+    // (a put-through's frame may come before its INVITE: the phone waits for it a moment)
+    if (await softphone.answer?.(call.isPutThrough ? call.uuid : undefined)) return;
     try {
       await api.answer({ uuid: call.uuid, yearMonth: call.yearMonth });
     } catch {
