@@ -5,7 +5,7 @@ import { onEvent } from '../../lib/events/events';
 import { findSpeech } from '../../telephony/tts';
 import { groupcallRoutes } from './groupcall.routes';
 import { publishBoard } from './groupcall-board';
-import { type GroupDeps, onLegEvent } from './groupcall-connect';
+import { abandonPrompt, type GroupDeps, onLegEvent } from './groupcall-connect';
 import { GroupDialerState } from './groupcall-state';
 
 /**
@@ -16,6 +16,8 @@ export const groupcallPlugin = fp(async (app: FastifyInstance) => {
   const rt = app.calls;
   const state = new GroupDialerState();
   const speech = await findSpeech(app.config.tts);
+  // the abandon message made now, not at the first abandoned customer (a cold synthesis takes up to a second)
+  void abandonPrompt(speech);
   const publish = (tenantId: number, taskId: number) =>
     publishBoard(rt, state, tenantId, taskId).catch((err) => app.log.error({ err }, 'group call board failed'));
   const deps: GroupDeps = { rt, speech, state, onChange: (leg) => void publish(leg.tenantId, leg.taskId) };
