@@ -17,7 +17,7 @@ export const groupcallPlugin = fp(async (app: FastifyInstance) => {
   const state = new GroupDialerState();
   const speech = await findSpeech(app.config.tts);
   // the abandon message made now, not at the first abandoned customer (a cold synthesis takes up to a second)
-  void abandonPrompt(speech);
+  if (speech.isAvailable) void abandonPrompt(speech);
   const publish = (tenantId: number, taskId: number) =>
     publishBoard(rt, state, tenantId, taskId).catch((err) => app.log.error({ err }, 'group call board failed'));
   const deps: GroupDeps = { rt, speech, state, onChange: (leg) => void publish(leg.tenantId, leg.taskId) };
