@@ -67,7 +67,7 @@ export const AicallPage = () => {
       ellipsis: true,
       render: (v: string, r) => <Typography.Link onClick={() => setDetailId(r.cmStid)}>{v}</Typography.Link>,
     },
-    { title: '话术', dataIndex: 'flowName', width: 110, ellipsis: true },
+    { title: '话术', dataIndex: 'flowName', width: 100, ellipsis: true },
     {
       title: '状态',
       dataIndex: 'status',
@@ -106,7 +106,7 @@ export const AicallPage = () => {
         </Tooltip>
       ),
     },
-    { title: '意向等级', key: 'grades', width: 150, render: (_, r) => <GradeSplit grades={r.grades} /> },
+    { title: '意向等级', key: 'grades', width: 140, render: (_, r) => <GradeSplit grades={r.grades} /> },
     { title: '接通率', key: 'rate', width: 70, align: 'right', render: (_, r) => connectRate(r) },
     {
       title: '创建时间',
@@ -142,7 +142,7 @@ export const AicallPage = () => {
         columns={columns}
         dataSource={list.data?.list}
         loading={list.isLoading}
-        scroll={{ x: 1048 }}
+        scroll={{ x: 1060 }}
         pagination={filters.paging.pagination(list.data?.count ?? 0)}
         locale={{ emptyText: <Empty description="暂无AI外呼任务，点击「新建任务」创建" /> }}
       />

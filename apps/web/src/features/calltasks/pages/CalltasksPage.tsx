@@ -34,7 +34,7 @@ export const CalltasksPage = () => {
       title: '任务名称',
       dataIndex: 'name',
       fixed: 'left',
-      width: 150,
+      width: 140,
       ellipsis: true,
       render: (v: string, r) => <Typography.Link onClick={() => setDetailId(r.cmStid)}>{v}</Typography.Link>,
     },
@@ -50,17 +50,29 @@ export const CalltasksPage = () => {
       ),
     },
     {
+      // progress and the counts in one column: at 1366 px the table fits without scrolling sideways
       title: '进度',
       key: 'progress',
-      width: 140,
+      width: 200,
       render: (_, r) => (
-        <Progress percent={progressPercent(r)} size="small" status={r.status === CALLTASK_STATUS.running ? 'active' : 'normal'} />
+        <div data-testid={`calltask-progress-${r.cmStid}`}>
+          <Progress
+            percent={progressPercent(r)}
+            size="small"
+            status={r.status === CALLTASK_STATUS.running ? 'active' : 'normal'}
+          />
+          <Typography.Text type="secondary" style={{ fontSize: 12, display: 'block', lineHeight: 1.5 }}>
+            已呼 {r.zcallNum} / 共 {r.totalNum} · 接通 {r.zcallCnum}
+            <br />
+            未接通 {r.zcallWnum} · <Tooltip title="导入时或拨打时命中黑名单、禁拨名单而跳过的号码">黑名单 {r.zcallBnum}</Tooltip>
+          </Typography.Text>
+        </div>
       ),
     },
     {
       title: '坐席',
       dataIndex: 'cmSidInfo',
-      width: 140,
+      width: 120,
       ellipsis: { showTitle: false },
       render: (v: CalltaskRow['cmSidInfo']) => {
         const text = v.map((a) => a.name).join('、');
@@ -71,23 +83,14 @@ export const CalltasksPage = () => {
         );
       },
     },
-    { title: '总数', dataIndex: 'totalNum', width: 64, align: 'right' },
-    { title: '已呼', dataIndex: 'zcallNum', width: 64, align: 'right' },
-    { title: '接通', dataIndex: 'zcallCnum', width: 64, align: 'right' },
-    { title: '未接通', dataIndex: 'zcallWnum', width: 72, align: 'right' },
-    {
-      title: <Tooltip title="导入时或拨打时命中黑名单、禁拨名单而跳过的号码">黑名单</Tooltip>,
-      dataIndex: 'zcallBnum',
-      width: 72,
-      align: 'right',
-    },
-    { title: '通话时长', dataIndex: 'zcallBillsec', width: 100, render: (v: number) => formatBillsec(v) },
-    { title: '创建时间', dataIndex: 'createTime', width: 164 },
+    { title: '通话时长', dataIndex: 'zcallBillsec', width: 90, render: (v: number) => formatBillsec(v) },
+    { title: '创建时间', dataIndex: 'createTime', width: 160 },
     {
       title: '操作',
       key: 'actions',
       fixed: 'right',
-      width: 210,
+      // 详情 继续 停止 编辑 删除 (a paused task) in one line
+      width: 240,
       render: (_, r) => (
         <TaskRowActions
           status={r.status}
@@ -110,7 +113,7 @@ export const CalltasksPage = () => {
         columns={columns}
         dataSource={list.data?.list}
         loading={list.isLoading}
-        scroll={{ x: 1400 }}
+        scroll={{ x: 1060 }}
         pagination={filters.paging.pagination(list.data?.count ?? 0)}
         locale={{ emptyText: <Empty description="暂无坐席任务，点击「新建任务」创建" /> }}
       />

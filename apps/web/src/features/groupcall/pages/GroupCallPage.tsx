@@ -66,36 +66,59 @@ export const GroupCallPage = () => {
         </>
       ),
     },
-    { title: '号码数', dataIndex: 'totalNum', width: 72, align: 'right' },
-    { title: '剩余', dataIndex: 'leftNum', width: 64, align: 'right' },
-    { title: '已拨打', dataIndex: 'zcallNum', width: 72, align: 'right' },
-    { title: '已接通', dataIndex: 'answered', width: 72, align: 'right' },
-    { title: '转坐席', dataIndex: 'connected', width: 72, align: 'right' },
+    {
+      // the counts in one column: at 1366 px the table fits without scrolling sideways
+      title: '号码',
+      key: 'numbers',
+      width: 190,
+      render: (_: unknown, r) => (
+        <Typography.Text style={{ fontSize: 13, lineHeight: 1.5, display: 'block' }}>
+          已拨打 {r.zcallNum} / 共 {r.totalNum} · 剩余 {r.leftNum}
+          <br />
+          <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+            已接通 {r.answered} · 转坐席 {r.connected}
+          </Typography.Text>
+        </Typography.Text>
+      ),
+    },
     {
       title: '放弃率',
       key: 'abandon',
-      width: 72,
+      width: 64,
       align: 'right',
       render: (_: unknown, r) => {
         const rate = r.answered > 0 ? Math.round((r.abandoned * 1000) / r.answered) / 10 : 0;
         return <span style={rate * 10 > r.abandonTarget ? { color: '#cf1322' } : undefined}>{rate}%</span>;
       },
     },
-    { title: '线路上限', dataIndex: 'maxLines', width: 80, align: 'right' },
+    { title: '线路上限', dataIndex: 'maxLines', width: 72, align: 'right' },
     {
       title: '坐席',
       key: 'agents',
-      width: 140,
+      width: 110,
       ellipsis: true,
       render: (_: unknown, r) => r.cmSidInfo.map((a) => a.name).join('、') || '-',
     },
-    { title: '创建人', dataIndex: 'createName', width: 90 },
-    { title: '创建时间', dataIndex: 'createTime', width: 164 },
+    {
+      title: '创建',
+      key: 'created',
+      width: 160,
+      render: (_: unknown, r) => (
+        <span style={{ fontSize: 13, lineHeight: 1.5 }}>
+          {r.createName || '-'}
+          <br />
+          <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+            {r.createTime}
+          </Typography.Text>
+        </span>
+      ),
+    },
     {
       title: '操作',
       key: 'op',
       fixed: 'right',
-      width: 170,
+      // 看板 继续 停止 删除 (a paused task) in one line
+      width: 200,
       render: (_: unknown, r) => (
         <TaskRowActions
           status={r.status}
@@ -124,7 +147,7 @@ export const GroupCallPage = () => {
         columns={columns}
         dataSource={tasks.data?.list ?? []}
         pagination={filters.paging.pagination(tasks.data?.count ?? 0)}
-        scroll={{ x: 1400 }}
+        scroll={{ x: 1060 }}
         locale={{
           emptyText: <Empty description={canManageTasks ? '暂无群呼任务，点击「新建任务」创建' : '暂无您参与的群呼任务'} />,
         }}
