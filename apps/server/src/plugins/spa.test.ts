@@ -97,6 +97,16 @@ describe('static files', () => {
     expect(res.body).toContain('<div id="root">');
   });
 
+  it('serves a file written after the start (a rebuild while the server runs)', async () => {
+    fs.writeFileSync(path.join(dir, 'assets', 'later-Qq1.js'), 'export {};');
+    const res = await get('/assets/later-Qq1.js');
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toBe('export {};');
+    expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    // a hashed file that is not there is a 404, not index.html served as JavaScript
+    expect((await get('/assets/never-there-1.js')).statusCode).toBe(404);
+  });
+
   it('answers an unknown API path with the 404 envelope, not the page', async () => {
     const res = await get('/api/frontend/nothing-here');
     expect(res.statusCode).toBe(404);

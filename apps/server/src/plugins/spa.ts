@@ -15,7 +15,9 @@ export const spaPlugin = fp(async (app: FastifyInstance, opts: { webDist: string
     const assets = path.join(opts.webDist, 'assets') + path.sep;
     await app.register(fastifyStatic, {
       root: opts.webDist,
-      wildcard: false,
+      // files are looked up per request (not listed once at start): a rebuild while the server runs
+      // serves its new hashed files instead of 404s under the new index.html
+      wildcard: true,
       index: false,
       // The build writes .br and .gz beside each text file (apps/web/vite.config.ts); the one the
       // request accepts is sent with Content-Encoding and Vary: Accept-Encoding (issue 23.3).
@@ -29,6 +31,8 @@ export const spaPlugin = fp(async (app: FastifyInstance, opts: { webDist: string
     });
   }
   app.setNotFoundHandler((req, reply) => {
+    // a hashed file that is not there (an old page after a new build): 404, not the page as JavaScript
+    if (req.url.startsWith('/assets/')) return reply.status(404).type('text/plain').send('文件不存在');
     if (req.url.startsWith('/api/') || req.method !== 'GET' || !hasSpa) {
       return reply.status(404).send({ code: ERRORS.NOT_FOUND.code, msg: '接口不存在', data: null });
     }

@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import { CALL_TYPE, type Grade, HANGUP_CAUSE } from '@crm/contracts';
 import { and, eq, inArray, isNotNull } from 'drizzle-orm';
@@ -49,6 +48,15 @@ const generator = (seed: number) => {
     t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
     return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
   };
+};
+
+/** A version-4 shaped call uuid from the generator (the same calls, and recordings, on every fresh start). */
+const uuidOf = (rand: () => number) => {
+  const hex = Array.from({ length: 32 }, () => Math.floor(rand() * 16).toString(16));
+  hex[12] = '4';
+  hex[16] = ((Number.parseInt(hex[16], 16) & 3) | 8).toString(16);
+  const h = hex.join('');
+  return `${h.slice(0, 8)}-${h.slice(8, 12)}-${h.slice(12, 16)}-${h.slice(16, 20)}-${h.slice(20)}`;
 };
 
 type Step = { at: number; run: () => Promise<void> };
@@ -367,7 +375,7 @@ const seedCalls = async (
     const billsec = answered ? 15 + Math.floor(rand() * 45) : 0;
     const endAt = new Date((answerAt ?? ringAt).getTime() + (answered ? billsec * 1000 : 30_000));
     const cause = answered ? HANGUP_CAUSE.normal : rand() < 0.7 ? HANGUP_CAUSE.noAnswer : HANGUP_CAUSE.busy;
-    const uuid = randomUUID();
+    const uuid = uuidOf(rand);
     let stored: { id: number; url: string } | undefined;
     if (answered) {
       const actor = { tenantId, staffId: person.id } as Parameters<typeof storeGeneratedFile>[2];
@@ -506,7 +514,7 @@ const seedAiCalls = async (
     const turns = connected ? transcript(grade) : [];
     const duration = connected ? Math.round((turns.at(-1)?.endMs ?? 10_000) / 1000) + 1 : 0;
     const endAt = new Date((answerAt ?? startedAt).getTime() + (connected ? duration * 1000 : 30_000));
-    const uuid = randomUUID();
+    const uuid = uuidOf(rand);
     await db.transaction(async (tx) => {
       await insertCall(tx, {
         uuid,
