@@ -211,9 +211,10 @@ export const seedDemoHistory = async (app: FastifyInstance, password: string): P
       run: async () => {
         const parts = total >= 10_000_000 ? 2 : 1;
         const share = Math.floor(total / parts / 1000) * 1000;
+        const terms = pick([7, 15, 30, 30]); // days to the first instalment; the next one a month later
         for (let k = 0; k < parts; k++) {
           const amount = k === parts - 1 ? total - share * (parts - 1) : share;
-          const due = approvedAt + (7 + 30 * k) * DAY;
+          const due = approvedAt + (terms + 30 * k) * DAY;
           const plan = await call<{ id: number }>(owner, 'POST', '/api/frontend/receipt/plancreate', {
             order_id: orderId,
             amount,
