@@ -1,10 +1,10 @@
 import { AI_MESSAGE_MSG_TYPE, type AicallCallRow, type AicallInfo } from '@crm/contracts';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { callRecords, staff } from '../../db/schema';
 import { setClockOffsetMs } from '../../lib/clock';
 import type { SimControlLine } from '../../telephony/sim/sim-control';
-import { callSocket, readyLine, waitFor } from '../../test/calls';
+import { callSocket, closeOpenedSockets, ensureCallSocket, readyLine, waitFor } from '../../test/calls';
 import { demoValues, fetchTemplate, mustCreate } from '../../test/customers';
 import { createTestApp, type TestApp } from '../../test/harness';
 import * as legs from '../calls/call-legs.repo';
@@ -32,6 +32,7 @@ beforeAll(async () => {
   [{ tenantId }] = await t.database.db.select({ tenantId: staff.tenantId }).from(staff).where(eq(staff.id, c.ids.admin));
   await calls.upsertCallSettings(t.app.db, tenantId, { callerNumber: '', callHoursFrom: '00:00', callHoursTo: '24:00' });
 });
+afterEach(closeOpenedSockets);
 afterAll(async () => {
   setClockOffsetMs(0);
   await t.close();
@@ -40,6 +41,7 @@ afterAll(async () => {
 describe('转人工', () => {
   it('rings the first free agent; his answer takes the call (end transfer, the call his)', async () => {
     await readyLine(t, tokens.lisi);
+    await ensureCallSocket(t, tokens.lisi); // 转人工 rings only agents on a live call socket
     // wangwu's extension is offline: skipped; lisi is free
     const number = scriptedNumber(0);
     const run = botCallTo(t, tenantId, number, botTestGraph({ transfer: true }), { agents: [c.ids.wangwu, c.ids.lisi] });
@@ -242,6 +244,7 @@ describe('AI接待', () => {
 
     it('a free agent takes it as before (no message)', async () => {
       await readyLine(t, tokens.lisi);
+      await ensureCallSocket(t, tokens.lisi);
       const number = await reception(3, [c.ids.lisi]);
       const caller = scriptedNumber(5);
       await line().simulateInbound({ from: caller, to: number });
