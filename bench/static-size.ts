@@ -23,7 +23,15 @@ type Row = { url: string; encoding: string; wire: number; decoded: number };
 const startServer = async (port: number) => {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'static-bench-'));
   const child = spawn('node', ['--import', 'tsx', 'apps/server/src/main.ts'], {
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: '', LOG_LEVEL: 'warn', DEMO_HISTORY: '0' },
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      DATABASE_URL: '',
+      LOG_LEVEL: 'warn',
+      DEMO_HISTORY: '0',
+    },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
   const base = `http://127.0.0.1:${port}`;
