@@ -123,7 +123,11 @@ test('lisi sells two products, 张三 approves in 我的审批: the order is 已
     .getByRole('row', { name: new RegExp(plain) })
     .getByRole('checkbox')
     .check();
+  // 售价: the range of the variants' prices until one is chosen, then the chosen variant's price
+  const variantRow = picker.getByRole('row', { name: new RegExp(variant) });
+  await expect(variantRow).toContainText('5,000.00 ~ 19,800.00');
   await pick(lisi, picker, `${variant}的规格`, '专业版 / 3年');
+  await expect(variantRow.getByRole('cell').last()).toHaveText('19,800.00');
   await shot(lisi, 'order-product-picker');
   await picker.getByRole('button', { name: /确\s?定/ }).click();
   await expect(win.getByText('专业版 / 3年')).toBeVisible();
@@ -260,6 +264,12 @@ test('the admin screens of the catalogue, the flows and the orders', async ({ br
 
   await admin.getByRole('button', { name: '新增产品' }).click();
   const form = admin.getByRole('dialog', { name: '新增产品' });
+  // 保存 with invalid fields shows their messages, no uncaught error
+  const pageErrors: string[] = [];
+  admin.on('pageerror', (e) => pageErrors.push(String(e)));
+  await form.getByRole('button', { name: /保\s?存/ }).click();
+  await expect(form.getByText('请输入产品名称')).toBeVisible();
+  expect(pageErrors).toEqual([]);
   await form.getByRole('button', { name: '添加规格' }).click();
   await form.getByLabel('规格1名称').fill('版本');
   await form.getByLabel('规格1的值').fill('基础版');
@@ -283,7 +293,8 @@ test('the admin screens of the catalogue, the flows and the orders', async ({ br
   await admin.getByPlaceholder('产品名称/编号').fill(product);
   await admin.getByRole('button', { name: /查\s?询/ }).click();
   const row = admin.getByRole('row', { name: new RegExp(product) });
-  await expect(row).toContainText('售价 0.10');
+  // a product with variants shows their price range
+  await expect(row).toContainText('售价 1,999.99 ~ 3,000.00');
   await expect(row).toContainText('版本（2个）');
   // Edit: the stored amounts come back as typed (no float drift), one variant price changes.
   await row.getByRole('button', { name: '编辑' }).click();

@@ -73,6 +73,7 @@ export const NodeEditor = ({ graph, node, onChange, onRenameKey, isReadOnly }: P
             <Col span={8}>
               <Form.Item
                 label="节点标识"
+                tooltip="流程内部用来引用该节点的编号（小写字母、数字），一般无需修改；列表和通话记录里显示节点名称"
                 htmlFor="node-key"
                 validateStatus={keyError ? 'error' : undefined}
                 help={keyError ?? undefined}
