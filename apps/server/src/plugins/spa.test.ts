@@ -95,6 +95,9 @@ describe('static files', () => {
     expect(res.headers['content-type']).toMatch(/text\/html/);
     expect(res.headers['cache-control']).toBe('no-cache');
     expect(res.body).toContain('<div id="root">');
+    const head = await app.inject({ method: 'HEAD', url: '/home/Index' });
+    expect(head.statusCode).toBe(200);
+    expect(head.headers['cache-control']).toBe('no-cache');
   });
 
   it('serves a file written after the start (a rebuild while the server runs)', async () => {

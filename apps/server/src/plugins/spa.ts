@@ -33,7 +33,7 @@ export const spaPlugin = fp(async (app: FastifyInstance, opts: { webDist: string
   app.setNotFoundHandler((req, reply) => {
     // a hashed file that is not there (an old page after a new build): 404, not the page as JavaScript
     if (req.url.startsWith('/assets/')) return reply.status(404).type('text/plain').send('文件不存在');
-    if (req.url.startsWith('/api/') || req.method !== 'GET' || !hasSpa) {
+    if (req.url.startsWith('/api/') || (req.method !== 'GET' && req.method !== 'HEAD') || !hasSpa) {
       return reply.status(404).send({ code: ERRORS.NOT_FOUND.code, msg: '接口不存在', data: null });
     }
     return reply.type('text/html').header('Cache-Control', 'no-cache').send(fs.createReadStream(index));
