@@ -142,7 +142,12 @@ describe('a call without an agent', () => {
     // the record ends right after its last leg (legEnded, then finishCall)
     await endedCall(t, callUuid);
     const all = await callList('admin');
-    expect(all.list.find((r) => r.uuid === callUuid)).toMatchObject({ cmSid: 0, cmSidName: '系统外呼', callType: 1, isActive: 0 });
+    expect(all.list.find((r) => r.uuid === callUuid)).toMatchObject({
+      cmSid: 0,
+      cmSidName: '系统外呼',
+      callType: 1,
+      isActive: 0,
+    });
     expect((await callList('wangwu')).list.some((r) => r.uuid === callUuid)).toBe(false);
   });
 });

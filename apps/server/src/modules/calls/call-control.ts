@@ -155,7 +155,10 @@ const placeAgentLeg = async (
   await deliver(rt.db, [eventId]);
   // the browser sees the call uuid as the caller, never the customer's number
   const target = { kind: 'extension' as const, user: sip.user, callerId: customerLeg.callUuid, callUuid: customerLeg.callUuid };
-  if (autoAnswer) (rt.control.autoAnswer ??= new Set()).add(legId);
+  if (autoAnswer) {
+    rt.control.autoAnswer ??= new Set();
+    rt.control.autoAnswer.add(legId);
+  }
   try {
     await rt.line.originate({ legId, target, ringSeconds: AGENT_RING_SECONDS, bridgeTo: { legId: customerLegId, mode } });
   } catch {

@@ -78,4 +78,3 @@ describe('customer/picklist', () => {
     expect(tooMany.statusCode).toBe(400);
   });
 });
-
