@@ -779,8 +779,11 @@ const routerPaths = (tree: string): string[] => {
 const idFieldsOf = (route: Route): { fields: IdField[]; unknown: string[] } => {
   const fields: IdField[] = [];
   const unknown: string[] = [];
-  const walk = (s: JsonSchema, path: string[]) => {
+  // a recursive schema (a named component: controls with children, trees) is walked once per path
+  const walk = (s: JsonSchema, path: string[], seen: ReadonlySet<JsonSchema> = new Set()) => {
     const schema = deref(s);
+    if (seen.has(schema)) return;
+    const inner = new Set(seen).add(schema);
     for (const [name, raw] of Object.entries(schema.properties ?? {})) {
       const child = deref(raw);
       const variants = [child, ...(child.anyOf ?? []).map(deref)];
@@ -789,7 +792,7 @@ const idFieldsOf = (route: Route): { fields: IdField[]; unknown: string[] } => {
       const obj = variants.find((v) => v.properties) ?? (item?.properties ? item : undefined);
       const here = [...path, name];
       if (obj) {
-        walk(obj, item?.properties ? [...here, '[]'] : here);
+        walk(obj, item?.properties ? [...here, '[]'] : here, inner);
         continue;
       }
       if (name === 'name' && route.where !== 'path') continue;
