@@ -2,8 +2,7 @@ import { type AicallRow, CALLTASK_STATUS, GRADES } from '@crm/contracts';
 import { Card, Empty, Progress, Space, Table, type TableColumnsType, Tag, Tooltip, Typography } from 'antd';
 import { useState } from 'react';
 import { TaskListToolbar, useTaskListFilters } from '../../calltasks/components/TaskListToolbar';
-import { TaskStatusTag } from '../../calltasks/components/TaskStatusTag';
-import { TaskWaitBrief } from '../../calltasks/components/TaskWindow';
+import { taskStatusColumn } from '../../calltasks/components/TaskWindow';
 import { progressPercent } from '../../calltasks/components/taskForm';
 import { type MoveTexts, STOP_TEXT, TaskRowActions, useTaskMoveConfirm } from '../../calltasks/components/taskMoves';
 import { useTaskProgress } from '../../calltasks/components/useTaskProgress';
@@ -68,17 +67,7 @@ export const AicallPage = () => {
       render: (v: string, r) => <Typography.Link onClick={() => setDetailId(r.cmStid)}>{v}</Typography.Link>,
     },
     { title: '话术', dataIndex: 'flowName', width: 100, ellipsis: true },
-    {
-      title: '状态',
-      dataIndex: 'status',
-      width: 112,
-      render: (v: number, r) => (
-        <>
-          <TaskStatusTag status={v} />
-          <TaskWaitBrief task={r} />
-        </>
-      ),
-    },
+    taskStatusColumn(),
     {
       title: '进度',
       key: 'progress',

@@ -1,6 +1,7 @@
 import { ClockCircleOutlined } from '@ant-design/icons';
 import { CALLTASK_STATUS, type TaskWait } from '@crm/contracts';
 import { Tooltip, Typography } from 'antd';
+import { TaskStatusTag } from './TaskStatusTag';
 
 // A task's calling window in words (the create/edit forms), and why a running task waits with when
 // it dials next (issue 23: the server's `wait` of the task row, shown in the lists, the seats
@@ -70,3 +71,16 @@ export const TaskWaitBrief = ({ task }: { task: { status: number; wait: TaskWait
     </Tooltip>
   );
 };
+
+/** The task lists' 状态 column (坐席任务, 人工群呼, AI外呼任务): the status tag and, while it waits, why. */
+export const taskStatusColumn = <T extends { status: number; wait: TaskWait | null }>() => ({
+  title: '状态',
+  dataIndex: 'status',
+  width: 112,
+  render: (status: number, task: T) => (
+    <>
+      <TaskStatusTag status={status} />
+      <TaskWaitBrief task={task} />
+    </>
+  ),
+});

@@ -5,8 +5,7 @@ import { useCalltaskList, useDeleteCalltask, useMoveCalltask } from '../api';
 import { TaskDetailDrawer } from '../components/TaskDetailDrawer';
 import { TaskFormModal } from '../components/TaskFormModal';
 import { TaskListToolbar, useTaskListFilters } from '../components/TaskListToolbar';
-import { TaskStatusTag } from '../components/TaskStatusTag';
-import { TaskWaitBrief } from '../components/TaskWindow';
+import { taskStatusColumn } from '../components/TaskWindow';
 import { formatBillsec, progressPercent } from '../components/taskForm';
 import { type MoveTexts, STOP_TEXT, TaskRowActions, useTaskMoveConfirm } from '../components/taskMoves';
 import { useTaskProgress } from '../components/useTaskProgress';
@@ -38,17 +37,7 @@ export const CalltasksPage = () => {
       ellipsis: true,
       render: (v: string, r) => <Typography.Link onClick={() => setDetailId(r.cmStid)}>{v}</Typography.Link>,
     },
-    {
-      title: '状态',
-      dataIndex: 'status',
-      width: 112,
-      render: (v: number, r) => (
-        <>
-          <TaskStatusTag status={v} />
-          <TaskWaitBrief task={r} />
-        </>
-      ),
-    },
+    taskStatusColumn(),
     {
       // progress and the counts in one column: at 1366 px the table fits without scrolling sideways
       title: '进度',

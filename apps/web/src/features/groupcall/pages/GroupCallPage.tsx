@@ -3,8 +3,7 @@ import { App, Card, Drawer, Empty, Flex, Table, type TableColumnsType, Typograph
 import { useState } from 'react';
 import { hasPermission, useSession } from '../../../stores/session';
 import { TaskListToolbar, useTaskListFilters } from '../../calltasks/components/TaskListToolbar';
-import { TaskStatusTag } from '../../calltasks/components/TaskStatusTag';
-import { TaskWaitBrief } from '../../calltasks/components/TaskWindow';
+import { taskStatusColumn } from '../../calltasks/components/TaskWindow';
 import { type MoveTexts, STOP_TEXT, TaskRowActions, useTaskMoveConfirm } from '../../calltasks/components/taskMoves';
 import { useBoardFrames, useDeleteGroupTask, useGroupAction, useGroupTasks } from '../api';
 import { GroupBoard } from '../components/GroupBoard';
@@ -55,17 +54,7 @@ export const GroupCallPage = () => {
       ellipsis: true,
       render: (v: string, r) => <Typography.Link onClick={() => setBoardId(r.cmStid)}>{v}</Typography.Link>,
     },
-    {
-      title: '状态',
-      dataIndex: 'status',
-      width: 112,
-      render: (s: number, r) => (
-        <>
-          <TaskStatusTag status={s} />
-          <TaskWaitBrief task={r} />
-        </>
-      ),
-    },
+    taskStatusColumn(),
     {
       // the counts in one column: at 1366 px the table fits without scrolling sideways
       title: '号码',
