@@ -76,4 +76,5 @@ export const staffWithLiveSocket = async (db: DbOrTx, tenantId: number, staffIds
  */
 export const isWorkingLiveSql = (a: string): SQL =>
   sql`(${sql.raw(a)}.is_working and exists (select 1 from ${callPresence} p
-        where p.conn_id = ${sql.raw(a)}.work_conn_id and p.seen_at > ${freshSince()}))`;
+        where p.tenant_id = ${sql.raw(a)}.tenant_id and p.conn_id = ${sql.raw(a)}.work_conn_id
+          and p.seen_at > ${freshSince()}))`;

@@ -37,11 +37,16 @@ const status = async (uuid: string) => {
   expect(res.json().code, res.body).toBe(0);
   return res.json().data as TestCallStatus;
 };
+// 15 s: a long prompt is synthesized first (the WASM espeak-ng took 7 s under CI's load; the call itself is short)
 const endedStatus = (uuid: string) =>
-  waitFor(async () => {
-    const s = await status(uuid);
-    return s.state === 'ended' && s;
-  }, `test call ${uuid} to end`);
+  waitFor(
+    async () => {
+      const s = await status(uuid);
+      return s.state === 'ended' && s;
+    },
+    `test call ${uuid} to end`,
+    15_000,
+  );
 /** HH:mm in Beijing time, `hours` from now */
 const beijingHHmm = (hours: number) => {
   const d = new Date(Date.now() + (8 + hours) * 3600_000);
