@@ -297,8 +297,8 @@ const ROUTE_FIELD_KIND: Record<string, Record<string, Kind>> = {
 /** Names that look like ids but are not references to a row. */
 // menuIds name entries of the fixed menu catalogue (SPEC §2), the same for every company.
 // coTacid/coAcid/nodeId (node_id of order/verify) number the controls and nodes inside one approval
-// template version.
-const NOT_IDS = new Set(['isNodeId', 'yearMonth', 'menuIds', 'coTacid', 'coAcid', 'nodeId', 'node_id']);
+// template version. cbAcid (a submitted control's SPEC field) is accepted and never read by the server.
+const NOT_IDS = new Set(['isNodeId', 'yearMonth', 'menuIds', 'coTacid', 'coAcid', 'nodeId', 'node_id', 'cbAcid']);
 
 /**
  * Id fields that name something no fixture can be made of yet, with the reason. The route is still
@@ -463,6 +463,9 @@ const BODIES: Record<string, (f: Fixtures) => Record<string, unknown>> = {
   // keep the admin's extension registered and online for the dial baseline
   'POST /api/frontend/call/sipdefaultregisterStatus': () => ({ registerStatus: 1 }),
   'POST /api/frontend/call/sipdefaultphoneState': () => ({ phoneState: 1 }),
+  // An action names the node it acts on (issue 22.6): the fixture's instance waits at node 1 for the admin.
+  'POST /api/v1/staff/approvalact': (f) => ({ instanceId: f.instance, nodeId: 1, status: 1 }),
+  'POST /api/frontend/order/verify': (f) => ({ order_id: f.order, node_id: 1, status: 1 }),
   'POST /api/frontend/order/store': (f) => ({
     customer_id: f.customer,
     contact_phone: '13900001111',
@@ -597,6 +600,8 @@ const LENIENT: Record<string, string> = {
   'POST /api/frontend/order/export staff_id': 'filter; matches no order of the caller’s company',
   'POST /api/frontend/receipt/export staff_id': 'filter; matches no plan of the caller’s company',
   'POST /api/frontend/receipt/listexport staff_id': 'filter; matches no receipt of the caller’s company',
+  // A follow-up reads only the company's own 跟进显示 controls and skips any other control id.
+  'POST /api/frontend/customer/followcreate templateControls.[].cbTacid': 'skips controls not among its follow controls',
   // The receipt flow's nodes are preset; picked approvers are read only for free nodes of a flow.
   'POST /api/frontend/receipt/create staffApproveNode.[].staffS.[].id':
     'ignored unless the company’s receipt flow has a free node',
@@ -855,6 +860,8 @@ const baseRequest = (route: Route, fields: IdField[], f: Fixtures): Record<strin
     if (made && field.path.length > 1 && made[field.path[0]] === undefined) continue;
     setAt(body, field.path, (current) => {
       if (made && current === undefined && field.path.length > 1) return current;
+      // the made body's list elements already carry the company's own ids, one per element
+      if (made && current !== undefined && field.path.includes('[]')) return current;
       const own = f[field.kind];
       return field.isArray ? [own] : own;
     });
