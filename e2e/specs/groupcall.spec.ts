@@ -83,6 +83,9 @@ test('a group task puts the answered customer through to 李四, whose phone ans
   await expect(live.getByTestId('board-ratio')).toContainText('1.0');
   await expect(live.getByText('李四 · 通话中')).toBeVisible();
 
+  // SPEC §5: 挂断 is refused within 2 s of the call's start on this page ('1s 后进行挂断', no request);
+  // the board checks may take less than that, so wait for the timer (from the answer, after the start)
+  await expect(modal.getByTestId('call-timer')).toHaveText(/^00:(0[2-9]|[1-5]\d)$/, { timeout: 5_000 });
   await modal.getByRole('button', { name: '挂断' }).click();
   await expect(modal).toBeHidden();
   // he stops working within his 5 s wrap-up: at ratio 1 the dialer would otherwise place the next
