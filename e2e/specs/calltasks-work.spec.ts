@@ -4,6 +4,10 @@ import { apiLogin, createCustomer, uniq } from '../fixtures/api';
 import { loginAs } from '../fixtures/login';
 import { goOnline } from '../fixtures/phone';
 
+// SPEC §5: 挂断 is refused in a call's first 2 s (no request sent); the timer runs from the answer,
+// after the start, so 00:02 on it means the click is taken
+const HANGUP_ALLOWED = /^00:(0[2-9]|[1-5]\d)$/;
+
 // Seat tasks, the agent's side (issue 15): 李四 works a task from 坐席工作台; the server dials each
 // number as soon as he is free and his wrap-up is over, the in-call modal pops for each call, and
 // the counters on his panel equal the task's figures. The sim line decides each call by the
@@ -211,6 +215,7 @@ test('拒绝 after a call names the number and holds the next dial until the con
   await row.getByRole('button', { name: '开始工作' }).click();
   const modal = inCall(page);
   await expect(modal.getByTestId('call-status')).toHaveText('通话中', { timeout: 10_000 });
+  await expect(modal.getByTestId('call-timer')).toHaveText(HANGUP_ALLOWED, { timeout: 5_000 });
   await modal.getByRole('button', { name: '挂断' }).click();
   await expect(modal).toBeHidden();
   const outcome = page.getByTestId('task-outcome');
@@ -232,6 +237,7 @@ test('拒绝 after a call names the number and holds the next dial until the con
   // answered: the next number is dialled (his wrap-up is long over)
   await expect(modal.getByTestId('call-number')).toHaveText(numbers[1], { timeout: 15_000 });
   await expect(modal.getByTestId('call-status')).toHaveText('通话中', { timeout: 10_000 });
+  await expect(modal.getByTestId('call-timer')).toHaveText(HANGUP_ALLOWED, { timeout: 5_000 });
   await modal.getByRole('button', { name: '挂断' }).click();
   await expect(page.getByTestId('task-work-strip')).toContainText('任务已完成', { timeout: 15_000 });
   await expect
