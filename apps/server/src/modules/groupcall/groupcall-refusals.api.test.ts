@@ -42,6 +42,11 @@ const act = async (what: string, cmStid: number, user = 'admin') => {
   const res = await t.post(`/api/frontend/groupcall/${what}`, { cmStid }, tokens[user]);
   expect(res.json(), `${what} ${res.body}`).toMatchObject({ code: 0 });
 };
+/** Each number had its one call: the task may have completed on its own (stop then answers 115032). */
+const stopUnlessDone = async (cmStid: number) => {
+  const res = await t.post('/api/frontend/groupcall/stop', { cmStid }, tokens.admin);
+  expect([0, 115032], res.body).toContain(res.json().code);
+};
 const createTask = async (over: Record<string, unknown>) => {
   const res = await t.post(
     '/api/frontend/groupcall/create',
@@ -120,7 +125,7 @@ describe('group-task dials refused by the calling rules', () => {
     await waitFor(async () => ((await taskCalls(id)).length === 2 ? true : undefined), 'the capped number dialled');
     expect((await taskCalls(id)).map((c) => c.calledNumber)).toEqual([other, capped]);
     expect(await refusalsOf(id)).toHaveLength(1);
-    await act('stop', id);
+    await stopUnlessDone(id);
     await saveSettings({});
   }, 20_000);
 
@@ -153,7 +158,7 @@ describe('group-task dials refused by the calling rules', () => {
     await waitFor(async () => ((await taskCalls(id)).length === 2 ? true : undefined), 'both numbers dialled');
     expect((await taskCalls(id)).map((c) => c.calledNumber).sort()).toEqual([a, b].sort());
     expect(await refusalsOf(id)).toHaveLength(1);
-    await act('stop', id);
+    await stopUnlessDone(id);
     await saveSettings({});
   }, 20_000);
 });
