@@ -1,4 +1,6 @@
 import { randomBytes } from 'node:crypto';
+import os from 'node:os';
+import path from 'node:path';
 import { CALL_STATUS, type CallFrame, type CallProgress, type GroupcallBoard } from '@crm/contracts';
 import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
@@ -29,7 +31,7 @@ const configOf = (instanceId: string): Config =>
     simTalkSeconds: 3600,
     redisUrl: '',
     instanceId,
-    dataDir: `/tmp/crm-test-${process.pid}`,
+    dataDir: path.join(os.tmpdir(), `crm-test-${process.pid}`),
   });
 
 const setBeijing = (hhmmss: string) => {
