@@ -16,3 +16,23 @@ export class AppError extends Error {
     this.data = data;
   }
 }
+
+/**
+ * For `.catch(asAppError('X_NOT_FOUND'))`: a refusal of the inner check (an AppError) becomes this
+ * one; anything else (a failing database, a bug) passes on untouched, to be logged as a 5xx, never
+ * dressed up as "not found".
+ */
+export const asAppError =
+  (key: ErrorKey, msg?: string) =>
+  (err: unknown): never => {
+    if (err instanceof AppError) throw new AppError(key, msg);
+    throw err;
+  };
+
+/** For `.catch(onlyRefusal(fallback))`: an AppError gives `fallback`; any other error passes on. */
+export const onlyRefusal =
+  <T>(fallback: T) =>
+  (err: unknown): T => {
+    if (err instanceof AppError) return fallback;
+    throw err;
+  };
