@@ -9,7 +9,10 @@ import {
   foreignTableImports,
   importCircles,
   longFiles,
+  moduleCircles,
   readImports,
+  unscopedWrites,
+  upwardImports,
 } from '../apps/server/src/architecture/boundaries';
 
 const root = new URL('..', import.meta.url).pathname;
@@ -29,3 +32,12 @@ console.log(`import circles: ${circles.length}`);
 for (const c of circles) console.log(`  ${c.join(' ⇄ ')}`);
 console.log(`product files over 300 lines: ${long.length}`);
 if (list) for (const f of long) console.log(`  ${f.file} ${f.lines}`);
+const upward = upwardImports(edges);
+console.log(`imports from a lower module layer up to a higher one: ${upward.length}`);
+if (list) for (const f of upward) console.log(`  ${f.file} -> ${f.target}`);
+const modCircles = moduleCircles(edges);
+console.log(`circles between modules: ${modCircles.length}`);
+for (const c of modCircles) console.log(`  ${c.join(' ⇄ ')}`);
+const unscoped = unscopedWrites(root, files);
+console.log(`updates/deletes of a tenant table that do not name the tenant: ${unscoped.length}`);
+if (list) for (const w of unscoped) console.log(`  ${w.file}:${w.line} ${w.table}`);

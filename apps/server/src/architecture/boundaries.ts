@@ -132,7 +132,10 @@ const namesOf = (clause: string): string[] => {
         )
         .filter((n): n is string => !!n)
     : [];
-  const def = clause.replace(/\{[\s\S]*\}/, '').replace(/,/g, ' ').trim();
+  const def = clause
+    .replace(/\{[\s\S]*\}/, '')
+    .replace(/,/g, ' ')
+    .trim();
   if (def) names.push(def);
   return names;
 };
@@ -236,3 +239,88 @@ export const longFiles = (root: string, files: string[], limit = 300): { file: s
     .map((file) => ({ file, lines: readFileSync(join(root, file), 'utf8').split('\n').length }))
     .filter((f) => f.lines > limit)
     .sort((a, b) => b.lines - a.lines);
+
+/**
+ * The server modules in layers, lowest first (docs/ARCHITECTURE.md "Module layers"). A module uses
+ * modules of its own layer or below; an import that runs up a layer is counted by `upwardImports`.
+ */
+export const MODULE_LAYERS: readonly (readonly string[])[] = [
+  ['clock', 'health', 'jobs', 'uploads', 'speech'],
+  ['company', 'departments', 'roles', 'staff', 'auth', 'login-logs'],
+  ['stages', 'labels', 'strategy'],
+  ['customers', 'contacts', 'follow-ups', 'pools'],
+  ['extensions', 'blacklist', 'compliance', 'calls'],
+  ['products', 'approvals', 'aibot'],
+  ['calltasks', 'groupcall', 'aicall', 'aireception', 'orders', 'receipts', 'workorders'],
+  ['workbench'],
+];
+
+export const layerOf = (module: string): number => MODULE_LAYERS.findIndex((l) => l.includes(module));
+
+/** Module → module imports of product code, with how many import lines make each. */
+export const moduleEdges = (edges: ImportEdge[]): Map<string, Map<string, number>> => {
+  const graph = new Map<string, Map<string, number>>();
+  for (const e of edges) {
+    const a = moduleOf(e.from);
+    const b = moduleOf(e.to);
+    if (!a || !b || a === b || isTestCode(e.from) || isTestCode(e.to)) continue;
+    const out = graph.get(a) ?? new Map<string, number>();
+    out.set(b, (out.get(b) ?? 0) + 1);
+    graph.set(a, out);
+  }
+  return graph;
+};
+
+/** Import lines from a module to a module of a higher layer. */
+export const upwardImports = (edges: ImportEdge[]): Finding[] =>
+  edges.flatMap((e) => {
+    const a = moduleOf(e.from);
+    const b = moduleOf(e.to);
+    if (!a || !b || a === b || isTestCode(e.from) || isTestCode(e.to)) return [];
+    return layerOf(b) > layerOf(a) ? [{ file: e.from, target: e.to, names: e.names }] : [];
+  });
+
+/** Circles between whole modules (a module importing one that imports it back, directly or not). */
+export const moduleCircles = (edges: ImportEdge[]): string[][] => {
+  const graph = moduleEdges(edges);
+  const nodes = new Set<string>([...graph.keys(), ...[...graph.values()].flatMap((m) => [...m.keys()])]);
+  const asFileEdges: ImportEdge[] = [...graph].flatMap(([a, out]) =>
+    [...out.keys()].map((b) => ({ from: a, to: b, names: [], typeOnly: false })),
+  );
+  return importCircles([...nodes], asFileEdges);
+};
+
+/** The tables that carry a `tenantId` column, read from the schema files. */
+export const tenantTables = (root: string): Set<string> => {
+  const found = new Set<string>();
+  for (const file of listFiles(root, 'apps/server/src/db/schema')) {
+    const text = readFileSync(join(root, file), 'utf8');
+    const starts = [...text.matchAll(/export const (\w+) = pgTable\(/g)];
+    starts.forEach((m, i) => {
+      const block = text.slice(m.index, starts[i + 1]?.index ?? text.length);
+      if (/\btenantId\s*:/.test(block)) found.add(m[1] as string);
+    });
+  }
+  return found;
+};
+
+/**
+ * Drizzle `.update(t)` / `.delete(t)` statements of product code on a tenant table whose chain (up
+ * to the statement's end) never names the tenant: the second line of defence after a scoped read.
+ */
+export const unscopedWrites = (root: string, files: string[]): { file: string; table: string; line: number }[] => {
+  const tables = tenantTables(root);
+  return files
+    .filter((f) => f.startsWith('apps/server/src/') && !isTestCode(f))
+    .flatMap((file) => {
+      const text = readFileSync(join(root, file), 'utf8');
+      return [...text.matchAll(/\.(?:update|delete)\((\w+)\)/g)].flatMap((m) => {
+        const table = m[1] as string;
+        if (!tables.has(table)) return [];
+        const end = text.indexOf(';', m.index);
+        const chain = text.slice(m.index, end < 0 ? undefined : end);
+        if (/tenantId|tenant_id/.test(chain)) return [];
+        return [{ file, table, line: text.slice(0, m.index).split('\n').length }];
+      });
+    });
+};
