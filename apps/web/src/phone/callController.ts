@@ -16,7 +16,7 @@ import { progressStep } from './callProgress';
 import { extensionRefusal, hangupRefusal, numberRefusal } from './dialRules';
 import { type LeftCallStorage, leftCallNotice, pendingLeftCall, rememberLeftCall, takeLeftCall } from './leftCall';
 import { type ActiveCall, useCall, useExtension } from './phoneStore';
-import type { LocalFailure, Softphone } from './softphone';
+import type { LocalFailure, Softphone } from './softphoneTypes';
 import { END_CALL_EVENT_DELAY_MS, type TaskCallEvent } from './taskCallEvents';
 
 /** What the phone shows through antd (the app's message and modal; null before <App> mounted). */

@@ -2,7 +2,7 @@ import type { SipInfo } from '@crm/contracts';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { createExtensionController, type ExtensionDeps } from './extensionController';
 import { useCall, useExtension } from './phoneStore';
-import { ConnectionLostError } from './softphone';
+import { ConnectionLostError } from './softphoneTypes';
 
 const flush = () => new Promise((r) => setTimeout(r, 0));
 

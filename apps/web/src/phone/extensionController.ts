@@ -1,7 +1,7 @@
 import { CALL_LIMITS, CALL_STATUS, PHONE_STATE, REGISTER_STATUS, type SipDefault } from '@crm/contracts';
 import type { PhoneUi, Timers } from './callController';
 import { useCall, useExtension } from './phoneStore';
-import { ConnectionLostError, type Softphone } from './softphone';
+import { ConnectionLostError, type Softphone } from './softphoneTypes';
 
 export type ExtensionDeps = {
   api: { sipDefault: () => Promise<SipDefault>; savePhoneState: (phoneState: 0 | 1 | 2) => Promise<unknown> };

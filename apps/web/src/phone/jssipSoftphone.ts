@@ -3,7 +3,7 @@ import JsSIP from 'jssip';
 import type { RTCSession } from 'jssip/lib/RTCSession';
 import type { UA } from 'jssip/lib/UA';
 import { http } from '../api/http';
-import { ConnectionLostError, type LocalFailure, type Softphone } from './softphone';
+import { ConnectionLostError, type LocalFailure, type Softphone } from './softphoneTypes';
 
 const reportStatus = (registerStatus: 0 | 1 | 3 | 4, isSilent = true) =>
   http.post<null>('/api/frontend/call/sipdefaultregisterStatus', { registerStatus }, { silent: isSilent }).catch(() => undefined);
