@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { qCode, qId, qNum, zId, zUint } from './common';
-import { controlValueSchema, customerRowSchema, templateControlsInput } from './customers';
-import { companyModulesSchema } from './org';
+import { controlValueSchema } from './customer-rows';
+import { templateControlsInput } from './customer-templates';
 
 /** SPEC §4 follow types; any other value reads as a written follow-up. */
 export const FOLLOW_TYPE = { written: 0, discard: 1, claim: 2, call: 3, ai: 4 } as const;
@@ -26,35 +26,6 @@ export const FOLLOW_SOURCE = { crm: 1, call: 2, system: 3 } as const;
 
 /** SPEC §5 follow and §9 page sizes. */
 export const FOLLOW_LIMITS = { remark: 3000, pageSize: 10, contactPageSize: 20 } as const;
-
-/** SPEC §6 detail-drawer flags; each gates a tab or an action. */
-export const DETAIL_FLAG_KEYS = [
-  'cOrder',
-  'cMoney',
-  'cReceipt',
-  'edit',
-  'discard',
-  'basic',
-  'phone',
-  'follow',
-  'order',
-  'receipt',
-  'work',
-] as const;
-export type DetailFlag = (typeof DETAIL_FLAG_KEYS)[number];
-export type DetailFlags = Record<DetailFlag, 0 | 1>;
-const flag01 = z.union([z.literal(0), z.literal(1)]);
-export const detailFlagsSchema = z.object(
-  Object.fromEntries(DETAIL_FLAG_KEYS.map((k) => [k, flag01])) as Record<DetailFlag, typeof flag01>,
-);
-/** GET customer/info: one customer and the caller's detail-drawer flags (SPEC §6). */
-export const customerDetailSchema = customerRowSchema.extend({
-  detailFlags: detailFlagsSchema,
-  /** the company's module switches: a switched-off module's tab shows its SPEC alert (issue 14) */
-  modules: companyModulesSchema,
-  /** a pool customer its former owner (the caller) may not claim back before this time (the pool's cooldown), else '' */
-  claimBlockedUntil: z.string(),
-});
 
 export const followCreateBody = z.object({
   cmCtid: zId(),
