@@ -4,7 +4,6 @@ import {
   type CustomerRow,
   type ImportPreview,
   type ImportStartBody,
-  type JobInfo,
   LIMITS,
   type ListData,
   type StaffOption,
@@ -116,15 +115,6 @@ export const useStartExport = (kind: CustomerListKind) =>
   });
 
 /** Polls a job every second while it runs. */
-export const useJob = (jobId: string | null) =>
-  useQuery({
-    queryKey: ['customer-job', jobId],
-    queryFn: () => http.get<JobInfo>(`${BASE}/job`, { jobId }),
-    enabled: jobId !== null,
-    staleTime: 0,
-    refetchInterval: (q) => (q.state.data?.status === 'running' || (!q.state.data && !q.state.error) ? 1000 : false),
-  });
-
 /** The .xlsx template built from the company's customer template (downloaded with the token cookie). */
 export const IMPORT_TEMPLATE_URL = `${BASE}/importtemplate`;
 

@@ -5,7 +5,6 @@ import { http } from '../../api/http';
 const BASE = '/api/frontend/order';
 
 export type OrderListParams = Partial<OrderListQuery> & { page: number; limit: number };
-export type StaffOption = { staff_id: number; linkman: string };
 
 export const orderKeys = {
   all: ['orders'] as const,
@@ -57,13 +56,6 @@ export const useWithdrawOrder = () => useOrderPost<{ order_id: number }>('withdr
 export const useSetCooperators = () => useOrderPost<{ product_order_ids: number[]; staff_ids: number[] }>('cooperators');
 export const useTransferOrders = () =>
   useOrderPost<{ product_order_ids: number[]; transfer_to_staff_id: number; set_cooperator: 0 | 1 }>('transfer');
-
-/** SPEC §7 staff search {linkman}: the staff options of collaborators, transfer and free approval nodes. */
-export const searchStaff = async (linkman: string) =>
-  (await http.get<{ list: StaffOption[] }>('/api/frontend/staff/search', { linkman })).list;
-
-export const useStaffSearch = (linkman: string) =>
-  useQuery({ queryKey: ['staff', 'search', linkman], queryFn: () => searchStaff(linkman), staleTime: 60_000 });
 
 /** 导出: a background job of the list with its filters (.xlsx). */
 export const useStartOrderExport = () =>

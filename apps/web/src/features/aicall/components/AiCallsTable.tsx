@@ -11,9 +11,9 @@ import {
 import { Button, DatePicker, Empty, Input, Select, Space, Table, type TableColumnsType, Tag, Typography } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { useMemo, useState } from 'react';
+import { JobExportButton } from '../../../components/JobExportButton';
 import { useTablePaging } from '../../../components/useTablePaging';
 import { billsecText } from '../../calls/api';
-import { JobExportButton } from '../../customers/components/ExportButton';
 import { useAicallCalls, useStartAicallExport } from '../api';
 import { AiCallDetailModal } from './AiCallDetailModal';
 import { GradeTag } from './GradeTag';
@@ -159,13 +159,7 @@ export const AiCallsTable = ({ cmStid, source, isLive = false, canExport = false
         <Button type="primary" icon={<SearchOutlined />} onClick={search}>
           查询
         </Button>
-        {canExport && cmStid && (
-          <JobExportButton
-            title="导出AI通话"
-            startExport={() => exportJob.mutateAsync(cmStid)}
-            isStarting={exportJob.isPending}
-          />
-        )}
+        {canExport && cmStid && <JobExportButton title="导出AI通话" start={exportJob} input={cmStid} />}
       </Space>
       <Table<AicallCallRow>
         rowKey="id"

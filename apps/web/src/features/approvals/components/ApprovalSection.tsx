@@ -8,7 +8,7 @@ import {
 } from '@crm/contracts';
 import { Alert, App, Form, Select, Skeleton, Tag, Timeline, Typography } from 'antd';
 import type { Rule } from 'antd/es/form';
-import { StaffSearchSelect } from '../../orders/components/StaffSearchSelect';
+import { StaffSearchSelect } from '../../../components/StaffSearchSelect';
 import { useTemplateInfo, useTemplateList } from '../api';
 import { DynamicField, dynamicValueToStrings } from './DynamicField';
 

@@ -1,14 +1,14 @@
 import { ArrowDownOutlined, ArrowUpOutlined, DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { APPROVAL_LIMITS, NODE_TYPE } from '@crm/contracts';
 import { Button, Card, Form, Input, Radio, Select, Space, Typography } from 'antd';
-import type { StaffOption } from '../../orders/api';
-import { StaffSearchSelect } from '../../orders/components/StaffSearchSelect';
+import type { StaffName } from '../../../components/StaffSearchSelect';
+import { StaffSearchSelect } from '../../../components/StaffSearchSelect';
 
 /**
  * 审批流程: ordered nodes, each an approver (type 0) or a CC node, with preset staff (≤ 3)
  * or none (free: the submitter picks up to 3), and 或签/会签 for several approvers.
  */
-export const FlowNodesEditor = ({ known }: { known: StaffOption[] }) => (
+export const FlowNodesEditor = ({ known }: { known: StaffName[] }) => (
   <Form.List name="nodes">
     {(fields, { add, remove, move }) => (
       <>

@@ -3,18 +3,18 @@ import type { CustomerRow } from '@crm/contracts';
 import { Button, Card, Empty, Space, Table, type TableColumnsType, type TableProps, Typography } from 'antd';
 import { type ReactNode, useEffect, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
+import { JobExportButton } from '../../../components/JobExportButton';
 import { SearchBar } from '../../../components/SearchBar/SearchBar';
 import type { SearchField, SearchValues } from '../../../components/SearchBar/types';
 import { useConfirmDelete } from '../../../components/useConfirmDelete';
 import { useModalTarget } from '../../../components/useModalTarget';
 import { useTablePaging } from '../../../components/useTablePaging';
 import { hasPermission, useSession } from '../../../stores/session';
-import { type CustomerListKind, useCustomerList, useDeleteCustomers } from '../api';
+import { type CustomerListKind, useCustomerList, useDeleteCustomers, useStartExport } from '../api';
 import { BatchEditModal } from './BatchEditModal';
 import { CustomerFormModal } from './CustomerFormModal';
 import { type CustomerColumnKey, type CustomerSort, customerColumns } from './customerColumns';
 import { CustomerDetailDrawer } from './detail/CustomerDetailDrawer';
-import { ExportButton } from './ExportButton';
 import { ImportWizard } from './ImportWizard';
 import { type CustomerFilterKey, toListFilters } from './listFilters';
 import { SetTagsModal } from './SetTagsModal';
@@ -53,6 +53,7 @@ export const CustomerListView = ({ kind, title, filters, columns, canImport = fa
   const permissions = useSession((s) => s.permissions);
   const canDelete = hasPermission(permissions, 'frontend/customer/del');
   const canExport = hasPermission(permissions, 'frontend/customer/export');
+  const startExport = useStartExport(kind);
   const canImportHere = canImport && hasPermission(permissions, 'frontend/customer/import');
 
   const search = useCustomerSearchFields(filters);
@@ -142,7 +143,7 @@ export const CustomerListView = ({ kind, title, filters, columns, canImport = fa
         onSearch={onSearch}
         extra={
           <>
-            {canExport && <ExportButton kind={kind} filters={{ ...listFilters, ...sort }} />}
+            {canExport && <JobExportButton title="导出客户" start={startExport} input={{ ...listFilters, ...sort }} />}
             {canImportHere && (
               <Button icon={<UploadOutlined />} onClick={() => setImportOpen(true)}>
                 导入

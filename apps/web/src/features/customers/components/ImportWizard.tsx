@@ -23,7 +23,8 @@ import {
 import { useEffect, useMemo, useState } from 'react';
 import { enabledControls } from '../../../components/TemplateForm';
 import { useButtonLock } from '../../../components/useButtonLock';
-import { customerListKeys, IMPORT_TEMPLATE_URL, useImportPreview, useJob, useStartImport } from '../api';
+import { useJob } from '../../../components/useJob';
+import { customerListKeys, IMPORT_TEMPLATE_URL, useImportPreview, useStartImport } from '../api';
 import { useTemplateInfo } from '../templates-api';
 import { importProgressView } from './importProgress';
 

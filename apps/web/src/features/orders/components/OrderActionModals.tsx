@@ -1,8 +1,8 @@
 import { type ApprovalInstance, ORDER_LIMITS } from '@crm/contracts';
 import { App, Checkbox, Form, Input, Modal, Radio } from 'antd';
-import type { StaffOption } from '../api';
+import type { StaffName } from '../../../components/StaffSearchSelect';
+import { StaffSearchSelect } from '../../../components/StaffSearchSelect';
 import { useSetCooperators, useTransferOrders, useVerifyOrder } from '../api';
-import { StaffSearchSelect } from './StaffSearchSelect';
 
 type Base = { open: boolean; orderIds: number[]; onClose: () => void };
 
@@ -51,7 +51,7 @@ export const VerifyModal = ({ open, orderIds, onClose, approval }: Base & { appr
 };
 
 /** 选择协同人: several staff, at most 2 tags shown (SPEC §5), who then see the order. */
-export const CooperatorsModal = ({ open, orderIds, onClose, current }: Base & { current: StaffOption[] }) => {
+export const CooperatorsModal = ({ open, orderIds, onClose, current }: Base & { current: StaffName[] }) => {
   const [form] = Form.useForm<{ staff_ids: number[] }>();
   const { message } = App.useApp();
   const save = useSetCooperators();

@@ -2,18 +2,18 @@ import { type CustomerPickRow, ORDER_LIMITS, type OrderListQuery, type OrderRow,
 import { Button, Card, DatePicker, Form, Input, Select, Space, Table, type TableColumnsType, Tag, Typography } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { useState } from 'react';
+import { JobExportButton } from '../../../components/JobExportButton';
 import { yuanToMilli } from '../../../components/money';
 import { SearchActions } from '../../../components/SearchActions';
+import { StaffSearchSelect } from '../../../components/StaffSearchSelect';
 import { useTablePaging } from '../../../components/useTablePaging';
 import { YuanInput } from '../../../components/YuanInput';
 import { hasPermission, useSession } from '../../../stores/session';
 import { CustomerPickerModal } from '../../customers/components/CustomerPickerModal';
-import { useOrderList } from '../api';
+import { useOrderList, useStartOrderExport } from '../api';
 import { OrderDetailDrawer } from '../components/OrderDetailDrawer';
-import { OrderExportButton } from '../components/OrderExportButton';
 import { OrderFormModal } from '../components/OrderFormModal';
 import { orderColumns } from '../components/OrdersTab';
-import { StaffSearchSelect } from '../components/StaffSearchSelect';
 
 type SearchValues = {
   keyword?: string;
@@ -75,6 +75,7 @@ const columns: TableColumnsType<OrderRow> = [
 
 /** 订单管理: every order in the caller's scope, with filters, export and the order detail. */
 export const OrdersPage = () => {
+  const startExport = useStartOrderExport();
   const [form] = Form.useForm<SearchValues>();
   const [filters, setFilters] = useState<Partial<OrderListQuery>>({});
   const [orderId, setOrderId] = useState<number | null>(null);
@@ -100,7 +101,7 @@ export const OrdersPage = () => {
               新建订单
             </Button>
           )}
-          {canExport && <OrderExportButton filters={filters} />}
+          {canExport && <JobExportButton title="导出订单" start={startExport} input={filters} />}
         </Space>
       }
     >

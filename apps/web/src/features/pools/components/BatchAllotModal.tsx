@@ -3,7 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Alert, Checkbox, Form, Modal, Progress, Result, Typography } from 'antd';
 import { useEffect, useState } from 'react';
 import { useButtonLock } from '../../../components/useButtonLock';
-import { useJob } from '../../customers/api';
+import { useJob } from '../../../components/useJob';
 import { useBatchAllot } from '../api';
 import { StaffPicker } from './StaffPicker';
 

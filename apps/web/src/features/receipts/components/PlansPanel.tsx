@@ -1,11 +1,11 @@
 import { PLAN_STATUS_LABEL, type PlanListQuery, type PlanRow } from '@crm/contracts';
 import { Table, type TableColumnsType, Typography } from 'antd';
 import { useState } from 'react';
+import { JobExportButton } from '../../../components/JobExportButton';
 import { formatMoney } from '../../../components/money';
 import { useTablePaging } from '../../../components/useTablePaging';
-import { usePlanList } from '../api';
+import { usePlanList, useStartReceiptExport } from '../api';
 import { PlanStatusTag } from './PlanStatusTag';
-import { ReceiptExportButton } from './ReceiptExportButton';
 import { type ReceiptSearch, ReceiptSearchBar } from './ReceiptSearchBar';
 
 const STATUS_OPTIONS = Object.entries(PLAN_STATUS_LABEL).map(([value, label]) => ({ value: Number(value), label }));
@@ -30,6 +30,7 @@ const columns = (onCustomer: (id: number) => void): TableColumnsType<PlanRow> =>
 /** 回款管理 · 回款计划: plans in the caller's scope, filtered by owner, status and plan date; export. */
 export const PlansPanel = ({ canExport, onCustomer }: { canExport: boolean; onCustomer: (id: number) => void }) => {
   const [filters, setFilters] = useState<Partial<PlanListQuery>>({});
+  const startExport = useStartReceiptExport();
   const paging = useTablePaging();
   const list = usePlanList({ ...filters, page: paging.page, limit: paging.limit });
   const search = (s: ReceiptSearch) => {
@@ -43,7 +44,7 @@ export const PlansPanel = ({ canExport, onCustomer }: { canExport: boolean; onCu
         rangePlaceholder={['计划开始日期', '计划结束日期']}
         onSearch={search}
       >
-        {canExport && <ReceiptExportButton filters={filters} />}
+        {canExport && <JobExportButton title="导出回款计划" start={startExport} input={filters} />}
       </ReceiptSearchBar>
       <Table<PlanRow>
         rowKey="id"

@@ -2,7 +2,7 @@ import { DatePicker, Form, Select } from 'antd';
 import type { Dayjs } from 'dayjs';
 import type { ReactNode } from 'react';
 import { SearchActions } from '../../../components/SearchActions';
-import { StaffSearchSelect } from '../../orders/components/StaffSearchSelect';
+import { StaffSearchSelect } from '../../../components/StaffSearchSelect';
 
 type Values = { staff_id?: number; choice?: number; range?: [Dayjs, Dayjs] | null };
 /** What the bar searches for: the owner, the one choice (status, pay type) and the date range (YYYY-MM-DD, '' for open). */

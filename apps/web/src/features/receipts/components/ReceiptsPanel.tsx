@@ -1,11 +1,11 @@
 import { PAY_TYPE_LABEL, type ReceiptListQuery, type ReceiptRow } from '@crm/contracts';
 import { Table, type TableColumnsType, Typography } from 'antd';
 import { useState } from 'react';
+import { JobExportButton } from '../../../components/JobExportButton';
 import { formatMoney } from '../../../components/money';
 import { useTablePaging } from '../../../components/useTablePaging';
 import { VerifyStatusTag } from '../../orders/components/VerifyStatusTag';
-import { useReceiptList } from '../api';
-import { ReceiptListExportButton } from './ReceiptExportButton';
+import { useReceiptList, useStartReceiptListExport } from '../api';
 import { type ReceiptSearch, ReceiptSearchBar } from './ReceiptSearchBar';
 
 const PAY_OPTIONS = Object.entries(PAY_TYPE_LABEL).map(([value, label]) => ({ value: Number(value), label }));
@@ -36,6 +36,7 @@ const columns = (onCustomer: (id: number) => void): TableColumnsType<ReceiptRow>
 /** 回款管理 · 回款记录: receipts in the caller's scope, filtered by owner, pay type and date; export. */
 export const ReceiptsPanel = ({ canExport, onCustomer }: { canExport: boolean; onCustomer: (id: number) => void }) => {
   const [filters, setFilters] = useState<Partial<ReceiptListQuery>>({});
+  const startExport = useStartReceiptListExport();
   const paging = useTablePaging();
   const list = useReceiptList({ ...filters, page: paging.page, limit: paging.limit });
   const search = (s: ReceiptSearch) => {
@@ -49,7 +50,7 @@ export const ReceiptsPanel = ({ canExport, onCustomer }: { canExport: boolean; o
         rangePlaceholder={['回款开始日期', '回款结束日期']}
         onSearch={search}
       >
-        {canExport && <ReceiptListExportButton filters={filters} />}
+        {canExport && <JobExportButton title="导出回款记录" start={startExport} input={filters} />}
       </ReceiptSearchBar>
       <Table<ReceiptRow>
         rowKey="id"

@@ -2,7 +2,7 @@ import { ArrowRightOutlined, EditOutlined, RollbackOutlined, SwapOutlined } from
 import { WORK_ORDER_LIMITS, type WorkOrderDetail } from '@crm/contracts';
 import { App, Button, Form, Input, Modal, Select, Space } from 'antd';
 import { useState } from 'react';
-import { StaffSearchSelect } from '../../orders/components/StaffSearchSelect';
+import { StaffSearchSelect } from '../../../components/StaffSearchSelect';
 import { useTransferWorkOrder, useTransitionWorkOrder } from '../api';
 import { WorkOrderFormModal } from './WorkOrderFormModal';
 import { stageMoves } from './workOrderRules';

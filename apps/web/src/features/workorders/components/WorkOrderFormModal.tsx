@@ -4,11 +4,11 @@ import dayjs, { type Dayjs } from 'dayjs';
 import { FormModal } from '../../../components/FormModal';
 import { zodRule } from '../../../components/formRules';
 import { formatMoney } from '../../../components/money';
+import { StaffSearchSelect } from '../../../components/StaffSearchSelect';
 import { shanghaiNow } from '../../../components/shanghaiTime';
 import type { StoredFile } from '../../../components/TemplateForm/control-values';
 import { FileListUpload } from '../../../components/TemplateForm/FileListUpload';
 import { useOrderList } from '../../orders/api';
-import { StaffSearchSelect } from '../../orders/components/StaffSearchSelect';
 import { useCreateWorkOrder, useEditWorkOrder, useWorkTypes } from '../api';
 import { StageChain } from './StageChain';
 

@@ -3,7 +3,7 @@ import { WORK_ORDER_LIMITS, type WorkType, workTypeSaveBody } from '@crm/contrac
 import { Button, Form, Input, InputNumber, Space, Switch, Typography } from 'antd';
 import { FormModal } from '../../../components/FormModal';
 import { zodRule } from '../../../components/formRules';
-import { StaffSearchSelect } from '../../orders/components/StaffSearchSelect';
+import { StaffSearchSelect } from '../../../components/StaffSearchSelect';
 import { useSaveWorkType } from '../api';
 import { stagesProblem } from './workOrderRules';
 

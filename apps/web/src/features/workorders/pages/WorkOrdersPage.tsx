@@ -8,13 +8,13 @@ import {
 } from '@crm/contracts';
 import { Badge, Card, Form, Input, Select, Space, Table, type TableColumnsType, Tabs, Typography } from 'antd';
 import { useState } from 'react';
+import { JobExportButton } from '../../../components/JobExportButton';
 import { SearchActions } from '../../../components/SearchActions';
 import { useTablePaging } from '../../../components/useTablePaging';
 import { hasPermission, useSession } from '../../../stores/session';
 import { CustomerDetailDrawer } from '../../customers/components/detail/CustomerDetailDrawer';
-import { useWorkOrderCounts, useWorkOrderList, useWorkTypes } from '../api';
+import { useStartWorkOrderExport, useWorkOrderCounts, useWorkOrderList, useWorkTypes } from '../api';
 import { WorkOrderDetailDrawer } from '../components/WorkOrderDetailDrawer';
-import { WorkOrderExportButton } from '../components/WorkOrderExportButton';
 import { workOrderColumns } from '../components/WorkOrdersTab';
 import { WorkStageChart } from '../components/WorkStageChart';
 import { WorkStatusTag } from '../components/WorkTags';
@@ -44,6 +44,7 @@ export const WorkOrdersPage = () => {
   const [form] = Form.useForm<SearchValues>();
   const [tab, setTab] = useState<Tab>('all');
   const [filters, setFilters] = useState<Partial<WorkOrderListQuery>>({});
+  const startExport = useStartWorkOrderExport();
   const [openId, setOpenId] = useState<number | null>(null);
   const [customerId, setCustomerId] = useState<number | null>(null);
   const paging = useTablePaging();
@@ -112,7 +113,10 @@ export const WorkOrdersPage = () => {
   };
 
   return (
-    <Card title="工单管理" extra={canExport && <WorkOrderExportButton filters={{ ...filters, tab }} />}>
+    <Card
+      title="工单管理"
+      extra={canExport && <JobExportButton title="导出工单" start={startExport} input={{ ...filters, tab }} />}
+    >
       <Tabs
         activeKey={tab}
         onChange={(k) => {
