@@ -1,4 +1,4 @@
-import { and, count, desc, eq, ilike, isNull, ne, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, ilike, inArray, isNull, ne, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { aibotFlows, aibotFlowVersions, aibotSettings, staff } from '../../db/schema';
 
@@ -41,6 +41,19 @@ export const findFlow = async (db: DbOrTx, tenantId: number, id: number): Promis
     .limit(1);
   return rows[0] && toFlow(rows[0]);
 };
+
+/** Flow names by id, also of deleted flows (the AI calls that walked them keep their names). */
+export const flowNames = async (db: DbOrTx, tenantId: number, ids: number[]) =>
+  ids.length === 0
+    ? new Map<number, string>()
+    : new Map(
+        (
+          await db
+            .select({ id: aibotFlows.id, name: aibotFlows.name })
+            .from(aibotFlows)
+            .where(and(eq(aibotFlows.tenantId, tenantId), inArray(aibotFlows.id, [...new Set(ids)])))
+        ).map((r) => [r.id, r.name]),
+      );
 
 /** The flow, locked for a publish (two publishes at once get consecutive numbers). */
 export const lockFlow = async (db: DbOrTx, tenantId: number, id: number) =>

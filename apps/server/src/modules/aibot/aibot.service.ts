@@ -226,6 +226,13 @@ export const publishedFlow = async (db: DbOrTx, tenantId: number, flowId: number
 export const versionGraph = async (db: DbOrTx, tenantId: number, flowId: number, version: number) =>
   (await repo.findVersion(db, tenantId, flowId, version))?.graph ?? null;
 
+/** For the AI calls and reception numbers: flow names by id, also of deleted flows. */
+export const flowNames = (db: DbOrTx, tenantId: number, ids: number[]) => repo.flowNames(db, tenantId, ids);
+
+/** A flow's name, also after it was deleted ('' when there is none). */
+export const flowNameOf = async (db: DbOrTx, tenantId: number, flowId: number) =>
+  (await repo.flowNames(db, tenantId, [flowId])).get(flowId) ?? '';
+
 /** The company's classifier when it is switched on and complete; otherwise keywords only. */
 export const companyLlm = async (db: DbOrTx, tenantId: number, policy: LlmUrlPolicy): Promise<LlmConfig | null> => {
   const s = await repo.findSettings(db, tenantId);

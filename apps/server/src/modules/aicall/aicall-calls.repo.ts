@@ -114,15 +114,6 @@ export const findAiCall = async (db: DbOrTx, f: AiCallFilter & { id: number }) =
 export const findAiCallByUuid = async (db: DbOrTx, f: AiCallFilter & { callUuid: string }) =>
   (await base(db).where(whereOf(f)))[0];
 
-/** A flow's name, also after it was deleted ('' when there is none). */
-export const flowNameOf = async (db: DbOrTx, tenantId: number, flowId: number) => {
-  const [r] = await db
-    .select({ name: aibotFlows.name })
-    .from(aibotFlows)
-    .where(and(eq(aibotFlows.tenantId, tenantId), eq(aibotFlows.id, flowId)));
-  return r?.name ?? '';
-};
-
 /** Whether the staff was rung for this call (an agent leg of his: 转人工, a group call). */
 export const isAgentOfCall = async (db: DbOrTx, tenantId: number, callUuid: string, staffId: number) => {
   const [r] = await db

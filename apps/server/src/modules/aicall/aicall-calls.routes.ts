@@ -14,13 +14,14 @@ import { z } from 'zod';
 import { ok } from '../../lib/reply';
 import type { CallRuntime } from '../calls/call-bus';
 import * as service from './aicall-calls';
+import { AICALL_MENUS } from './aicall-menus';
 import { transcriptOf } from './aicall-transcript';
 import { wireBotEvents } from './bot/bot-events';
 
 const tags = ['aicall'];
 const P = '/api/frontend/aicall';
 /** AI外呼任务 (300) or AI接待记录 (400): both show AI calls and their detail. */
-const config = { menu: service.AICALL_MENUS };
+const config = { menu: AICALL_MENUS };
 const idQuery = z.object({ id: qId() });
 
 /**

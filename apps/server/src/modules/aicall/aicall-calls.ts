@@ -27,7 +27,7 @@ import { findStaffMember } from '../extensions/extensions.service';
 import { encodeWav } from '../speech/wav';
 import { storeGeneratedFile } from '../uploads/uploads.service';
 import * as repo from './aicall-calls.repo';
-import type { BotCallResult } from './bot/bot-call';
+import type { BotCallResult } from './bot/bot-types';
 
 // AI calls (issue 16): what the bot did on each call, stored once the call is over (saveAiCall,
 // saveNotConnected), and read back as the lists of AI外呼 (source 1) and AI接待 (source 2) and the
@@ -35,8 +35,6 @@ import type { BotCallResult } from './bot/bot-call';
 // of its staff (the task's creator and agents, the reception number's agents, who took the 转人工);
 // numbers are masked by the customer-access policy as the call records are. The follow record of
 // type 4 (AI跟进) links an AI call by its id in follow_records.record_id.
-
-export const AICALL_MENUS = ['/aicall/Index', '/aireception/Index'];
 
 export type SaveAiCall = {
   taskId: number;

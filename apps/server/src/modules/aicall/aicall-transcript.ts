@@ -1,46 +1,21 @@
-import { type AicallTranscript, CALL_MSG_TYPE, type FlowGraph } from '@crm/contracts';
+import type { AicallTranscript } from '@crm/contracts';
 import { AppError } from '../../lib/app-error';
 import type { Actor } from '../../lib/auth-context';
-import { staffChannel } from '../../lib/pubsub';
 import { canUseMenu } from '../../plugins/auth';
 import { versionGraph } from '../aibot/aibot.service';
-import type { CallRuntime, StaffMessage } from '../calls/call-bus';
+import type { CallRuntime } from '../calls/call-bus';
 import { viewerOf } from '../customers/customer-access';
-import { AICALL_MENUS } from './aicall-calls';
 import * as repo from './aicall-calls.repo';
-import { type LiveBotCall, liveCall } from './bot/bot-live';
+import { AICALL_MENUS } from './aicall-menus';
+import { liveCall } from './bot/bot-live';
+import { liveView, nodeNames, turnView } from './bot/bot-transcript';
 
 // 转人工 with the transcript (issue 16): the agent the bot hands a call to sees what the bot and the
 // customer said so far, the flow and the grade so far. The bot pushes it on his call socket as his
-// extension rings (msg_type 9); aicall/transcript answers it too: the live turns while the bot call
+// extension rings (msg_type 9, bot/bot-transcript.ts); aicall/transcript answers it too: the live turns while the bot call
 // runs on this instance, the stored ones (ai_calls) afterwards. Who may read it: a staff rung for the
 // call (an agent leg of his), or who may see the AI call detail (the AI menus, and the stored call in
 // his scope; a call still running: a company-wide scope).
-
-const nodeNames = (graph: FlowGraph | null) => new Map((graph?.nodes ?? []).map((n) => [n.key, n.name]));
-
-type TurnLike = { isAi: boolean; text: string; node: string; match: string; atMs: number };
-/** A turn as the agent reads it: its node by the name the admin gave (the key when the node is gone). */
-const turnView = (names: Map<string, string>) => (t: TurnLike) => ({
-  isAi: t.isAi ? 1 : 0,
-  text: t.text,
-  node: names.get(t.node) ?? t.node,
-  match: t.match,
-  at: t.atMs,
-});
-
-const liveView = async (rt: CallRuntime, live: LiveBotCall): Promise<AicallTranscript> => {
-  const names = nodeNames(live.graph);
-  const grade = live.grade();
-  return {
-    callUuid: live.callUuid,
-    flowName: await repo.flowNameOf(rt.db, live.tenantId, live.flowId),
-    grade: grade.grade,
-    score: grade.score,
-    isLive: live.isRunning ? 1 : 0,
-    turns: live.turns.map(turnView(names)),
-  };
-};
 
 const storedView = async (rt: CallRuntime, row: repo.AiCallListRow): Promise<AicallTranscript> => {
   const c = row.call;
@@ -66,15 +41,4 @@ export const transcriptOf = async (rt: CallRuntime, actor: Actor, callUuid: stri
   const row = await repo.findAiCallByUuid(rt.db, { tenantId: actor.tenantId, scope, callUuid });
   if (!row || row.call.end === 'not_connected') throw new AppError('AICALL_TRANSCRIPT_NOT_FOUND');
   return storedView(rt, row);
-};
-
-/** Pushes the running call's transcript to the agent its 转人工 rings (his call socket, msg_type 9). */
-export const pushTranscript = async (rt: CallRuntime, callUuid: string, staffId: number) => {
-  const live = liveCall(callUuid);
-  if (!live) return;
-  const message: StaffMessage = {
-    kind: 'frame',
-    frame: { code: 0, msg_type: CALL_MSG_TYPE.aiTranscript, msg: 'AI对话记录', data: await liveView(rt, live) },
-  };
-  await rt.bus.publish(staffChannel(staffId), message);
 };

@@ -1,8 +1,8 @@
 import { AI_MESSAGE_MSG_TYPE, type AiMessageNotice } from '@crm/contracts';
 import { maskPhone } from '../../lib/phone';
 import { staffChannel } from '../../lib/pubsub';
-import type { BotCallResult } from '../aicall/bot/bot-call';
 import { MESSAGE_MATCH } from '../aicall/bot/bot-message';
+import type { BotCallResult } from '../aicall/bot/bot-types';
 import type { CallRuntime } from '../calls/call-bus';
 
 // AI接待 留言 (issue 16): a message nobody hears about is lost. When the bot took one, the number's

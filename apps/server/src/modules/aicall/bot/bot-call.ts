@@ -1,14 +1,6 @@
-import {
-  type AiCallEnd,
-  type BotCounters,
-  type BotStep,
-  type CustomerTurn,
-  type FlowGraph,
-  HANGUP_CAUSE,
-  HANGUP_SIDE,
-} from '@crm/contracts';
+import { type AiCallEnd, type BotStep, type CustomerTurn, type FlowGraph, HANGUP_CAUSE, HANGUP_SIDE } from '@crm/contracts';
 import { createFlowSession, type FlowSession } from '../../aibot/flow-engine';
-import { type GradeResult, gradeCall } from '../../aibot/flow-grade';
+import { gradeCall } from '../../aibot/flow-grade';
 import type { CallRuntime } from '../../calls/call-bus';
 import { hangupLeg, listen } from '../../calls/call-control';
 import type { Recognizer } from '../../speech/recognizer';
@@ -21,6 +13,7 @@ import { takeMessage } from './bot-message';
 import { speak } from './bot-mouth';
 import { createPromptPlayer, type PromptSource } from './bot-prompts';
 import { transferToAgent } from './bot-transfer';
+import type { BotCallResult, BotTurn } from './bot-types';
 
 // One AI call (issue 16): the bot works a 话术 flow on an answered leg. Each step's prompt is played
 // into the leg (recording or synthesis); the leg's audio goes through voice-activity detection with
@@ -46,27 +39,7 @@ export type BotCallInput = {
   /** 1 AI外呼 task call, 2 AI接待 */
   source: 1 | 2;
 };
-export type BotTurn = {
-  isAi: boolean;
-  text: string;
-  /** ms from the start of the bot's listening (the answer) */
-  atMs: number;
-  endMs: number;
-  node: string;
-  /** how the engine read a customer turn (命中分支 肯定 / 知识库 / 未识别 …), '' for the bot */
-  match: string;
-  /** 8 kHz samples: the bot's prompt, or the customer's utterance cut by the VAD (empty for a key press) */
-  audio: Int16Array;
-};
-export type BotCallResult = {
-  end: AiCallEnd;
-  counters: BotCounters;
-  grade: GradeResult;
-  turns: BotTurn[];
-  talkSeconds: number;
-  transferStaffId: number | null;
-  nodeKeys: string[];
-};
+export type { BotCallResult, BotTurn } from './bot-types';
 
 /** What the customer hears when 转人工 finds no free agent (then the bot hangs up); AI接待 takes a message instead (bot-message.ts). */
 export const NO_AGENT_TEXT = '抱歉，坐席暂时繁忙，稍后会有专人与您联系，再见';

@@ -1,6 +1,6 @@
 import type { FlowGraph } from '@crm/contracts';
 import type { GradeResult } from '../../aibot/flow-grade';
-import type { BotTurn } from './bot-call';
+import type { BotTurn } from './bot-types';
 
 // The running bot calls of this instance, by call uuid (issue 16, 转人工 with the transcript): their
 // turns as they grow (the bot call's own array) and the grade so far, for the agent the call is

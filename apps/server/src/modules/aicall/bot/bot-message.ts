@@ -1,8 +1,8 @@
 import type { Recognizer } from '../../speech/recognizer';
 import type { VadSegment } from '../../speech/vad';
-import type { BotTurn } from './bot-call';
 import type { Ear } from './bot-ear';
 import { recognize } from './bot-hear';
+import type { BotTurn } from './bot-types';
 
 // 留言 (issue 16, AI接待 only): 转人工 found no agent to take the call, so the bot asks the caller
 // to leave a message, beeps, and records what he says: his utterances (the VAD's segments, the

@@ -2,13 +2,13 @@ import type { CallRuntime } from '../../calls/call-bus';
 import { AGENT_RING_SECONDS, bridgeLegs } from '../../calls/call-control';
 import * as legs from '../../calls/call-legs.repo';
 import { staffWithLiveSocket } from '../../calls/call-presence';
-import { pushTranscript } from '../aicall-transcript';
+import { pushTranscript } from './bot-transcript';
 
 // 转人工: the customer's leg is joined to the first free agent of the list, through call control's
 // bridge (his default extension rings with the customer on his screen, as a group call does; a
 // busy, offline or disabled extension is refused at once and the next agent is tried). An agent
 // who lets it ring out or declines passes the call to the next one. The agent rung gets the
-// transcript so far on his call socket (aicall-transcript.ts). Only agents whose call socket is alive
+// transcript so far on his call socket (bot-transcript.ts). Only agents whose call socket is alive
 // are tried (call-presence.ts): an extension still marked registered after his page or the server
 // died rings nobody (issue 22).
 
