@@ -11,12 +11,12 @@ import type { HangupSideValue } from '../../telephony/provider';
 import { findVisibleCustomerByPhone } from '../customers/customers.service';
 import { findDefaultSip, findStaffMember, setCallState } from '../extensions/extensions.service';
 import { storeGeneratedFile } from '../uploads/uploads.service';
+import { ownerActor, systemActor } from './call-actors';
 import type { CallRuntime } from './call-bus';
 import * as legs from './call-legs.repo';
+import { finishCall, markAnswered, markRinging } from './call-states';
 import * as repo from './calls.repo';
-import { finishCall, markAnswered, markRinging, ownerActor } from './calls-lifecycle';
 import { publishProgress } from './calls-publish';
-import { systemActor } from './dial-policy';
 
 // What the call-control line reports, into the database (issue 12): each leg event moves its leg
 // row and is published as a `call.leg` domain event in the same transaction; the customer leg moves

@@ -2,8 +2,8 @@ import { type DeviceClientFrame, HANGUP_CAUSE, HANGUP_SIDE } from '@crm/contract
 import { msSince, now } from '../../lib/clock';
 import { parseDateTime, toDate } from '../../lib/time';
 import type { CallRuntime } from './call-bus';
+import { finishCall, markAnswered, markRinging } from './call-states';
 import * as repo from './calls.repo';
-import { finishCall, markAnswered, markRinging } from './calls-lifecycle';
 
 const { CHANNEL } = repo;
 

@@ -5,6 +5,8 @@ import {
   type DialBody,
   type DialResponse,
   type DirectDialResponse,
+  HANGUP_CAUSE,
+  HANGUP_SIDE,
   REGISTER_STATUS,
 } from '@crm/contracts';
 import { AppError } from '../../lib/app-error';
@@ -19,6 +21,7 @@ import { findDefaultSip, findStaffMember, lockSip, type SipRow, setCallState } f
 import { isNumberMaskedFor } from './call-access';
 import type { CallRuntime } from './call-bus';
 import * as repo from './calls.repo';
+import { endCall } from './calls-lifecycle';
 import { publishProgress, sendDevice } from './calls-publish';
 import { agentDialNumber, checkAgentDial, checkCapsInTx } from './dial-policy';
 
@@ -87,7 +90,13 @@ const placeChecked = async (
   const customer = await checkAgentDial(
     rt,
     actor,
-    { number, customer: named, isTask: Boolean(body.cmStid), isBlacklistDiscarded: opts.isBlacklistDiscarded },
+    {
+      number,
+      customer: named,
+      isTask: Boolean(body.cmStid),
+      isBlacklistDiscarded: opts.isBlacklistDiscarded,
+      endAbandoned: (c) => endCall(rt, c, HANGUP_SIDE.system, HANGUP_CAUSE.lockExpired),
+    },
     at,
   );
   ctx.customerId = customer?.id;

@@ -1,12 +1,7 @@
-import fs from 'node:fs';
 import {
   CALL_LIMITS,
-  CALL_STATUS,
   CALL_TYPE,
-  DATA_SCOPE,
-  ERRORS,
   HANGUP_CAUSE,
-  HANGUP_CAUSE_LABEL,
   HANGUP_SIDE,
   type HangupBody,
   type HangupCause,
@@ -15,133 +10,21 @@ import {
 import { AppError } from '../../lib/app-error';
 import type { Actor } from '../../lib/auth-context';
 import { now } from '../../lib/clock';
-import { deliver, publish } from '../../lib/events/events';
-import { formatDateTime } from '../../lib/time';
-import type { HangupSideValue, LegEvent } from '../../telephony/provider';
-import { findSipById, setCallState } from '../extensions/extensions.service';
-import { storeGeneratedFile } from '../uploads/uploads.service';
+import type { HangupSideValue } from '../../telephony/provider';
+import { findSipById } from '../extensions/extensions.service';
 import type { CallRuntime } from './call-bus';
 import { answerLeg, hangupCallLegs, hangupLeg, ringingAgentLeg } from './call-control';
+import { finishCall } from './call-states';
 import * as repo from './calls.repo';
-import { publishError, publishProgress, sendDevice } from './calls-publish';
+import { sendDevice } from './calls-publish';
 
-// A call's life after it is placed: provider and device events move the record
-// (ringing → answered → ended), the agent answers or hangs up, the server ends what nobody can.
+// A call's life after it is placed, from above: the agent answers or hangs up, the server ends
+// what nobody can (sweeps, a lost socket, a second login). The record's moves: call-states.ts.
 
 const { CALL_STATE, CHANNEL } = repo;
 
 /** A call nobody closed (lost device, crashed browser) is ended by the sweep after this long. */
 const FORGOTTEN_CALL_MS = 4 * 60 * 60 * 1000;
-
-/** The staff who placed or took a call, as the uploads service sees its owner (0: the system, a call no agent joined). */
-export const ownerActor = (call: { staffId: number | null; tenantId: number; departmentId: number | null }): Actor => ({
-  sessionId: 0,
-  staffId: call.staffId ?? 0,
-  tenantId: call.tenantId,
-  departmentId: call.departmentId,
-  roleId: 0,
-  dataScope: DATA_SCOPE.own,
-  isSystemRole: false,
-  menuIds: new Set(),
-  actions: new Set(),
-  name: '',
-});
-
-export const markRinging = async (rt: CallRuntime, uuid: string, at: Date) => {
-  const call = await repo.advanceCall(rt.db, uuid, CALL_STATE.ringing, { ringAt: at });
-  if (call) await publishProgress(rt, call, 'ringing');
-};
-
-export const markAnswered = async (rt: CallRuntime, uuid: string, at: Date) => {
-  const call = await rt.db.transaction(async (tx) => {
-    const row = await repo.advanceCall(tx, uuid, CALL_STATE.answered, { answerAt: at });
-    if (row?.sipId) await setCallState(tx, row.tenantId, row.sipId, { callStatus: CALL_STATUS.talking });
-    return row;
-  });
-  if (call) await publishProgress(rt, call, 'answered');
-};
-
-type Ending = {
-  at: Date;
-  side: HangupSideValue;
-  cause: HangupCause;
-  recording?: Buffer;
-  /** a recording already stored (a server call's customer leg, call-control-events.ts) */
-  stored?: { id: number; url: string };
-  dmMsg?: string;
-};
-
-/**
- * Ends a call once: the record (billsec, side, cause, recording), the extension back to idle,
- * the customer's phone-call follow record and contact counters, all in one transaction; then
- * the socket hears of it.
- */
-export const finishCall = async (rt: CallRuntime, uuid: string, ending: Ending): Promise<void> => {
-  const call = await repo.findCall(rt.db, uuid);
-  if (!call || call.state === CALL_STATE.ended) return;
-  const floor = (call.answerAt ?? call.startAt).getTime();
-  const endAt = new Date(Math.max(ending.at.getTime(), floor));
-  const billsec = call.answerAt ? Math.max(0, Math.round((endAt.getTime() - call.answerAt.getTime()) / 1000)) : 0;
-  let recordFile = ending.stored && billsec > 0 ? ending.stored.url : '';
-  let recordFileId: number | null = ending.stored && billsec > 0 ? ending.stored.id : null;
-  if (ending.recording && billsec > 0) {
-    const stamp = formatDateTime(call.startAt).replace(/[-: ]/g, '');
-    const recording = ending.recording;
-    const stored = await storeGeneratedFile(
-      rt.db,
-      rt.config.dataDir,
-      ownerActor(call),
-      { originalName: `录音_${stamp}.wav`, ext: 'wav', scene: 'recording' },
-      (fullPath) => fs.promises.writeFile(fullPath, recording),
-    );
-    recordFile = stored.url;
-    recordFileId = stored.id;
-  }
-  const result = await rt.db.transaction(async (tx) => {
-    const row = await repo.advanceCall(tx, uuid, CALL_STATE.ended, {
-      endAt,
-      billsec,
-      hangupSide: ending.side,
-      hangupCause: ending.cause,
-      dmMsg: ending.dmMsg ?? '',
-      recordFile,
-      recordFileId,
-    });
-    if (!row) return undefined;
-    if (row.sipId) await setCallState(tx, row.tenantId, row.sipId, { callStatus: CALL_STATUS.none });
-    // the follow-up history and the customer's counters react to the event (lib/events)
-    let eventId: number | null = null;
-    if (row.customerId) {
-      const what = row.callType === CALL_TYPE.inbound ? '呼入' : '呼出';
-      eventId = await publish(tx, row.tenantId, 'call.ended', {
-        uuid,
-        customerId: row.customerId,
-        staffId: row.staffId,
-        callType: row.callType,
-        billsec,
-        recordFile,
-        remark:
-          billsec > 0 ? `${what}通话 ${billsec} 秒` : `${what}未接通（${HANGUP_CAUSE_LABEL[ending.cause] ?? ending.cause}）`,
-        at: endAt.toISOString(),
-      });
-    }
-    return { row, eventId };
-  });
-  if (!result) return;
-  if (result.eventId !== null) await deliver(rt.db, [result.eventId]);
-  const ended = result.row;
-  if (ending.cause === HANGUP_CAUSE.timeout && ended.staffId !== null) {
-    await publishError(rt, ended.staffId, ERRORS.CALL_TIMEOUT.code, ERRORS.CALL_TIMEOUT.msg, { uuid });
-  }
-  await publishProgress(rt, ended, 'ended');
-};
-
-/** Provider events → the call record. Never throws: a failed event is logged by the caller. */
-export const handleLegEvent = async (rt: CallRuntime, e: LegEvent): Promise<void> => {
-  if (e.kind === 'ringing') await markRinging(rt, e.uuid, e.at);
-  else if (e.kind === 'answered') await markAnswered(rt, e.uuid, e.at);
-  else await finishCall(rt, e.uuid, { at: e.at, side: e.side, cause: e.cause, recording: e.recording });
-};
 
 /** Ends a call from the server side: through the line while it holds the leg, else on the record alone. */
 export const endCall = async (rt: CallRuntime, call: repo.CallRecord, side: HangupSideValue, cause: HangupCause) => {

@@ -1,4 +1,4 @@
-import { CALL_LIMITS, COMPLIANCE_DEFAULTS, DATA_SCOPE, dialNumberRefusal, HANGUP_CAUSE, HANGUP_SIDE } from '@crm/contracts';
+import { CALL_LIMITS, COMPLIANCE_DEFAULTS, dialNumberRefusal } from '@crm/contracts';
 import type { Db, DbOrTx } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import type { Actor } from '../../lib/auth-context';
@@ -12,9 +12,9 @@ import { findDoNotCall } from '../compliance/dnc.service';
 import { customerNumber } from '../contacts/contacts.service';
 import type { CustomerRecord } from '../customers/customers.repo';
 import { findCustomerRecord, findVisibleCustomerByPhone, requireVisibleCustomer } from '../customers/customers.service';
+import { systemActor } from './call-actors';
 import type { CallRuntime } from './call-bus';
 import * as repo from './calls.repo';
-import { endCall } from './calls-lifecycle';
 
 // The one dial policy (issue 12): every call the product places passes here, whoever places it.
 // An agent's dial (browser or bound phone, calls-dial.ts) and a leg the server places to a customer
@@ -49,9 +49,10 @@ export const checkBlacklist = async (db: DbOrTx, tenantId: number, number: strin
  * SPEC §9 dial lock: while the staff has a call in progress that is unanswered for less than
  * 30 s, or answered less than 60 s ago, another dial is refused. The same number again:
  * 请勿重复拨打; a call in talk: 通话中请勿重复拨打; a call still ringing: 有其他号码正在通话中...
- * Calls past those windows are taken as abandoned and ended by the system.
+ * Calls past those windows are taken as abandoned and ended by the system (`endAbandoned`: the
+ * caller's, so the policy stays below the call's life, calls-lifecycle.ts).
  */
-export const checkDialLock = async (rt: CallRuntime, staffId: number, number: string) => {
+export const checkDialLock = async (rt: CallRuntime, staffId: number, number: string, endAbandoned: EndAbandoned) => {
   const active = await repo.activeCallsOf(rt.db, staffId);
   for (const c of active) {
     const isHeld = c.answerAt
@@ -61,8 +62,11 @@ export const checkDialLock = async (rt: CallRuntime, staffId: number, number: st
     if (c.calledNumber === number) throw new AppError('DIAL_REPEAT');
     throw new AppError(c.answerAt ? 'CALL_TALKING' : 'DIAL_LOCKED');
   }
-  for (const c of active) await endCall(rt, c, HANGUP_SIDE.system, HANGUP_CAUSE.lockExpired);
+  for (const c of active) await endAbandoned(c);
 };
+
+/** Ends a call the dial lock takes as abandoned (calls-dial.ts: the system's hang-up, lock expired). */
+export type EndAbandoned = (call: repo.CallRecord) => Promise<void>;
 
 // ---------- the company's calling rules (call_settings) ----------
 
@@ -175,12 +179,13 @@ export const checkAgentDial = async (
     isTask: boolean;
     /** a seat task that filters the blacklist (blackState 1) discards a blacklisted customer: 100011, not 100014 */
     isBlacklistDiscarded?: boolean;
+    endAbandoned: EndAbandoned;
   },
   at: Date = now(),
 ) => {
   await checkCompanyActive(rt.db, actor.tenantId);
   const customer = dial.customer ?? (await findVisibleCustomerByPhone(rt.db, actor, dial.number));
-  await checkDialLock(rt, actor.staffId, dial.number);
+  await checkDialLock(rt, actor.staffId, dial.number, dial.endAbandoned);
   await checkBlacklist(rt.db, actor.tenantId, dial.number, dial.isTask && !dial.isBlacklistDiscarded, customer?.id);
   await checkDoNotCall(rt.db, actor.tenantId, dial.number, at);
   const settings = await callSettingsOf(rt.db, actor.tenantId);
@@ -188,19 +193,8 @@ export const checkAgentDial = async (
   return customer;
 };
 
-/** The system as an actor: a server leg of no one's dial sees every customer of its company. */
-export const systemActor = (tenantId: number): Actor => ({
-  sessionId: 0,
-  staffId: 0,
-  tenantId,
-  departmentId: null,
-  roleId: 0,
-  dataScope: DATA_SCOPE.all,
-  isSystemRole: true,
-  menuIds: new Set(),
-  actions: new Set(),
-  name: '系统',
-});
+// the system as an actor (aicall and the tests read it here)
+export { systemActor } from './call-actors';
 
 export type ServerDialRequest = {
   tenantId: number;

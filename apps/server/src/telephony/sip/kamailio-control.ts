@@ -1,16 +1,6 @@
-import type { SipDialog } from './sip-provider';
+import type { SipControl } from './sip-types';
 
-/**
- * What the app asks of Kamailio when it ends a call itself (the browser left, the set-up timeout,
- * a second login): Kamailio's JSON-RPC over HTTP (jsonrpcs + xhttp, path /RPC on the WebSocket
- * port), guarded there by X-Telephony-Secret and limited to these two commands (crm.end_dialog is the script's own, route[END_DIALOG]).
- */
-export type SipControl = {
-  /** BYE to both ends of a confirmed dialog, the customer's first; false when Kamailio did not do it */
-  endDialog: (dialog: SipDialog) => Promise<boolean>;
-  /** CANCEL of an INVITE still ringing (tm.cancel); false when Kamailio did not do it */
-  cancelInvite: (callId: string, cseq: string) => Promise<boolean>;
-};
+// Kamailio's JSON-RPC client (the SipControl of sip-types.ts).
 
 /** How long one RPC may take: the hang-up falls back to closing the record alone after it. */
 const RPC_TIMEOUT_MS = 2_000;

@@ -1,9 +1,9 @@
 import { HANGUP_CAUSE, HANGUP_SIDE } from '@crm/contracts';
 import { describe, expect, it } from 'vitest';
 import type { LegEvent } from '../provider';
-import type { SipControl } from './kamailio-control';
 import { pcapToWav } from './pcap-wav';
 import { causeOfStatus, createSipProvider, type SipLegStore, type SipProvider, type StoredLeg } from './sip-provider';
+import type { SipControl } from './sip-types';
 
 const collect = () => {
   const p = createSipProvider({ recordingDir: '' });

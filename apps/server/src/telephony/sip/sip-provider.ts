@@ -1,8 +1,8 @@
 import { HANGUP_CAUSE, HANGUP_SIDE, type HangupCause } from '@crm/contracts';
 import { now } from '../../lib/clock';
 import type { HangupSideValue, LegEvent, LegListener, OutboundLeg, TelephonyProvider } from '../provider';
-import type { SipControl } from './kamailio-control';
 import { recordingOfCall } from './pcap-wav';
+import type { SipControl, SipDialog } from './sip-types';
 
 /** What Kamailio posts about a dialog (deploy/telephony/kamailio.cfg, route[CALL_EVENT]). */
 export type SipCallEvent = {
@@ -22,8 +22,7 @@ export type SipCallEvent = {
   byAgent?: string | number;
 };
 
-/** How Kamailio names a call: its INVITE (Call-ID + CSeq, to cancel it) and its dialog (to end it). */
-export type SipDialog = { callId: string; cseq: string; fromTag: string; toTag: string };
+export type { SipDialog } from './sip-types';
 
 /** A call in progress as the call records hold it: enough to route and end it on any app instance. */
 export type StoredLeg = {
