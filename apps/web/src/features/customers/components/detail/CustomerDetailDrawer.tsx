@@ -1,26 +1,14 @@
-import {
-  AccountBookOutlined,
-  CloudUploadOutlined,
-  DownloadOutlined,
-  EditOutlined,
-  PayCircleOutlined,
-  PlusOutlined,
-  ShoppingCartOutlined,
-} from '@ant-design/icons';
+import { EditOutlined, PlusOutlined } from '@ant-design/icons';
 import { CONTACT_STATUS_LABEL, type CompanyModule, type CustomerDetail, MODULE_OFF_TEXT } from '@crm/contracts';
-import { Alert, App, Button, Descriptions, Drawer, Empty, Result, Skeleton, Space, Tabs, Tag, Typography } from 'antd';
+import { Alert, Button, Descriptions, Drawer, Empty, Result, Skeleton, Space, Tabs, Tag, Typography } from 'antd';
 import { useState } from 'react';
+import {
+  type CustomerDetailAction,
+  type CustomerDetailActionProps,
+  type CustomerDetailTab,
+  useCustomerDetailParts,
+} from '../../../../components/customer-detail/registry';
 import { relativeTime } from '../../../../components/relativeTime';
-import { ContactsPanel } from '../../../contacts/components/ContactsPanel';
-import { FollowPanel } from '../../../follow-ups/components/FollowPanel';
-import { OrderFormModal } from '../../../orders/components/OrderFormModal';
-import { OrdersTab } from '../../../orders/components/OrdersTab';
-import { useClaim } from '../../../pools/api';
-import { DiscardDialog } from '../../../pools/components/DiscardDialog';
-import { PlanFormModal } from '../../../receipts/components/PlanFormModal';
-import { ReceiptFormModal } from '../../../receipts/components/ReceiptFormModal';
-import { ReceiptTab } from '../../../receipts/components/ReceiptTab';
-import { WorkOrdersTab } from '../../../workorders/components/WorkOrdersTab';
 import { useCustomerInfo } from '../../templates-api';
 import { CustomerFormModal } from '../CustomerFormModal';
 import styles from './CustomerDetailDrawer.module.css';
@@ -39,7 +27,7 @@ const valueText = (v: { dmValue: string[]; dmValueText: string[]; dmType: number
 };
 
 /** 基本信息: the template controls with their values, then the record's own facts. */
-const BasicInfo = ({ c }: { c: CustomerDetail }) => (
+const BasicInfo = ({ customer: c }: { customer: CustomerDetail }) => (
   <Descriptions column={2} size="small" bordered styles={{ label: { width: 120 } }}>
     <Descriptions.Item label="客户名称" span={2}>
       {c.name || '未命名'}
@@ -108,51 +96,46 @@ const TagsSection = ({ c, canEdit }: { c: CustomerDetail; canEdit: boolean }) =>
   );
 };
 
+/** 编辑资料: the customer's own form. */
+const EditAction = ({ customer: c, view }: CustomerDetailActionProps) => {
+  const [isOpen, setOpen] = useState(false);
+  return (
+    <>
+      {c.detailFlags.edit === 1 && view !== 'seas' && (
+        <Button icon={<EditOutlined />} block onClick={() => setOpen(true)}>
+          编辑资料
+        </Button>
+      )}
+      <CustomerFormModal open={isOpen} mode="edit" cmCtid={c.cmCtid} onClose={() => setOpen(false)} />
+    </>
+  );
+};
+
+/** The drawer's own tab and action; the other features' ones come from the registry (app/customerDetail.ts). */
+const OWN_TABS: CustomerDetailTab[] = [{ key: 'basic', label: '基本信息', order: 10, flag: 'basic', Panel: BasicInfo }];
+const OWN_ACTIONS: CustomerDetailAction[] = [{ key: 'edit', order: 40, Action: EditAction }];
+const byOrder = <T extends { order: number }>(a: T, b: T) => a.order - b.order;
+
 /**
  * The customer detail (SPEC §2): a left action bar, the tags and the tabs, each shown only when
  * the caller's detail flag allows it (SPEC §6). Opened from every customer list, and by URL.
  */
 export const CustomerDetailDrawer = ({ cmCtid, onClose, view = 'private' }: Props) => {
   const info = useCustomerInfo(cmCtid ?? undefined, cmCtid !== null);
-  const { message } = App.useApp();
-  const [isEditOpen, setEditOpen] = useState(false);
-  const [isDiscardOpen, setDiscardOpen] = useState(false);
-  const [isOrderOpen, setOrderOpen] = useState(false);
-  const [isPlanOpen, setPlanOpen] = useState(false);
-  const [isReceiptOpen, setReceiptOpen] = useState(false);
-  const claim = useClaim();
+  const parts = useCustomerDetailParts();
   const [tab, setTab] = useState<string | undefined>(undefined);
-  const c = info.data;
-  const f = c?.detailFlags;
-  const on = c?.modules ?? { order: true, receipt: true, work: true };
+  const c = parts && info.data;
+  const actions = parts ? [...OWN_ACTIONS, ...parts.actions].sort(byOrder) : [];
 
   const tabs = c
-    ? [
-        f?.basic ? { key: 'basic', label: '基本信息', children: <BasicInfo c={c} /> } : null,
-        f?.phone ? { key: 'phone', label: '联系电话', children: <ContactsPanel cmCtid={c.cmCtid} /> } : null,
-        f?.follow ? { key: 'follow', label: '跟进记录', children: <FollowPanel customer={c} /> } : null,
-        f?.order
-          ? { key: 'order', label: '订单', children: on.order ? <OrdersTab cmCtid={c.cmCtid} /> : <ModuleOff module="order" /> }
-          : null,
-        f?.receipt
-          ? {
-              key: 'receipt',
-              label: '回款',
-              children: on.receipt ? (
-                <ReceiptTab customerId={c.cmCtid} canPlan={f.cMoney === 1} canReceipt={f.cReceipt === 1} />
-              ) : (
-                <ModuleOff module="receipt" />
-              ),
-            }
-          : null,
-        f?.work
-          ? {
-              key: 'work',
-              label: '工单',
-              children: on.work ? <WorkOrdersTab customerId={c.cmCtid} /> : <ModuleOff module="work" />,
-            }
-          : null,
-      ].filter((x) => x !== null)
+    ? [...OWN_TABS, ...(parts?.tabs ?? [])]
+        .sort(byOrder)
+        .filter((t) => c.detailFlags[t.flag])
+        .map(({ key, label, module, Panel }) => ({
+          key,
+          label,
+          children: module && !c.modules[module] ? <ModuleOff module={module} /> : <Panel customer={c} />,
+        }))
     : [];
   const activeTab = tab && tabs.some((t) => t.key === tab) ? tab : (tabs.find((t) => t.key === 'follow') ?? tabs[0])?.key;
 
@@ -186,59 +169,12 @@ export const CustomerDetailDrawer = ({ cmCtid, onClose, view = 'private' }: Prop
       ) : (
         <div className={styles.body}>
           <div className={styles.actions}>
-            {f?.cOrder === 1 && on.order && view !== 'seas' && c.ownerId !== null && (
-              <Button type="primary" icon={<ShoppingCartOutlined />} block onClick={() => setOrderOpen(true)}>
-                新建订单
-              </Button>
-            )}
-            {f?.cMoney === 1 && on.receipt && view !== 'seas' && (
-              <Button icon={<AccountBookOutlined />} block onClick={() => setPlanOpen(true)}>
-                新建回款计划
-              </Button>
-            )}
-            {f?.cReceipt === 1 && on.receipt && view !== 'seas' && (
-              <Button icon={<PayCircleOutlined />} block onClick={() => setReceiptOpen(true)}>
-                新建回款
-              </Button>
-            )}
-            {f?.edit === 1 && view !== 'seas' && (
-              <Button icon={<EditOutlined />} block onClick={() => setEditOpen(true)}>
-                编辑资料
-              </Button>
-            )}
-            {f?.discard === 1 && c.ownerId !== null && (
-              <Button icon={<CloudUploadOutlined />} block onClick={() => setDiscardOpen(true)}>
-                丢入公海
-              </Button>
-            )}
-            {view === 'seas' && c.ownerId === null && c.claimBlockedUntil && (
-              // issue 23: the former owner is not offered 领取 during the pool's cooldown
-              <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-                您是原负责人，{c.claimBlockedUntil} 之后可重新领取
-              </Typography.Text>
-            )}
-            {view === 'seas' && c.ownerId === null && !c.claimBlockedUntil && (
-              <Button
-                type="primary"
-                icon={<DownloadOutlined />}
-                block
-                loading={claim.isPending}
-                onClick={async () => {
-                  try {
-                    await claim.mutateAsync([c.cmCtid]);
-                  } catch {
-                    return;
-                  }
-                  message.success('领取成功');
-                  onClose();
-                }}
-              >
-                领取
-              </Button>
-            )}
+            {actions.map(({ key, Action }) => (
+              <Action key={key} customer={c} view={view} onClose={onClose} />
+            ))}
           </div>
           <div className={styles.main}>
-            {view !== 'seas' && <TagsSection c={c} canEdit={f?.edit === 1} />}
+            {view !== 'seas' && <TagsSection c={c} canEdit={c.detailFlags.edit === 1} />}
             {tabs.length === 0 ? (
               <Empty description="您的角色没有查看客户详情的权限，请联系管理员" />
             ) : (
@@ -247,18 +183,6 @@ export const CustomerDetailDrawer = ({ cmCtid, onClose, view = 'private' }: Prop
           </div>
         </div>
       )}
-      {c && <CustomerFormModal open={isEditOpen} mode="edit" cmCtid={c.cmCtid} onClose={() => setEditOpen(false)} />}
-      {c && (
-        <OrderFormModal
-          open={isOrderOpen}
-          // a masked number is not a contact phone: the seller types it
-          customer={{ cmCtid: c.cmCtid, name: c.name, phone: c.contactPhone.includes('*') ? '' : c.contactPhone }}
-          onClose={() => setOrderOpen(false)}
-        />
-      )}
-      {c && <PlanFormModal open={isPlanOpen} customerId={c.cmCtid} onClose={() => setPlanOpen(false)} />}
-      {c && <ReceiptFormModal open={isReceiptOpen} customerId={c.cmCtid} onClose={() => setReceiptOpen(false)} />}
-      {c && <DiscardDialog open={isDiscardOpen} cmCtids={[c.cmCtid]} onClose={() => setDiscardOpen(false)} onDone={onClose} />}
     </Drawer>
   );
 };

@@ -1,0 +1,15 @@
+/** The contacts' part of the customer detail drawer: the 联系电话 tab. */
+import type { CustomerDetailPart } from '../../components/customer-detail/registry';
+import { ContactsPanel } from './components/ContactsPanel';
+
+export const customerDetailPart: CustomerDetailPart = {
+  tabs: [
+    {
+      key: 'phone',
+      label: '联系电话',
+      order: 20,
+      flag: 'phone',
+      Panel: ({ customer }) => <ContactsPanel cmCtid={customer.cmCtid} />,
+    },
+  ],
+};
