@@ -1,6 +1,6 @@
-import { and, asc, count, eq } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { customerContacts, phoneReveals } from '../../db/schema';
+import { customerContacts } from '../../db/schema';
 
 export type ContactInsert = typeof customerContacts.$inferInsert;
 export type ContactRecord = typeof customerContacts.$inferSelect;
@@ -37,16 +37,4 @@ export const updateContact = async (db: DbOrTx, tenantId: number, id: number, va
 
 export const deleteContact = async (db: DbOrTx, tenantId: number, id: number) => {
   await db.delete(customerContacts).where(and(eq(customerContacts.tenantId, tenantId), eq(customerContacts.id, id)));
-};
-
-export const countReveals = async (db: DbOrTx, tenantId: number, staffId: number, day: string) => {
-  const rows = await db
-    .select({ n: count() })
-    .from(phoneReveals)
-    .where(and(eq(phoneReveals.tenantId, tenantId), eq(phoneReveals.staffId, staffId), eq(phoneReveals.day, day)));
-  return rows[0]?.n ?? 0;
-};
-
-export const insertReveal = async (db: DbOrTx, row: typeof phoneReveals.$inferInsert) => {
-  await db.insert(phoneReveals).values(row);
 };

@@ -7,7 +7,6 @@ import type {
   PhoneReveal,
   PhoneRevealQuery,
 } from '@crm/contracts';
-import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import type { Actor } from '../../lib/auth-context';
@@ -15,9 +14,14 @@ import { now } from '../../lib/clock';
 import { maskPhone, normalisePhone } from '../../lib/phone';
 import { formatDateTime } from '../../lib/time';
 import { isMaskedFor, phoneMatches, phoneMatchOf, showPhone } from '../customers/customer-access';
-import type { CustomerRecord } from '../customers/customers.repo';
-import { requireDetailFlag, requireVisibleCustomer, templatePhones, viewerOf } from '../customers/customers.service';
-import { getStrategy } from '../strategy/strategy.service';
+import {
+  type CustomerRecord,
+  requireDetailFlag,
+  requireVisibleCustomer,
+  templatePhones,
+  viewerOf,
+} from '../customers/customers.service';
+import { spendPhoneReveal } from '../customers/phone-reveals';
 import * as repo from './contacts.repo';
 
 const SOURCE = { template: 1, added: 2 } as const;
@@ -152,25 +156,7 @@ export const revealPhone = async (db: Db, actor: Actor, q: PhoneRevealQuery): Pr
       : numbers.find((c) => c.sourceType === SOURCE.template && c.cbTacid === q.cbTacid);
   if (!found) throw new AppError('CONTACT_NOT_FOUND');
   if (!isMaskedFor(await viewerOf(db, actor), customer)) return { phone: found.contactNo, remaining: null };
-  const { decryptPhoneNum: limit } = await getStrategy(db, actor.tenantId);
-  const at = now();
-  const day = formatDateTime(at).slice(0, 10);
-  return db.transaction(async (tx) => {
-    // One staff member's reveals are serialised so the daily count cannot be raced.
-    await tx.execute(sql`select pg_advisory_xact_lock(${actor.tenantId}, ${actor.staffId})`);
-    const used = await repo.countReveals(tx, actor.tenantId, actor.staffId, day);
-    if (limit > 0 && used >= limit) {
-      throw new AppError('PHONE_REVEAL_LIMIT', `今日查看完整号码的次数已用完（每天${limit}次），请明天再试`);
-    }
-    await repo.insertReveal(tx, {
-      tenantId: actor.tenantId,
-      staffId: actor.staffId,
-      customerId: customer.id,
-      day,
-      createdAt: at,
-    });
-    return { phone: found.contactNo, remaining: limit > 0 ? limit - used - 1 : null };
-  });
+  return { phone: found.contactNo, remaining: await spendPhoneReveal(db, actor, customer.id) };
 };
 
 /**

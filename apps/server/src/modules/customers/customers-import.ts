@@ -8,16 +8,15 @@ import {
   type SubmittedControl,
 } from '@crm/contracts';
 import { REGIONS, type Region } from '@crm/regions';
-import { and, eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client';
-import { labels } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import type { Actor } from '../../lib/auth-context';
 import { formatDateTime } from '../../lib/time';
 import { xlsxRows } from '../../lib/xlsx-rows';
 import { defineJob, enqueueJob, restoreActor, type StoredActor, storeActor } from '../jobs/jobs.service';
+import { enabledLabelIdsByName } from '../labels/labels.service';
 import { checkUpload, readTenantFile, requireOwnFile, saveUpload, storeGeneratedFile } from '../uploads/uploads.service';
 import { parseControlValues } from './control-values';
 import { type ControlRow, loadTemplate } from './customer-templates.service';
@@ -270,11 +269,7 @@ defineJob<ImportPayload>('import', {
     const tpl = await loadTemplate(db, actor.tenantId);
     const v = await viewerOf(db, actor);
     const controls = new Map(tpl.enabled.filter(IMPORTABLE).map((c) => [c.id, c]));
-    const labelRows = await db
-      .select({ id: labels.id, name: labels.name })
-      .from(labels)
-      .where(and(eq(labels.tenantId, actor.tenantId), eq(labels.actionState, 0)));
-    const labelIds = new Map(labelRows.map((l) => [l.name, l.id]));
+    const labelIds = await enabledLabelIdsByName(db, actor.tenantId);
     let result: ImportResult = { created: 0, updated: 0, skipped: 0, rejected: 0, reasons: [] };
     const rejectedRows: { row: number; cells: string[]; reason: string }[] = [];
     // resumed: the rows up to the checkpoint are done; their rejections (the first 500) go to the report again

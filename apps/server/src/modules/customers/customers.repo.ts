@@ -27,7 +27,9 @@ export const replacePhones = async (
   customerId: number,
   phones: { controlId: number; phone: string }[],
 ) => {
-  await db.delete(customerPhones).where(eq(customerPhones.customerId, customerId));
+  await db
+    .delete(customerPhones)
+    .where(and(eq(customerPhones.tenantId, tenantId), eq(customerPhones.customerId, customerId)));
   if (phones.length > 0) await db.insert(customerPhones).values(phones.map((p) => ({ tenantId, customerId, ...p })));
 };
 

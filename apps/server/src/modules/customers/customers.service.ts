@@ -47,6 +47,7 @@ export {
   visibleSql,
 } from './customer-access';
 export { customerRoom } from './customer-limit';
+export type { CustomerRecord } from './customers.repo';
 export { buildListWhere, type ListKind } from './customers-filters';
 export { COUNT_BUDGET_MS, COUNT_CAP, customerInfo, customerStats, listCustomers, pickCustomers } from './customers-lists';
 export { followControlValues, toRows } from './customers-presenter';

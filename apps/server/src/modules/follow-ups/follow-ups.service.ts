@@ -8,7 +8,7 @@ import {
   type ListData,
 } from '@crm/contracts';
 import type { Db, DbOrTx } from '../../db/client';
-import { AppError } from '../../lib/app-error';
+import { AppError, onlyRefusal } from '../../lib/app-error';
 import { type Actor, canDoAction } from '../../lib/auth-context';
 import { now } from '../../lib/clock';
 import { parseDateTime, startOfTodayShanghai } from '../../lib/time';
@@ -74,7 +74,7 @@ export const changeStage = async (db: Db, actor: Actor, body: CustomerStageBody)
   const stage = await requireEnabledStage(db, actor.tenantId, body.cmNid);
   if (stage.id === customer.stageId) return;
   const before = customer.stageId
-    ? await requireEnabledStage(db, actor.tenantId, customer.stageId).catch(() => undefined)
+    ? await requireEnabledStage(db, actor.tenantId, customer.stageId).catch(onlyRefusal(undefined))
     : undefined;
   await db.transaction(async (tx) => {
     await setCustomerStage(tx, actor.tenantId, customer.id, stage.id);

@@ -1,13 +1,11 @@
 import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
-import { type DbOrTx, queryRows } from '../../db/client';
-import { customers, labels } from '../../db/schema';
+import type { DbOrTx } from '../../db/client';
+import { labels } from '../../db/schema';
 
+/** The company's labels in order: groups and tags by parent, sortNum, id. */
 export const listLabels = (db: DbOrTx, tenantId: number, actionState?: number) =>
   db
-    .select({
-      label: labels,
-      customerNum: sql<number>`(select count(*)::int from customers c where c.tenant_id = "labels"."tenant_id" and c.label_ids @> array["labels"."id"] and c.deleted_at is null)`,
-    })
+    .select()
     .from(labels)
     .where(
       actionState === undefined
@@ -33,6 +31,13 @@ export const findLabels = (db: DbOrTx, tenantId: number, ids: number[]) =>
         .from(labels)
         .where(and(eq(labels.tenantId, tenantId), inArray(labels.id, ids)));
 
+/** The company's enabled labels (groups and tags), id and name. */
+export const listEnabledNames = (db: DbOrTx, tenantId: number) =>
+  db
+    .select({ id: labels.id, name: labels.name })
+    .from(labels)
+    .where(and(eq(labels.tenantId, tenantId), eq(labels.actionState, 0)));
+
 export const nameTaken = async (db: DbOrTx, tenantId: number, pid: number, name: string, exceptId = 0) => {
   const rows = await db
     .select({ id: labels.id })
@@ -48,16 +53,6 @@ export const countChildren = async (db: DbOrTx, tenantId: number, id: number) =>
     .from(labels)
     .where(and(eq(labels.tenantId, tenantId), eq(labels.pid, id)));
   return rows[0]?.n ?? 0;
-};
-
-/** Live customers carrying the tag, in label_ids or in a tag control's values. */
-export const countUse = async (db: DbOrTx, tenantId: number, id: number, tagControlIds: number[]) => {
-  const inControls = tagControlIds.map((cid) => sql`or c.vals @> ${JSON.stringify({ [String(cid)]: [String(id)] })}::jsonb`);
-  const rows = await queryRows<{ n: number }>(
-    db,
-    sql`select count(*)::int as n from ${customers} c where c.tenant_id = ${tenantId} and c.deleted_at is null and (c.label_ids @> array[${id}]::int[] ${sql.join(inControls, sql` `)})`,
-  );
-  return Number(rows[0]?.n ?? 0);
 };
 
 export const insertLabel = async (db: DbOrTx, row: { tenantId: number; pid: number; name: string; sortNum: number }) => {
@@ -78,16 +73,5 @@ export const updateLabel = async (
 };
 
 export const deleteLabel = async (db: DbOrTx, tenantId: number, id: number) => {
-  // Soft-deleted customers lose the tag too; live ones were checked to hold none.
-  await db
-    .update(customers)
-    .set({ labelIds: sql`array_remove(${customers.labelIds}, ${id})` })
-    .where(
-      and(
-        eq(customers.tenantId, tenantId),
-        sql`${customers.labelIds} @> array[${id}]::int[]`,
-        sql`${customers.deletedAt} is not null`,
-      ),
-    );
   await db.delete(labels).where(and(eq(labels.tenantId, tenantId), eq(labels.id, id)));
 };

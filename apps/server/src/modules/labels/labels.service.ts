@@ -1,13 +1,13 @@
-import { DM_TYPE, type Label, type LabelBody, type LabelEditBody, type LabelGroup } from '@crm/contracts';
+import type { Label, LabelBody, LabelEditBody, LabelGroup } from '@crm/contracts';
 import type { Db, DbOrTx } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import type { Actor } from '../../lib/auth-context';
 import { formatDateTime } from '../../lib/time';
-import { loadTemplate } from '../customers/customer-templates.service';
+import { labelUser } from './label-usage';
 import * as repo from './labels.repo';
 
 type Row = Awaited<ReturnType<typeof repo.listLabels>>[number];
-const toLabel = ({ label, customerNum }: Row): Label => ({
+const toLabel = (label: Row, customerNum: number): Label => ({
   cmClid: label.id,
   pid: label.pid,
   name: label.name,
@@ -19,7 +19,13 @@ const toLabel = ({ label, customerNum }: Row): Label => ({
 
 /** Tag groups with their tags (the tag add window and /set/label). */
 export const labelTree = async (db: Db, actor: Actor, actionState?: number): Promise<LabelGroup[]> => {
-  const rows = (await repo.listLabels(db, actor.tenantId, actionState)).map(toLabel);
+  const labels = await repo.listLabels(db, actor.tenantId, actionState);
+  const counts = await labelUser().countsByLabel(
+    db,
+    actor.tenantId,
+    labels.map((l) => l.id),
+  );
+  const rows = labels.map((l) => toLabel(l, counts.get(l.id) ?? 0));
   const groups = rows.filter((r) => r.pid === 0).map((g) => ({ ...g, children: [] as Label[] }));
   const byId = new Map(groups.map((g) => [g.cmClid, g]));
   for (const r of rows) if (r.pid !== 0) byId.get(r.pid)?.children.push(r);
@@ -58,9 +64,12 @@ export const deleteLabel = async (db: Db, actor: Actor, id: number): Promise<voi
   const row = await repo.findLabel(db, actor.tenantId, id);
   if (!row) throw new AppError('NOT_FOUND', '标签不存在');
   if (row.pid === 0 && (await repo.countChildren(db, actor.tenantId, id)) > 0) throw new AppError('LABEL_GROUP_NOT_EMPTY');
-  const tagControls = (await loadTemplate(db, actor.tenantId)).rows.filter((c) => c.dmType === DM_TYPE.tags).map((c) => c.id);
-  if (row.pid !== 0 && (await repo.countUse(db, actor.tenantId, id, tagControls)) > 0) throw new AppError('LABEL_IN_USE');
-  await db.transaction((tx) => repo.deleteLabel(tx, actor.tenantId, id));
+  if (row.pid !== 0 && (await labelUser().countIn(db, actor.tenantId, id)) > 0) throw new AppError('LABEL_IN_USE');
+  await db.transaction(async (tx) => {
+    // Soft-deleted customers lose the tag too; live ones were checked to hold none.
+    await labelUser().detach(tx, actor.tenantId, id);
+    await repo.deleteLabel(tx, actor.tenantId, id);
+  });
 };
 
 /** The ids must be enabled tags (not groups) of the company. */
@@ -83,3 +92,7 @@ export const requireTags = async (db: DbOrTx, tenantId: number, ids: number[]) =
 /** Names of tags by id, for display (lists, detail, export). */
 export const labelNamesByIds = async (db: DbOrTx, tenantId: number, ids: number[]) =>
   new Map((await repo.findLabels(db, tenantId, [...new Set(ids)])).map((r) => [r.id, r.name]));
+
+/** Enabled labels by name (an import's tag column names them), as the import has always read them. */
+export const enabledLabelIdsByName = async (db: DbOrTx, tenantId: number) =>
+  new Map((await repo.listEnabledNames(db, tenantId)).map((l) => [l.name, l.id]));
