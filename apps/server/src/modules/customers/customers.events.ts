@@ -1,9 +1,17 @@
 import { onEvent } from '../../lib/events/events';
-import { findStageByName } from '../stages/stages.repo';
+import { registerLabelUser } from '../labels/label-usage';
+import { registerStageUser } from '../stages/stage-usage';
+import { findStageByName } from '../stages/stages.service';
 import { findCustomerRecord, recordCallContact, setCustomerStage } from './customers.service';
+import { customerLabelUse } from './customers-for-labels';
+import { customerStageUse } from './customers-for-stages';
 
 /** How customers react to other domains' events (lib/events). */
 export const registerCustomersEvents = () => {
+  // the stage settings page counts customers per stage; a deleted stage is detached from them
+  registerStageUser(customerStageUse);
+  // the tag settings page counts customers per tag; a deleted tag is removed from them
+  registerLabelUser(customerLabelUse);
   // 最近联系 / 联系次数 / 接通 counters of the customer a call was with
   onEvent('call.ended', 'customers.contact-counters', async (tx, { tenantId, payload: p }) => {
     const customer = await findCustomerRecord(tx, tenantId, p.customerId);

@@ -1,62 +1,21 @@
 import type { PoolRules } from '@crm/contracts';
-import { and, asc, eq, inArray, ne, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
 import { type DbOrTx, queryRows } from '../../db/client';
+import { intArray } from '../../db/int-array';
 import { customers, departments, discardReasons, poolEntries, pools } from '../../db/schema';
+import { dictionaryRepo } from '../../lib/tenant-dictionary';
 
-/** `{1,2,3}::int[]`: one parameter however many ids (drizzle would spread a JS array into a list). */
-export const intArray = (ids: readonly number[]): SQL => sql`${`{${ids.join(',')}}`}::int[]`;
+/** Moved to db/int-array (kept here for callers not yet moved). */
+export { intArray };
 
-// ---------- discard reasons ----------
+// ---------- discard reasons: an ordered tenant dictionary (lib/tenant-dictionary) ----------
 
-export const listReasons = (db: DbOrTx, tenantId: number, actionState?: number) =>
-  db
-    .select()
-    .from(discardReasons)
-    .where(
-      actionState === undefined
-        ? eq(discardReasons.tenantId, tenantId)
-        : and(eq(discardReasons.tenantId, tenantId), eq(discardReasons.actionState, actionState)),
-    )
-    .orderBy(asc(discardReasons.sortNum), asc(discardReasons.id));
+export const reasonTable = dictionaryRepo(discardReasons);
 
-export const findReason = async (db: DbOrTx, tenantId: number, id: number) => {
-  const rows = await db
-    .select()
-    .from(discardReasons)
-    .where(and(eq(discardReasons.tenantId, tenantId), eq(discardReasons.id, id)))
-    .limit(1);
-  return rows[0];
-};
-
-export const reasonNameTaken = async (db: DbOrTx, tenantId: number, name: string, exceptId = 0) => {
-  const rows = await db
-    .select({ id: discardReasons.id })
-    .from(discardReasons)
-    .where(and(eq(discardReasons.tenantId, tenantId), eq(discardReasons.name, name), ne(discardReasons.id, exceptId)))
-    .limit(1);
-  return rows.length > 0;
-};
-
-export const insertReason = async (db: DbOrTx, row: { tenantId: number; name: string; sortNum: number }) => {
-  const [created] = await db.insert(discardReasons).values(row).returning({ id: discardReasons.id });
-  return created.id;
-};
-
-export const updateReason = async (
-  db: DbOrTx,
-  tenantId: number,
-  id: number,
-  values: { name: string; sortNum: number; actionState: number },
-) => {
-  await db
-    .update(discardReasons)
-    .set(values)
-    .where(and(eq(discardReasons.tenantId, tenantId), eq(discardReasons.id, id)));
-};
-
-export const deleteReason = async (db: DbOrTx, tenantId: number, id: number) => {
-  await db.delete(discardReasons).where(and(eq(discardReasons.tenantId, tenantId), eq(discardReasons.id, id)));
-};
+export const listReasons = reasonTable.list;
+export const findReason = reasonTable.find;
+export const insertReason = reasonTable.insert;
+export const deleteReason = reasonTable.delete;
 
 // ---------- pools ----------
 

@@ -13,6 +13,7 @@ import type { Db, DbOrTx } from '../../db/client';
 import { customerDeals } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import type { Actor } from '../../lib/auth-context';
+import { type DictionaryEntry, dictionaryFields, dictionaryRules } from '../../lib/tenant-dictionary';
 import { formatDateTime } from '../../lib/time';
 import { requireTags } from '../labels/labels.service';
 import { requireStages } from '../stages/stages.service';
@@ -21,36 +22,23 @@ import * as repo from './pools.repo';
 
 // ---------- discard reasons (/set/discard) ----------
 
-const toReason = (r: Awaited<ReturnType<typeof repo.listReasons>>[number]): DiscardReason => ({
-  cmCdid: r.id,
-  name: r.name,
-  sortNum: r.sortNum,
-  actionState: r.actionState,
-  createTime: formatDateTime(r.createdAt),
-});
+const reasonRules = dictionaryRules(repo.reasonTable, { nameTaken: 'DISCARD_REASON_NAME_TAKEN', notFound: '丢弃理由不存在' });
+
+const toReason = (r: DictionaryEntry): DiscardReason => ({ cmCdid: r.id, ...dictionaryFields(r) });
 
 /** discardlist: every reason of the company in order (the settings page). */
 export const listReasons = async (db: Db, actor: Actor, actionState?: number): Promise<DiscardReason[]> =>
   (await repo.listReasons(db, actor.tenantId, actionState)).map(toReason);
 
-export const createReason = async (db: Db, actor: Actor, body: DiscardReasonBody): Promise<number> => {
-  if (await repo.reasonNameTaken(db, actor.tenantId, body.name)) throw new AppError('DISCARD_REASON_NAME_TAKEN');
-  return repo.insertReason(db, { tenantId: actor.tenantId, ...body });
-};
+export const createReason = (db: Db, actor: Actor, body: DiscardReasonBody): Promise<number> =>
+  reasonRules.create(db, actor.tenantId, body);
 
-export const editReason = async (db: Db, actor: Actor, body: DiscardReasonEditBody): Promise<void> => {
-  if (!(await repo.findReason(db, actor.tenantId, body.cmCdid))) throw new AppError('NOT_FOUND', '丢弃理由不存在');
-  if (await repo.reasonNameTaken(db, actor.tenantId, body.name, body.cmCdid)) throw new AppError('DISCARD_REASON_NAME_TAKEN');
-  await repo.updateReason(db, actor.tenantId, body.cmCdid, {
-    name: body.name,
-    sortNum: body.sortNum,
-    actionState: body.actionState,
-  });
-};
+export const editReason = (db: Db, actor: Actor, body: DiscardReasonEditBody): Promise<void> =>
+  reasonRules.edit(db, actor.tenantId, body.cmCdid, { name: body.name, sortNum: body.sortNum, actionState: body.actionState });
 
 /** Pooled customers keep the reason text they were discarded with, so a reason can always be deleted. */
 export const deleteReason = async (db: Db, actor: Actor, id: number): Promise<void> => {
-  if (!(await repo.findReason(db, actor.tenantId, id))) throw new AppError('NOT_FOUND', '丢弃理由不存在');
+  await reasonRules.requireEntry(db, actor.tenantId, id);
   await repo.deleteReason(db, actor.tenantId, id);
 };
 
@@ -60,6 +48,9 @@ export const requireEnabledReason = async (db: DbOrTx, tenantId: number, id: num
   if (row?.actionState !== 0) throw new AppError('DISCARD_REASON_REQUIRED');
   return row;
 };
+
+/** A reason of the company, enabled or not (a seat task names the reason its failed numbers are discarded with). */
+export const findReason = (db: DbOrTx, tenantId: number, id: number) => repo.findReason(db, tenantId, id);
 
 // ---------- pools (/set/highseas) ----------
 

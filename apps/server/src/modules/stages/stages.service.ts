@@ -2,48 +2,45 @@ import type { Stage, StageBody, StageEditBody } from '@crm/contracts';
 import type { Db, DbOrTx } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import type { Actor } from '../../lib/auth-context';
-import { formatDateTime } from '../../lib/time';
+import { dictionaryFields, dictionaryRules } from '../../lib/tenant-dictionary';
+import { stageUser } from './stage-usage';
 import * as repo from './stages.repo';
+
+const rules = dictionaryRules(repo.stageTable, { nameTaken: 'STAGE_NAME_TAKEN', notFound: '阶段不存在' });
 
 /** Stages in order (the stage bar and the settings page). */
 export const listStages = async (db: Db, actor: Actor, actionState?: number): Promise<Stage[]> => {
-  const rows = await repo.listStages(db, actor.tenantId, actionState);
-  return rows.map(({ stage, customerNum }) => ({
+  const [rows, counts] = await Promise.all([
+    repo.listStages(db, actor.tenantId, actionState),
+    stageUser().countsByStage(db, actor.tenantId),
+  ]);
+  return rows.map((stage) => ({
     cmNid: stage.id,
-    name: stage.name,
-    sortNum: stage.sortNum,
-    actionState: stage.actionState,
-    customerNum,
-    createTime: formatDateTime(stage.createdAt),
+    ...dictionaryFields(stage),
+    customerNum: counts.get(stage.id) ?? 0,
   }));
 };
 
-export const createStage = async (db: Db, actor: Actor, body: StageBody): Promise<number> => {
-  if (await repo.nameTaken(db, actor.tenantId, body.name)) throw new AppError('STAGE_NAME_TAKEN');
-  return repo.insertStage(db, { tenantId: actor.tenantId, ...body });
-};
+export const createStage = (db: Db, actor: Actor, body: StageBody): Promise<number> => rules.create(db, actor.tenantId, body);
 
-export const editStage = async (db: Db, actor: Actor, body: StageEditBody): Promise<void> => {
-  if (!(await repo.findStage(db, actor.tenantId, body.cmNid))) throw new AppError('NOT_FOUND', '阶段不存在');
-  if (await repo.nameTaken(db, actor.tenantId, body.name, body.cmNid)) throw new AppError('STAGE_NAME_TAKEN');
-  await repo.updateStage(db, actor.tenantId, body.cmNid, {
-    name: body.name,
-    sortNum: body.sortNum,
-    actionState: body.actionState,
-  });
-};
+export const editStage = (db: Db, actor: Actor, body: StageEditBody): Promise<void> =>
+  rules.edit(db, actor.tenantId, body.cmNid, { name: body.name, sortNum: body.sortNum, actionState: body.actionState });
 
 /** A stage that live customers sit in cannot be deleted (disable it instead). */
 export const deleteStage = async (db: Db, actor: Actor, id: number): Promise<void> => {
-  if (!(await repo.findStage(db, actor.tenantId, id))) throw new AppError('NOT_FOUND', '阶段不存在');
-  if ((await repo.countCustomers(db, actor.tenantId, id)) > 0) throw new AppError('STAGE_IN_USE');
-  await db.transaction((tx) => repo.deleteStage(tx, actor.tenantId, id));
+  await rules.requireEntry(db, actor.tenantId, id);
+  if ((await stageUser().countIn(db, actor.tenantId, id)) > 0) throw new AppError('STAGE_IN_USE');
+  await db.transaction(async (tx) => {
+    // Soft-deleted customers may still point at it: detach them, they keep their history.
+    await stageUser().detach(tx, actor.tenantId, id);
+    await repo.deleteStage(tx, actor.tenantId, id);
+  });
 };
 
 /** An enabled stage of the company, or an error (follow-ups and allocation use it). */
 export const requireEnabledStage = async (db: DbOrTx, tenantId: number, id: number) => {
   const row = await repo.findStage(db, tenantId, id);
-  if (!row || row.actionState !== 0) throw new AppError('NOT_FOUND', '所选阶段不存在或已禁用');
+  if (row?.actionState !== 0) throw new AppError('NOT_FOUND', '所选阶段不存在或已禁用');
   return row;
 };
 
@@ -53,3 +50,6 @@ export const requireStages = async (db: DbOrTx, tenantId: number, ids: number[])
     if (!(await repo.findStage(db, tenantId, id))) throw new AppError('NOT_FOUND', '所选阶段不存在');
   }
 };
+
+/** The company's stage of that name, enabled or not (the 成交 stage an approved deal order moves its customer to). */
+export const findStageByName = (db: DbOrTx, tenantId: number, name: string) => repo.findStageByName(db, tenantId, name);
