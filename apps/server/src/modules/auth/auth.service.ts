@@ -250,3 +250,6 @@ export const revokeStaffSessions = async (db: Db, bus: Publisher, staffId: numbe
   await repo.deleteStaffSessions(db, staffId);
   await publishRevoked(bus, staffId, ids);
 };
+
+/** The staff a login name (username or phone) names, found as login finds him (the sip line's internal test API names staff so). */
+export const staffOfLoginName = (db: Db, username: string) => repo.findStaffForLogin(db, username);

@@ -2,7 +2,11 @@ import type { DbOrTx } from '../../db/client';
 import type { Actor } from '../../lib/auth-context';
 import { formatDateTime } from '../../lib/time';
 import { type CustomerPlace, canSee, isCallNumberMasked, type Viewer, viewerOf } from '../customers/customer-access';
+import type { findCustomerRecord } from '../customers/customers.service';
 import { findCallByRecordingFile } from './calls.repo';
+
+/** A customer as the customers service hands him to the calls module (findCustomerRecord). */
+export type CustomerRecord = NonNullable<Awaited<ReturnType<typeof findCustomerRecord>>>;
 
 /**
  * Who may hear a recording (issue 11): the staff whose calls the caller may list (data scope),

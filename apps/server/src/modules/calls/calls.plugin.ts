@@ -17,6 +17,7 @@ import { handleLegEvent } from './call-states';
 import { callsRoutes } from './calls.routes';
 import { sweepCalls } from './calls-lifecycle';
 import { saveSipDialog, sipLegOf } from './calls-sip';
+import { wireComplianceFacts } from './compliance-facts';
 import { registerDeviceSocket } from './device-socket';
 import { registerTelephonyInternal } from './telephony-internal.routes';
 
@@ -70,6 +71,7 @@ export const callsPlugin = fp(async (app: FastifyInstance) => {
   // Call control (issue 12): the legs of this instance's line, events in order per leg; commands
   // for its legs from other instances; the legs its previous life held are ended.
   wireCallControl();
+  wireComplianceFacts();
   const legChains = new Map<string, Promise<void>>();
   rt.line.onControlEvent((e: ControlEvent) => {
     const next = (legChains.get(e.legId) ?? Promise.resolve())

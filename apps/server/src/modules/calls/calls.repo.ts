@@ -1,4 +1,5 @@
-import { and, count, desc, eq, gt, gte, inArray, isNull, like, lt, lte, or, type SQL, sql } from 'drizzle-orm';
+import { CALL_TYPE } from '@crm/contracts';
+import { and, asc, count, desc, eq, gt, gte, inArray, isNull, like, lt, lte, type SQL, sql } from 'drizzle-orm';
 import { type DbOrTx, queryRows } from '../../db/client';
 import { callRecords, callSettings, customers, departments, staff } from '../../db/schema';
 
@@ -158,7 +159,7 @@ export const hourlyStats = async (db: DbOrTx, tenantId: number, staffId: number,
                  count(*) as calls,
                  count(*) filter (where ${callRecords.billsec} > 0) as connected,
                  coalesce(sum(${callRecords.billsec}), 0) as billsec,
-                 count(*) filter (where ${callRecords.callType} = 4) as inbound
+                 count(*) filter (where ${callRecords.callType} = ${CALL_TYPE.inbound}) as inbound
           from ${callRecords}
           where ${callRecords.tenantId} = ${tenantId} and ${callRecords.staffId} = ${staffId}
             and ${callRecords.startAt} >= ${from}
@@ -183,33 +184,46 @@ export const findCallByRecordingFile = async (db: DbOrTx, tenantId: number, file
   return rows[0];
 };
 
+/** Start times of the company's outbound calls to the number since `from` (exclusive), oldest first (the per-number caps). */
+export const outboundStartsSince = async (db: DbOrTx, tenantId: number, phone: string, from: Date) => {
+  const rows = await db
+    .select({ startAt: callRecords.startAt })
+    .from(callRecords)
+    .where(
+      and(
+        eq(callRecords.tenantId, tenantId),
+        eq(callRecords.calledNumber, phone),
+        eq(callRecords.callType, CALL_TYPE.outbound),
+        gt(callRecords.startAt, from),
+      ),
+    )
+    .orderBy(asc(callRecords.startAt));
+  return rows.map((r) => r.startAt);
+};
+
 // ---------- missed incoming calls (SPEC §2 call button badge) ----------
 
-/** The staff's incoming calls that ended unanswered after he last saw his missed calls. */
-export const countUnseenMissedCalls = async (db: DbOrTx, tenantId: number, staffId: number): Promise<number> => {
+/** The staff's incoming calls that ended unanswered after `seenAt`, when he last saw his missed calls (null: never). */
+export const countUnseenMissedCalls = async (
+  db: DbOrTx,
+  tenantId: number,
+  staffId: number,
+  seenAt: Date | null,
+): Promise<number> => {
   const rows = await db
     .select({ n: count() })
     .from(callRecords)
-    .innerJoin(staff, and(eq(staff.id, callRecords.staffId), eq(staff.tenantId, callRecords.tenantId)))
     .where(
       and(
         eq(callRecords.tenantId, tenantId),
         eq(callRecords.staffId, staffId),
-        eq(callRecords.callType, 4),
+        eq(callRecords.callType, CALL_TYPE.inbound),
         eq(callRecords.state, CALL_STATE.ended),
         isNull(callRecords.answerAt),
-        or(isNull(staff.missedCallsSeenAt), gt(callRecords.endAt, staff.missedCallsSeenAt)),
+        seenAt === null ? undefined : gt(callRecords.endAt, seenAt),
       ),
     );
   return rows[0]?.n ?? 0;
-};
-
-/** The staff has seen his missed calls up to `at`. */
-export const markMissedCallsSeen = async (db: DbOrTx, tenantId: number, staffId: number, at: Date) => {
-  await db
-    .update(staff)
-    .set({ missedCallsSeenAt: at })
-    .where(and(eq(staff.tenantId, tenantId), eq(staff.id, staffId)));
 };
 
 // ---------- the company's calling rules (dial-policy.ts) ----------

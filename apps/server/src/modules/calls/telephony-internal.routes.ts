@@ -2,7 +2,7 @@ import { timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { SipCallEvent, SipProvider } from '../../telephony/sip/sip-provider';
-import { findStaffForLogin } from '../auth/auth.repo';
+import { staffOfLoginName } from '../auth/auth.service';
 import type { CallRuntime } from './call-bus';
 import { bridgeLegs, hangupLeg, originateCustomerLeg, playInto } from './call-control';
 import { decodeSamples } from './call-control-remote';
@@ -93,7 +93,7 @@ export const registerTelephonyInternal = (app: FastifyInstance, rt: CallRuntime,
     if (!body.success) return reply.code(400).send({ error: 'bad request' });
     const c = body.data;
     const staffOf = async (username: string) => {
-      const s = await findStaffForLogin(rt.db, username);
+      const s = await staffOfLoginName(rt.db, username);
       if (!s) throw Object.assign(new Error('unknown staff'), { statusCode: 404 });
       return s;
     };

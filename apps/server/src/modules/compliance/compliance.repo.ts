@@ -1,14 +1,12 @@
 import { and, asc, count, desc, eq, gt, gte, inArray, isNull, lte, or, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { callRecords, customerContacts, customerPhones, customers, dialRefusals, doNotCall, staff } from '../../db/schema';
+import { customerContacts, customerPhones, customers, dialRefusals, doNotCall, staff } from '../../db/schema';
 
 // Calling compliance (issue 15): all the SQL of the 禁拨 list, the refusal log and the per-number caps.
 
 export type DncRecord = typeof doNotCall.$inferSelect;
 export type DncInsert = typeof doNotCall.$inferInsert;
 export type RefusalInsert = typeof dialRefusals.$inferInsert;
-
-const CALL_TYPE_OUTBOUND = 1;
 
 /** An entry in force at `at` (not expired). */
 const inForceAt = (at: Date) => or(isNull(doNotCall.expiresAt), gt(doNotCall.expiresAt, at));
@@ -100,16 +98,6 @@ export const customerIdOfNumber = async (db: DbOrTx, tenantId: number, phone: st
   return rows[0]?.id;
 };
 
-/** A call record of the company by its uuid (加入禁拨 from a call record). */
-export const findCallOfTenant = async (db: DbOrTx, tenantId: number, uuid: string) => {
-  const rows = await db
-    .select()
-    .from(callRecords)
-    .where(and(eq(callRecords.tenantId, tenantId), eq(callRecords.uuid, uuid)))
-    .limit(1);
-  return rows[0];
-};
-
 // ---------- per-number caps ----------
 
 /**
@@ -118,23 +106,6 @@ export const findCallOfTenant = async (db: DbOrTx, tenantId: number, uuid: strin
  */
 export const lockNumber = async (db: DbOrTx, tenantId: number, phone: string) => {
   await db.execute(sql`select pg_advisory_xact_lock(${tenantId}::int, hashtext(${phone}))`);
-};
-
-/** Start times of the company's outbound calls to the number since `from` (exclusive), oldest first. */
-export const callStartsSince = async (db: DbOrTx, tenantId: number, phone: string, from: Date) => {
-  const rows = await db
-    .select({ startAt: callRecords.startAt })
-    .from(callRecords)
-    .where(
-      and(
-        eq(callRecords.tenantId, tenantId),
-        eq(callRecords.calledNumber, phone),
-        eq(callRecords.callType, CALL_TYPE_OUTBOUND),
-        gt(callRecords.startAt, from),
-      ),
-    )
-    .orderBy(asc(callRecords.startAt));
-  return rows.map((r) => r.startAt);
 };
 
 // ---------- the refusal log ----------

@@ -1,6 +1,7 @@
 import type { DbOrTx } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import { formatDateTime } from '../../lib/time';
+import { callFacts } from './call-facts';
 import * as repo from './compliance.repo';
 
 // Per-number caps across the company (issue 15): every outbound call the company placed to the
@@ -28,7 +29,7 @@ export const checkNumberCaps = async (db: DbOrTx, tenantId: number, phone: strin
   if (caps.capPer5Min <= 0 && caps.capPerDay <= 0) return;
   await repo.lockNumber(db, tenantId, phone);
   const windowMs = caps.capPerDay > 0 ? DAY_MS : FIVE_MINUTES_MS;
-  const starts = await repo.callStartsSince(db, tenantId, phone, new Date(at.getTime() - windowMs));
+  const starts = await callFacts().outboundStartsSince(db, tenantId, phone, new Date(at.getTime() - windowMs));
   if (caps.capPer5Min > 0) {
     const recent = starts.filter((s) => s.getTime() > at.getTime() - FIVE_MINUTES_MS);
     if (recent.length >= caps.capPer5Min) {

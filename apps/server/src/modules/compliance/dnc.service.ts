@@ -1,4 +1,5 @@
 import {
+  CALL_TYPE,
   COMPLIANCE_DEFAULTS,
   DNC_REASON_DEFAULT,
   DNC_SOURCE,
@@ -16,10 +17,10 @@ import type { Actor } from '../../lib/auth-context';
 import { now } from '../../lib/clock';
 import { normalisePhone } from '../../lib/phone';
 import { formatDateTime } from '../../lib/time';
-import { findCallSettings } from '../calls/calls.repo';
 import { canSee, isAnyMasked, phoneMatchOf, showPhone, type Viewer } from '../customers/customer-access';
 import { viewerOf } from '../customers/customers.service';
 import { scopeStaffIds } from '../staff/staff.service';
+import { callFacts } from './call-facts';
 import * as repo from './compliance.repo';
 
 // The 禁拨 list (do-not-call, issue 15): numbers that refused, kept for the company's retention
@@ -52,7 +53,7 @@ export const addDoNotCall = async (
   const phone = normalisePhone(number)?.phone;
   if (!phone) throw new AppError('DNC_NUMBER_INVALID');
   const at = now();
-  const dncRetentionMonths = (await findCallSettings(db, tenantId))?.dncRetentionMonths ?? COMPLIANCE_DEFAULTS.dncRetentionMonths;
+  const dncRetentionMonths = (await callFacts().dncRetentionMonths(db, tenantId)) ?? COMPLIANCE_DEFAULTS.dncRetentionMonths;
   return repo.upsertDnc(db, {
     tenantId,
     phone,
@@ -88,11 +89,11 @@ export const addManual = async (db: Db, actor: Actor, body: DncAddBody) => {
  * may list (his data scope), so the number never has to reach his browser.
  */
 export const addFromCall = async (db: Db, actor: Actor, body: DncAddFromCallBody) => {
-  const call = await repo.findCallOfTenant(db, actor.tenantId, body.uuid);
+  const call = await callFacts().findTenantCall(db, actor.tenantId, body.uuid);
   if (!call) throw new AppError('DNC_CALL_NOT_FOUND');
   const scope = await scopeStaffIds(db, actor);
   if (scope !== null && (call.staffId === null || !scope.includes(call.staffId))) throw new AppError('DNC_CALL_NOT_FOUND');
-  const number = call.callType === 4 ? call.caller : call.calledNumber;
+  const number = call.callType === CALL_TYPE.inbound ? call.caller : call.calledNumber;
   return db.transaction(async (tx) => {
     if (await findDoNotCall(tx, actor.tenantId, normalisePhone(number)?.phone ?? number)) throw new AppError('DNC_EXISTS');
     const { id } = await addDoNotCall(tx, actor.tenantId, number, {
