@@ -1,6 +1,6 @@
 import { ERRORS } from '@crm/contracts';
 import { ApiError } from '../api/http';
-import type { PhoneUi } from './callController';
+import type { PhoneUi } from './callDeps';
 
 type DialErrorUi = PhoneUi & {
   modal:

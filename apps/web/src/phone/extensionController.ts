@@ -1,5 +1,5 @@
 import { CALL_LIMITS, CALL_STATUS, PHONE_STATE, REGISTER_STATUS, type SipDefault } from '@crm/contracts';
-import type { PhoneUi, Timers } from './callController';
+import type { PhoneUi, Timers } from './callDeps';
 import { useCall, useExtension } from './phoneStore';
 import { ConnectionLostError, type Softphone } from './softphoneTypes';
 
