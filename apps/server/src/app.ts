@@ -47,6 +47,7 @@ import { staffRoutes } from './modules/staff/staff.routes';
 import { stagesRoutes } from './modules/stages/stages.routes';
 import { strategyRoutes } from './modules/strategy/strategy.routes';
 import { uploadsRoutes } from './modules/uploads/uploads.routes';
+import { registerStaffUsage } from './modules/staff/staff-usage';
 import { workbenchRoutes } from './modules/workbench/workbench.routes';
 import { workOrdersRoutes } from './modules/workorders/workorders.routes';
 import { authPlugin } from './plugins/auth';
@@ -163,3 +164,5 @@ export const buildApp = async (config: Config, database: Database): Promise<Fast
   await startEventRelay(queue, database.db, app.log);
   return app;
 };
+  // staff counts on the department and role pages (those modules sit below staff)
+  registerStaffUsage();

@@ -1,8 +1,8 @@
-/** Customers as a stage user (stages/stage-usage): how many sit in a stage, and detaching a deleted stage. */
+/** Customers as the users of stages (stages/stage-usage): how many sit in a stage, and detaching a deleted stage. */
 import { and, eq, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { customers } from '../../db/schema';
-import type { StageUser } from '../stages/stage-usage';
+import type { Usage } from '../../lib/usage-registry';
 
 /** Live customers per stage of the company (stages without any are absent). */
 export const customerCountsByStage = async (db: DbOrTx, tenantId: number): Promise<Map<number, number>> => {
@@ -32,8 +32,8 @@ export const detachStage = async (db: DbOrTx, tenantId: number, stageId: number)
 };
 
 /** Registered by registerCustomersEvents. */
-export const customerStageUse: StageUser = {
-  countsByStage: customerCountsByStage,
+export const customerStageUse: Usage = {
+  countsBy: customerCountsByStage,
   countIn: countCustomersInStage,
   detach: detachStage,
 };

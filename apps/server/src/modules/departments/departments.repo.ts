@@ -1,6 +1,6 @@
 import { and, asc, eq, ne, sql } from 'drizzle-orm';
 import { type DbOrTx, queryRows } from '../../db/client';
-import { departments, staff } from '../../db/schema';
+import { departments } from '../../db/schema';
 
 export const listDepartments = (db: DbOrTx, tenantId: number) =>
   db
@@ -10,8 +10,6 @@ export const listDepartments = (db: DbOrTx, tenantId: number) =>
       name: departments.name,
       sortNum: departments.sortNum,
       createdAt: departments.createdAt,
-      // Qualified by hand: drizzle leaves columns bare in a one-table select, which would bind to staff.
-      staffNum: sql<number>`(select count(*)::int from staff s where s.department_id = "departments"."id" and s.is_deleted = false)`,
     })
     .from(departments)
     .where(eq(departments.tenantId, tenantId))
@@ -57,14 +55,6 @@ export const countChildren = async (db: DbOrTx, tenantId: number, id: number) =>
     .select({ n: sql<number>`count(*)::int` })
     .from(departments)
     .where(and(eq(departments.tenantId, tenantId), eq(departments.pid, id)));
-  return rows[0]?.n ?? 0;
-};
-
-export const countStaff = async (db: DbOrTx, tenantId: number, id: number) => {
-  const rows = await db
-    .select({ n: sql<number>`count(*)::int` })
-    .from(staff)
-    .where(and(eq(staff.tenantId, tenantId), eq(staff.departmentId, id), eq(staff.isDeleted, false)));
   return rows[0]?.n ?? 0;
 };
 

@@ -3,11 +3,15 @@ import type { Db } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import type { Actor } from '../../lib/auth-context';
 import { formatDateTime } from '../../lib/time';
+import { departmentUsage } from './department-usage';
 import * as repo from './departments.repo';
 
 /** The company's department tree, ordered by sortNum (/account/divisional). */
 export const departmentTree = async (db: Db, actor: Actor): Promise<DepartmentNode[]> => {
-  const rows = await repo.listDepartments(db, actor.tenantId);
+  const [rows, staffNums] = await Promise.all([
+    repo.listDepartments(db, actor.tenantId),
+    departmentUsage.get().countsBy(db, actor.tenantId),
+  ]);
   const nodes = new Map<number, DepartmentNode>();
   for (const r of rows) {
     nodes.set(r.id, {
@@ -15,7 +19,7 @@ export const departmentTree = async (db: Db, actor: Actor): Promise<DepartmentNo
       pid: r.pid,
       name: r.name,
       sortNum: r.sortNum,
-      staffNum: r.staffNum,
+      staffNum: staffNums.get(r.id) ?? 0,
       createTime: formatDateTime(r.createdAt),
       children: [],
     });
@@ -54,7 +58,7 @@ export const editDepartment = async (db: Db, actor: Actor, body: DepartmentEditB
 export const deleteDepartment = async (db: Db, actor: Actor, id: number): Promise<void> => {
   if (!(await repo.findDepartment(db, actor.tenantId, id))) throw new AppError('NOT_FOUND');
   if ((await repo.countChildren(db, actor.tenantId, id)) > 0) throw new AppError('DEPARTMENT_HAS_CHILDREN');
-  if ((await repo.countStaff(db, actor.tenantId, id)) > 0) throw new AppError('DEPARTMENT_HAS_STAFF');
+  if ((await departmentUsage.get().countIn(db, actor.tenantId, id)) > 0) throw new AppError('DEPARTMENT_HAS_STAFF');
   await repo.deleteDepartment(db, actor.tenantId, id);
 };
 

@@ -3,6 +3,7 @@ import type { Db } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import type { Actor } from '../../lib/auth-context';
 import { formatDateTime } from '../../lib/time';
+import { roleUsage } from './role-usage';
 import * as repo from './roles.repo';
 
 const ACTION_KEYS: readonly string[] = ACTIONS.map((a) => a.key);
@@ -17,8 +18,8 @@ const clean = (body: RoleBody) => ({
 });
 
 export const listRoles = async (db: Db, actor: Actor): Promise<Role[]> => {
-  const rows = await repo.listRoles(db, actor.tenantId);
-  return rows.map(({ role, staffNum }) => ({
+  const [rows, staffNums] = await Promise.all([repo.listRoles(db, actor.tenantId), roleUsage.get().countsBy(db, actor.tenantId)]);
+  return rows.map((role) => ({
     cmArid: role.id,
     name: role.name,
     remark: role.remark,
@@ -26,7 +27,7 @@ export const listRoles = async (db: Db, actor: Actor): Promise<Role[]> => {
     menuIds: role.isSystem ? LIVE_MENU_IDS : role.menuIds.filter((id) => LIVE_MENU_IDS.includes(id)),
     actions: role.isSystem ? [...ACTION_KEYS] : role.actions,
     isSystem: role.isSystem ? 1 : 0,
-    staffNum,
+    staffNum: staffNums.get(role.id) ?? 0,
     createTime: formatDateTime(role.createdAt),
   }));
 };
@@ -48,7 +49,7 @@ export const deleteRole = async (db: Db, actor: Actor, id: number): Promise<void
   const role = await repo.findRole(db, actor.tenantId, id);
   if (!role) throw new AppError('NOT_FOUND');
   if (role.isSystem) throw new AppError('ROLE_SYSTEM');
-  if ((await repo.countStaff(db, actor.tenantId, id)) > 0) throw new AppError('ROLE_IN_USE');
+  if ((await roleUsage.get().countIn(db, actor.tenantId, id)) > 0) throw new AppError('ROLE_IN_USE');
   await repo.deleteRole(db, actor.tenantId, id);
 };
 

@@ -137,3 +137,24 @@ export const countTenantStaff = async (db: DbOrTx, tenantId: number) => {
     .where(and(eq(staff.tenantId, tenantId), eq(staff.isDeleted, false)));
   return rows[0]?.n ?? 0;
 };
+
+/** Live (not deleted) staff per department or per role of the company. */
+export const countLiveStaffBy = async (db: DbOrTx, tenantId: number, by: 'departmentId' | 'roleId') => {
+  const column = by === 'departmentId' ? staff.departmentId : staff.roleId;
+  const rows = await db
+    .select({ id: column, n: sql<number>`count(*)::int` })
+    .from(staff)
+    .where(and(eq(staff.tenantId, tenantId), eq(staff.isDeleted, false)))
+    .groupBy(column);
+  return new Map(rows.filter((r) => r.id !== null).map((r) => [Number(r.id), Number(r.n)]));
+};
+
+/** Live staff in one department or with one role. */
+export const countLiveStaffIn = async (db: DbOrTx, tenantId: number, by: 'departmentId' | 'roleId', id: number) => {
+  const column = by === 'departmentId' ? staff.departmentId : staff.roleId;
+  const rows = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(staff)
+    .where(and(eq(staff.tenantId, tenantId), eq(column, id), eq(staff.isDeleted, false)));
+  return rows[0]?.n ?? 0;
+};

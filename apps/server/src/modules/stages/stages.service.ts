@@ -3,7 +3,7 @@ import type { Db, DbOrTx } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import type { Actor } from '../../lib/auth-context';
 import { dictionaryFields, dictionaryRules } from '../../lib/tenant-dictionary';
-import { stageUser } from './stage-usage';
+import { stageUsage } from './stage-usage';
 import * as repo from './stages.repo';
 
 const rules = dictionaryRules(repo.stageTable, { nameTaken: 'STAGE_NAME_TAKEN', notFound: '阶段不存在' });
@@ -12,7 +12,7 @@ const rules = dictionaryRules(repo.stageTable, { nameTaken: 'STAGE_NAME_TAKEN', 
 export const listStages = async (db: Db, actor: Actor, actionState?: number): Promise<Stage[]> => {
   const [rows, counts] = await Promise.all([
     repo.listStages(db, actor.tenantId, actionState),
-    stageUser().countsByStage(db, actor.tenantId),
+    stageUsage.get().countsBy(db, actor.tenantId),
   ]);
   return rows.map((stage) => ({
     cmNid: stage.id,
@@ -29,10 +29,10 @@ export const editStage = (db: Db, actor: Actor, body: StageEditBody): Promise<vo
 /** A stage that live customers sit in cannot be deleted (disable it instead). */
 export const deleteStage = async (db: Db, actor: Actor, id: number): Promise<void> => {
   await rules.requireEntry(db, actor.tenantId, id);
-  if ((await stageUser().countIn(db, actor.tenantId, id)) > 0) throw new AppError('STAGE_IN_USE');
+  if ((await stageUsage.get().countIn(db, actor.tenantId, id)) > 0) throw new AppError('STAGE_IN_USE');
   await db.transaction(async (tx) => {
     // Soft-deleted customers may still point at it: detach them, they keep their history.
-    await stageUser().detach(tx, actor.tenantId, id);
+    await stageUsage.get().detach?.(tx, actor.tenantId, id);
     await repo.deleteStage(tx, actor.tenantId, id);
   });
 };
