@@ -44,10 +44,10 @@ import { receiptsRoutes } from './modules/receipts/receipts.routes';
 import { registerReceiptsApproval } from './modules/receipts/receipts-lists';
 import { rolesRoutes } from './modules/roles/roles.routes';
 import { staffRoutes } from './modules/staff/staff.routes';
+import { registerStaffUsage } from './modules/staff/staff-usage';
 import { stagesRoutes } from './modules/stages/stages.routes';
 import { strategyRoutes } from './modules/strategy/strategy.routes';
 import { uploadsRoutes } from './modules/uploads/uploads.routes';
-import { registerStaffUsage } from './modules/staff/staff-usage';
 import { workbenchRoutes } from './modules/workbench/workbench.routes';
 import { workOrdersRoutes } from './modules/workorders/workorders.routes';
 import { authPlugin } from './plugins/auth';
@@ -157,6 +157,8 @@ export const buildApp = async (config: Config, database: Database): Promise<Fast
   // domain events: each owning domain's reactions, and the relay for events left undelivered
   registerFollowUpsEvents();
   registerCustomersEvents();
+  // staff counts on the department and role pages (those modules sit below staff)
+  registerStaffUsage();
   registerPoolsEvents();
   registerComplianceEvents();
   registerOrdersApproval();
@@ -164,5 +166,3 @@ export const buildApp = async (config: Config, database: Database): Promise<Fast
   await startEventRelay(queue, database.db, app.log);
   return app;
 };
-  // staff counts on the department and role pages (those modules sit below staff)
-  registerStaffUsage();
