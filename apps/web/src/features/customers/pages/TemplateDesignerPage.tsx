@@ -4,8 +4,9 @@ import { useMemo, useState } from 'react';
 import { enabledControls, TemplatePreview } from '../../../components/TemplateForm';
 import { useModalTarget } from '../../../components/useModalTarget';
 import { CustomerFormModal, CustomerNameItem } from '../components/CustomerFormModal';
-import { ControlFormModal, type ControlFormTarget } from '../components/designer/ControlFormModal';
+import { ControlFormModal } from '../components/designer/ControlFormModal';
 import { ControlTable } from '../components/designer/ControlTable';
+import type { ControlFormTarget } from '../components/designer/controlValues';
 import { useSetMustName, useTemplateDesign } from '../templates-api';
 
 /**

@@ -1,4 +1,3 @@
-import { ArrowDownOutlined, ArrowUpOutlined, DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import {
   DM_TYPE,
   DM_TYPE_LABEL,
@@ -7,20 +6,19 @@ import {
   OPTION_KINDS,
   SEARCHABLE_KINDS,
   type TemplateControl,
-  type TemplateControlBody,
   TREE_KINDS,
   templateControlBody,
 } from '@crm/contracts';
-import { App, Button, Col, Divider, Form, Input, InputNumber, Modal, Radio, Row, Select, Space, Switch, Tooltip } from 'antd';
+import { App, Col, Divider, Form, Input, InputNumber, Modal, Radio, Row, Select, Space, Switch } from 'antd';
 import { useMemo } from 'react';
 import { zodRule } from '../../../../components/formRules';
-import { enabledControls, placeholderOf, TemplatePreview } from '../../../../components/TemplateForm';
+import { placeholderOf, TemplatePreview } from '../../../../components/TemplateForm';
 import { useButtonLock } from '../../../../components/useButtonLock';
 import { useCreateControl, useEditControl } from '../../templates-api';
-import { bodyOf, finishTree, nextSortNum, treeProblem, treeValues } from './control-tree';
-import { type EditorOption, TreeOptionsEditor, withUids } from './TreeOptionsEditor';
-
-export type ControlFormTarget = { mode: 'create'; pid?: number } | { mode: 'edit'; control: TemplateControl };
+import { treeProblem, treeValues } from './control-tree';
+import { bodyOfValues, type ControlFormTarget, draftOf, initialOf, type Values } from './controlValues';
+import { OptionListField } from './OptionListField';
+import { type EditorOption, TreeOptionsEditor } from './TreeOptionsEditor';
 
 type Props = {
   isOpen: boolean;
@@ -28,22 +26,6 @@ type Props = {
   /** the template as designed, for the group choices and the default order */
   controls: TemplateControl[];
   onClose: () => void;
-};
-
-type Values = {
-  name: string;
-  dmType: number;
-  pid: number;
-  dmDesc: string;
-  options: string[];
-  tree: EditorOption[];
-  staticText: string;
-  dmMust: boolean;
-  isJudge: boolean;
-  isFollowShow: boolean;
-  isSearch: boolean;
-  actionState: 0 | 1;
-  sortNum: number;
 };
 
 const fields = templateControlBody.shape;
@@ -68,97 +50,18 @@ const KIND_HINT: Record<number, string> = {
   [DM_TYPE.group]: '一个文本框加一组子控件；子控件在添加时选择所属分组',
 };
 
-const yes = (b: boolean): 0 | 1 => (b ? 1 : 0);
-
-const initialOf = (target: ControlFormTarget | null, controls: TemplateControl[]): Partial<Values> => {
-  if (target?.mode === 'edit') {
-    const c = target.control;
-    const body = bodyOf(c);
-    return {
-      name: c.name,
-      dmType: c.dmType,
-      pid: c.pid,
-      dmDesc: c.dmDesc,
-      options: body.options,
-      tree: withUids(body.tree),
-      staticText: body.staticText,
-      dmMust: c.dmMust === 1,
-      isJudge: c.isJudge === 1,
-      isFollowShow: c.isFollowShow === 1,
-      isSearch: c.isSearch === 1,
-      actionState: body.actionState,
-      sortNum: c.sortNum,
-    };
-  }
-  const pid = target?.pid ?? 0;
-  const siblings = pid === 0 ? controls : (controls.find((g) => g.cbTacid === pid)?.children ?? []);
-  return {
-    dmType: DM_TYPE.text,
-    pid,
-    dmDesc: '',
-    options: ['', ''],
-    tree: [],
-    staticText: '',
-    dmMust: false,
-    isJudge: false,
-    isFollowShow: false,
-    isSearch: false,
-    actionState: 0,
-    sortNum: nextSortNum(siblings),
-  };
-};
-
-/** The values as the control they would save, for the live preview of the control being edited. */
-const draftOf = (v: Partial<Values>, editing: TemplateControl | null): TemplateControl => {
-  const dmType = v.dmType ?? DM_TYPE.text;
-  return {
-    cbTacid: editing?.cbTacid ?? -1,
-    coTacid: editing?.coTacid ?? -1,
-    cmAtid: editing?.cmAtid ?? 0,
-    pid: 0,
-    name: v.name?.trim() || '未命名控件',
-    dmType,
-    dmDesc: v.dmDesc ?? '',
-    dmValue: OPTION_KINDS.includes(dmType)
-      ? [...new Set((v.options ?? []).map((o) => o?.trim()).filter(Boolean))]
-      : dmType === DM_TYPE.staticText
-        ? (v.staticText ?? '')
-        : '',
-    ctrlList: TREE_KINDS.includes(dmType) ? finishTree((v.tree ?? []).filter((o) => o.label.trim())) : [],
-    dmMust: v.dmMust ? 1 : 0,
-    isJudge: 0,
-    isFollowShow: 0,
-    isSearch: 0,
-    sortNum: 0,
-    actionState: 0,
-    // A group previews with a sample child so its bordered block shows.
-    children:
-      dmType === DM_TYPE.group
-        ? enabledControls(editing?.children ?? []).length > 0
-          ? enabledControls(editing?.children ?? [])
-          : [{ ...sampleChild, pid: editing?.cbTacid ?? -1 }]
-        : [],
-  };
-};
-
-const sampleChild: TemplateControl = {
-  cbTacid: -2,
-  coTacid: -2,
-  cmAtid: 0,
-  pid: -1,
-  name: '子控件',
-  dmType: DM_TYPE.text,
-  dmDesc: '分组内的控件显示在这里',
-  dmValue: '',
-  ctrlList: [],
-  dmMust: 0,
-  isJudge: 0,
-  isFollowShow: 0,
-  isSearch: 0,
-  sortNum: 0,
-  actionState: 0,
-  children: [],
-};
+/** The yes/no settings of a control, each shown for the kinds that can have it. */
+const SWITCHES: {
+  name: 'dmMust' | 'isJudge' | 'isFollowShow' | 'isSearch';
+  label: string;
+  tooltip?: string;
+  isShown: (t: number) => boolean;
+}[] = [
+  { name: 'dmMust', label: '必填', isShown: (t) => t !== DM_TYPE.staticText },
+  { name: 'isJudge', label: '查重', tooltip: '该值在本企业的客户中不能重复', isShown: (t) => JUDGE_KINDS.includes(t) },
+  { name: 'isFollowShow', label: '跟进时显示', tooltip: '在写跟进时一并显示、修改', isShown: () => true },
+  { name: 'isSearch', label: '可作筛选', tooltip: '客户列表的搜索栏可以按它筛选', isShown: (t) => SEARCHABLE_KINDS.includes(t) },
+];
 
 /** Add or edit one control of the customer template, with a preview of how it will look. */
 export const ControlFormModal = ({ isOpen, target, controls, onClose }: Props) => {
@@ -182,21 +85,7 @@ export const ControlFormModal = ({ isOpen, target, controls, onClose }: Props) =
   const [submit, isLocked] = useButtonLock(async () => {
     const v = await form.validateFields().catch(() => null);
     if (!v || !target) return;
-    const body: TemplateControlBody = {
-      pid: v.dmType === DM_TYPE.group ? 0 : (v.pid ?? 0),
-      name: v.name.trim(),
-      dmType: v.dmType,
-      dmDesc: isStatic ? '' : (v.dmDesc ?? '').trim(),
-      options: OPTION_KINDS.includes(v.dmType) ? v.options.map((o) => o.trim()) : [],
-      tree: TREE_KINDS.includes(v.dmType) ? finishTree(v.tree ?? []) : [],
-      staticText: v.dmType === DM_TYPE.staticText ? (v.staticText ?? '') : '',
-      dmMust: isStatic ? 0 : yes(v.dmMust),
-      isJudge: JUDGE_KINDS.includes(v.dmType) ? yes(v.isJudge) : 0,
-      isFollowShow: yes(v.isFollowShow),
-      isSearch: SEARCHABLE_KINDS.includes(v.dmType) ? yes(v.isSearch) : 0,
-      sortNum: v.sortNum ?? 0,
-      actionState: v.actionState ?? 0,
-    };
+    const body = bodyOfValues(v);
     try {
       if (editing) await edit.mutateAsync({ ...body, cbTacid: editing.cbTacid });
       else await create.mutateAsync(body);
@@ -325,42 +214,18 @@ export const ControlFormModal = ({ isOpen, target, controls, onClose }: Props) =
         )}
 
         <Space size={24} wrap style={{ marginBottom: 8 }}>
-          {!isStatic && (
-            <Form.Item label="必填" name="dmMust" valuePropName="checked" style={{ marginBottom: 8 }}>
-              <Switch />
-            </Form.Item>
-          )}
-          {JUDGE_KINDS.includes(dmType) && (
+          {SWITCHES.filter((w) => w.isShown(dmType)).map((w) => (
             <Form.Item
-              label="查重"
-              name="isJudge"
+              key={w.name}
+              label={w.label}
+              name={w.name}
               valuePropName="checked"
-              tooltip="该值在本企业的客户中不能重复"
+              tooltip={w.tooltip}
               style={{ marginBottom: 8 }}
             >
               <Switch />
             </Form.Item>
-          )}
-          <Form.Item
-            label="跟进时显示"
-            name="isFollowShow"
-            valuePropName="checked"
-            tooltip="在写跟进时一并显示、修改"
-            style={{ marginBottom: 8 }}
-          >
-            <Switch />
-          </Form.Item>
-          {SEARCHABLE_KINDS.includes(dmType) && (
-            <Form.Item
-              label="可作筛选"
-              name="isSearch"
-              valuePropName="checked"
-              tooltip="客户列表的搜索栏可以按它筛选"
-              style={{ marginBottom: 8 }}
-            >
-              <Switch />
-            </Form.Item>
-          )}
+          ))}
         </Space>
       </Form>
 
@@ -373,57 +238,3 @@ export const ControlFormModal = ({ isOpen, target, controls, onClose }: Props) =
     </Modal>
   );
 };
-
-/** Option texts of a select kind: add, remove, reorder; no blanks, no duplicates. */
-const OptionListField = () => (
-  <Form.List
-    name="options"
-    rules={[
-      {
-        validator: async (_, list: string[] | undefined) => {
-          const items = (list ?? []).map((o) => (o ?? '').trim());
-          if (items.length === 0) throw new Error('请至少添加一个选项');
-          const dup = items.find((o, i) => o && items.indexOf(o) !== i);
-          if (dup) throw new Error(`选项不能重复：${dup}`);
-        },
-      },
-    ]}
-  >
-    {(items, { add, remove, move }, { errors }) => (
-      <Form.Item label="选项" required extra="修改选项文字后，已选该选项的客户数据将不再匹配">
-        {items.map((item, i) => (
-          <Space.Compact key={item.key} style={{ width: '100%', marginBottom: 8 }}>
-            <Form.Item
-              name={item.name}
-              noStyle
-              rules={[
-                { required: true, whitespace: true, message: '选项不能为空' },
-                { max: 50, message: '选项最多50个字符' },
-              ]}
-            >
-              <Input placeholder={`选项${i + 1}`} maxLength={50} />
-            </Form.Item>
-            <Tooltip title="上移">
-              <Button aria-label="上移" icon={<ArrowUpOutlined />} disabled={i === 0} onClick={() => move(i, i - 1)} />
-            </Tooltip>
-            <Tooltip title="下移">
-              <Button
-                aria-label="下移"
-                icon={<ArrowDownOutlined />}
-                disabled={i === items.length - 1}
-                onClick={() => move(i, i + 1)}
-              />
-            </Tooltip>
-            <Tooltip title="删除">
-              <Button aria-label="删除" danger icon={<DeleteOutlined />} onClick={() => remove(i)} />
-            </Tooltip>
-          </Space.Compact>
-        ))}
-        <Button type="dashed" block icon={<PlusOutlined />} onClick={() => add('')} disabled={items.length >= 200}>
-          添加选项
-        </Button>
-        <Form.ErrorList errors={errors} />
-      </Form.Item>
-    )}
-  </Form.List>
-);
