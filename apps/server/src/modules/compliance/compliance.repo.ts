@@ -1,6 +1,6 @@
-import { and, asc, count, desc, eq, gt, gte, inArray, isNull, lte, or, type SQL, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gt, gte, inArray, isNull, lte, or, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { customerContacts, customerPhones, customers, dialRefusals, doNotCall, staff } from '../../db/schema';
+import { dialRefusals, doNotCall } from '../../db/schema';
 
 // Calling compliance (issue 15): all the SQL of the 禁拨 list, the refusal log and the per-number caps.
 
@@ -51,20 +51,8 @@ const dncWhere = (f: DncFilter) => {
 
 export const listDnc = (db: DbOrTx, f: DncFilter, limit: number, offset: number) =>
   db
-    .select({
-      entry: doNotCall,
-      staffName: staff.name,
-      customerName: customers.name,
-      customerOwnerId: customers.ownerId,
-      customerPoolId: customers.poolId,
-      customerFound: customers.id,
-    })
+    .select({ entry: doNotCall })
     .from(doNotCall)
-    .leftJoin(staff, and(eq(staff.id, doNotCall.staffId), eq(staff.tenantId, doNotCall.tenantId)))
-    .leftJoin(
-      customers,
-      and(eq(customers.id, doNotCall.customerId), eq(customers.tenantId, doNotCall.tenantId), isNull(customers.deletedAt)),
-    )
     .where(dncWhere(f))
     .orderBy(desc(doNotCall.createdAt), desc(doNotCall.id))
     .limit(limit)
@@ -73,29 +61,6 @@ export const listDnc = (db: DbOrTx, f: DncFilter, limit: number, offset: number)
 export const countDnc = async (db: DbOrTx, f: DncFilter) => {
   const rows = await db.select({ n: count() }).from(doNotCall).where(dncWhere(f));
   return rows[0]?.n ?? 0;
-};
-
-/**
- * The customer a number belongs to, whoever may see him (a template phone or a contact's number):
- * the staff's own customer first, else the oldest. Lists then mask it by that customer's rule.
- */
-export const customerIdOfNumber = async (db: DbOrTx, tenantId: number, phone: string, staffId: number | null) => {
-  const rows = await db
-    .select({ id: customers.id })
-    .from(customers)
-    .where(
-      and(
-        eq(customers.tenantId, tenantId),
-        isNull(customers.deletedAt),
-        or(
-          sql`exists (select 1 from ${customerPhones} p where p.customer_id = ${customers.id} and p.tenant_id = ${tenantId} and p.phone = ${phone})`,
-          sql`exists (select 1 from ${customerContacts} k where k.customer_id = ${customers.id} and k.tenant_id = ${tenantId} and k.contact_no = ${phone})`,
-        ),
-      ),
-    )
-    .orderBy(sql`(${customers.ownerId} is not distinct from ${staffId ?? -1}) desc`, asc(customers.id))
-    .limit(1);
-  return rows[0]?.id;
 };
 
 // ---------- per-number caps ----------
@@ -136,20 +101,8 @@ const refusalWhere = (f: RefusalFilter) => {
 
 export const listRefusals = (db: DbOrTx, f: RefusalFilter, limit: number, offset: number) =>
   db
-    .select({
-      refusal: dialRefusals,
-      staffName: staff.name,
-      customerName: customers.name,
-      customerOwnerId: customers.ownerId,
-      customerPoolId: customers.poolId,
-      customerFound: customers.id,
-    })
+    .select({ refusal: dialRefusals })
     .from(dialRefusals)
-    .leftJoin(staff, and(eq(staff.id, dialRefusals.staffId), eq(staff.tenantId, dialRefusals.tenantId)))
-    .leftJoin(
-      customers,
-      and(eq(customers.id, dialRefusals.customerId), eq(customers.tenantId, dialRefusals.tenantId), isNull(customers.deletedAt)),
-    )
     .where(refusalWhere(f))
     .orderBy(desc(dialRefusals.createdAt), desc(dialRefusals.id))
     .limit(limit)

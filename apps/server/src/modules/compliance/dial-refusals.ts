@@ -15,6 +15,7 @@ import { canSee, showPhone, type Viewer } from '../customers/customer-access';
 import { viewerOf } from '../customers/customers.service';
 import * as repo from './compliance.repo';
 import { isListedNumberMasked } from './dnc.service';
+import { customerIdOfNumber, type ListedNames, listedNamesOf } from './listed-names';
 
 // The log of dials the dial policy refused (外呼拦截记录, issue 15).
 
@@ -38,8 +39,7 @@ export const recordRefusal = async (db: Db, ctx: RefusalContext, err: unknown) =
   const phone = (ctx.number ?? '').replace(/[^\d*#+]/g, '').slice(0, 32);
   const fromError = (err.data as { cmCtid?: number } | null)?.cmCtid;
   // the number's customer, whoever may see him: each viewer of the log gets that customer's masking
-  const customerId =
-    ctx.customerId || fromError || (phone ? await repo.customerIdOfNumber(db, ctx.tenantId, phone, ctx.staffId) : 0);
+  const customerId = ctx.customerId || fromError || (phone ? await customerIdOfNumber(db, ctx.tenantId, phone, ctx.staffId) : 0);
   await repo.insertRefusal(db, {
     tenantId: ctx.tenantId,
     origin: ctx.origin,
@@ -66,7 +66,7 @@ export const withRefusalLog = async <T>(db: Db, ctx: RefusalContext, dial: () =>
 const rangeStart = (s?: string) => (s ? (parseDateTime(s.length === 10 ? `${s} 00:00:00` : s) ?? undefined) : undefined);
 const rangeEnd = (s?: string) => (s ? (parseDateTime(s.length === 10 ? `${s} 23:59:59` : s) ?? undefined) : undefined);
 
-const toRow = (r: Awaited<ReturnType<typeof repo.listRefusals>>[number], v: Viewer): DialRefusal => {
+const toRow = (r: Awaited<ReturnType<typeof repo.listRefusals>>[number] & ListedNames, v: Viewer): DialRefusal => {
   const x = r.refusal;
   const isMasked = isListedNumberMasked(v, { ...r, customerId: x.customerId });
   const isNamed = r.customerFound !== null && canSee(v, { ownerId: r.customerOwnerId, poolId: r.customerPoolId });
@@ -110,7 +110,12 @@ export const listRefusals = async (db: Db, actor: Actor, q: DialRefusalListQuery
     to: rangeEnd(q.endTime),
   };
   const [rows, count] = await Promise.all([repo.listRefusals(db, f, q.limit, (q.page - 1) * q.limit), repo.countRefusals(db, f)]);
-  return { count, list: rows.map((r) => toRow(r, v)) };
+  const namesOf = await listedNamesOf(
+    db,
+    actor.tenantId,
+    rows.map((r) => r.refusal),
+  );
+  return { count, list: rows.map((r) => toRow({ ...r, ...namesOf(r.refusal) }, v)) };
 };
 
 const DAY_MS = 86_400_000;

@@ -22,6 +22,7 @@ import { viewerOf } from '../customers/customers.service';
 import { scopeStaffIds } from '../staff/staff.service';
 import { callFacts } from './call-facts';
 import * as repo from './compliance.repo';
+import { customerIdOfNumber, type ListedNames, listedNamesOf } from './listed-names';
 
 // The 禁拨 list (do-not-call, issue 15): numbers that refused, kept for the company's retention
 // (外呼设置, default 6 months; 0 forever) and never dialled while in force (dial-policy.ts).
@@ -71,7 +72,7 @@ export const addManual = async (db: Db, actor: Actor, body: DncAddBody) => {
   const phone = normalisePhone(body.phone)?.phone;
   if (!phone) throw new AppError('DNC_NUMBER_INVALID');
   // the number's customer, whoever may see him: each viewer of the list gets that customer's masking
-  const customerId = await repo.customerIdOfNumber(db, actor.tenantId, phone, actor.staffId);
+  const customerId = await customerIdOfNumber(db, actor.tenantId, phone, actor.staffId);
   return db.transaction(async (tx) => {
     if (await findDoNotCall(tx, actor.tenantId, phone)) throw new AppError('DNC_EXISTS');
     const { id } = await addDoNotCall(tx, actor.tenantId, phone, {
@@ -124,7 +125,7 @@ export const isListedNumberMasked = (
   return !canSee(v, place) || (place.ownerId === null ? v.isPoolMasked : v.isPrivateMasked);
 };
 
-const toEntry = (r: Awaited<ReturnType<typeof repo.listDnc>>[number], v: Viewer, at: Date): DncEntry => {
+const toEntry = (r: Awaited<ReturnType<typeof repo.listDnc>>[number] & ListedNames, v: Viewer, at: Date): DncEntry => {
   const e = r.entry;
   const isMasked = isListedNumberMasked(v, { ...r, customerId: e.customerId });
   const isNamed = r.customerFound !== null && canSee(v, { ownerId: r.customerOwnerId, poolId: r.customerPoolId });
@@ -155,5 +156,10 @@ export const listDoNotCall = async (db: Db, actor: Actor, q: DncListQuery): Prom
   }
   const [rows, count] = await Promise.all([repo.listDnc(db, f, q.limit, (q.page - 1) * q.limit), repo.countDnc(db, f)]);
   const at = now();
-  return { count, list: rows.map((r) => toEntry(r, v, at)) };
+  const namesOf = await listedNamesOf(
+    db,
+    actor.tenantId,
+    rows.map((r) => r.entry),
+  );
+  return { count, list: rows.map((r) => toEntry({ ...r, ...namesOf(r.entry) }, v, at)) };
 };

@@ -38,3 +38,12 @@ export const updateContact = async (db: DbOrTx, tenantId: number, id: number, va
 export const deleteContact = async (db: DbOrTx, tenantId: number, id: number) => {
   await db.delete(customerContacts).where(and(eq(customerContacts.tenantId, tenantId), eq(customerContacts.id, id)));
 };
+
+/** The customers (ids, deleted ones too) one of whose added numbers is exactly `phone`. */
+export const customerIdsWithNumber = async (db: DbOrTx, tenantId: number, phone: string) =>
+  (
+    await db
+      .selectDistinct({ id: customerContacts.customerId })
+      .from(customerContacts)
+      .where(and(eq(customerContacts.tenantId, tenantId), eq(customerContacts.contactNo, phone)))
+  ).map((r) => r.id);

@@ -7,7 +7,7 @@ import type {
   PhoneReveal,
   PhoneRevealQuery,
 } from '@crm/contracts';
-import type { Db } from '../../db/client';
+import type { Db, DbOrTx } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import type { Actor } from '../../lib/auth-context';
 import { now } from '../../lib/clock';
@@ -174,3 +174,7 @@ export const customerNumber = async (
   if (ref.cbTacid) return numbers.find((c) => c.sourceType === SOURCE.template && c.cbTacid === ref.cbTacid)?.contactNo;
   return numbers[0]?.contactNo;
 };
+
+/** The customers one of whose added numbers is exactly this (normalised) number: the 禁拨 list and refusal log link it so. */
+export const customerIdsWithContactNumber = (db: DbOrTx, tenantId: number, phone: string) =>
+  repo.customerIdsWithNumber(db, tenantId, phone);
