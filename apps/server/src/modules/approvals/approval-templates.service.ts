@@ -12,6 +12,7 @@ import { AppError } from '../../lib/app-error';
 import type { Actor } from '../../lib/auth-context';
 import { now } from '../../lib/clock';
 import { formatDateTime } from '../../lib/time';
+import { activeStaffIds, staffNames } from '../staff/staff-lookup';
 import * as repo from './approvals.repo';
 
 export const APPROVAL_MENU = '/set/approval';
@@ -25,7 +26,7 @@ export const presentTemplate = async (
   t: repo.TemplateRow,
   v: repo.VersionRow,
 ): Promise<ApprovalTemplate> => {
-  const names = await repo.staffNames(
+  const names = await staffNames(
     db,
     tenantId,
     v.nodes.flatMap((n) => n.staffIds),
@@ -69,7 +70,7 @@ export const templateInfo = async (db: Db, actor: Actor, id: number) => {
 const buildVersion = async (db: DbOrTx, actor: Actor, body: TemplateSaveBody) => {
   if (!body.nodes.some((n) => n.type === NODE_TYPE.approver)) throw new AppError('TEMPLATE_NO_APPROVER');
   const preset = [...new Set(body.nodes.flatMap((n) => n.staffIds))];
-  const active = await repo.activeStaffIds(db, actor.tenantId, preset);
+  const active = await activeStaffIds(db, actor.tenantId, preset);
   if (active.length !== preset.length) throw new AppError('APPROVER_INVALID');
   const controls: ApprovalControlDef[] = body.controls
     .filter((c) => c.dmType !== DOC_LINK_DM_TYPE)

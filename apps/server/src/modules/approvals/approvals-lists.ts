@@ -15,6 +15,7 @@ import type { Db, DbOrTx } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import type { Actor } from '../../lib/auth-context';
 import { formatDateTime } from '../../lib/time';
+import { staffNames } from '../staff/staff-lookup';
 import { docHandler } from './approval-docs';
 import * as repo from './approvals.repo';
 
@@ -29,7 +30,11 @@ export const instanceView = async (db: DbOrTx, actor: Actor, inst: repo.Instance
     repo.actionsOf(db, inst.id),
     repo.instancesByIds(db, inst.tenantId, [inst.id]),
   ]);
-  const names = await repo.staffNames(db, inst.tenantId, [...steps.map((s) => s.staffId), inst.submitterId]);
+  const names = await staffNames(db, inst.tenantId, [
+    ...steps.map((s) => s.staffId),
+    ...actions.map((a) => a.staffId),
+    inst.submitterId,
+  ]);
   const isPending = inst.status === VERIFY_STATUS.pending;
   const canAct =
     isPending &&
@@ -79,9 +84,9 @@ export const instanceView = async (db: DbOrTx, actor: Actor, inst: repo.Instance
         })),
       };
     }),
-    actions: actions.map(({ action: a, staffName }) => ({
+    actions: actions.map((a) => ({
       staff_id: a.staffId,
-      staff_name: staffName ?? '',
+      staff_name: names.get(a.staffId) ?? '',
       action: a.action,
       action_name: ACTION_NAME[a.action] ?? a.action,
       remark: a.remark,
@@ -108,6 +113,11 @@ export const listApprovals = async (db: Db, actor: Actor, q: ApprovalListQuery):
     repo.countTab(db, q.tab, actor.tenantId, actor.staffId, q.status),
   ]);
   const rows = await repo.instancesByIds(db, actor.tenantId, ids);
+  const submitters = await staffNames(
+    db,
+    actor.tenantId,
+    rows.map((r) => r.instance.submitterId),
+  );
   const byId = new Map(rows.map((r) => [r.instance.id, r]));
   const docIds = new Map<string, number[]>();
   for (const r of rows) docIds.set(r.instance.docType, [...(docIds.get(r.instance.docType) ?? []), r.instance.docId]);
@@ -134,7 +144,7 @@ export const listApprovals = async (db: Db, actor: Actor, q: ApprovalListQuery):
           customer_id: s?.customerId ?? 0,
           customer_name: s?.customerName ?? '',
           amount: s?.amount ?? 0,
-          submitter_name: r.submitterName ?? '',
+          submitter_name: submitters.get(r.instance.submitterId) ?? '',
           status: i.status,
           statusName: VERIFY_STATUS_LABEL[i.status] ?? '',
           current_node_name: i.status === VERIFY_STATUS.pending ? (node?.name ?? '') : '',
@@ -154,3 +164,13 @@ export const approvalCounts = async (db: Db, actor: Actor): Promise<ApprovalCoun
 };
 
 export const pendingApprovalCount = (db: Db, actor: Actor) => repo.countPendingForStaff(db, actor.tenantId, actor.staffId);
+
+/** The view of a document's instance by id (the document's detail panel), or null when there is none. */
+export const instanceViewOf = async (db: Db, actor: Actor, instanceId: number | null) => {
+  const inst = instanceId ? await repo.findInstance(db, actor.tenantId, instanceId) : undefined;
+  return inst ? instanceView(db, actor, inst) : null;
+};
+
+/** Whether the staff takes part in any instance of the document (approver, CC or submitter). */
+export const takesPartInApproval = (db: DbOrTx, tenantId: number, docType: string, docId: number, staffId: number) =>
+  repo.isParticipant(db, tenantId, docType, docId, staffId);

@@ -1,13 +1,6 @@
 import { and, asc, count, desc, eq, inArray, isNull, ne, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import {
-  approvalActions,
-  approvalInstances,
-  approvalSteps,
-  approvalTemplates,
-  approvalTemplateVersions,
-  staff,
-} from '../../db/schema';
+import { approvalActions, approvalInstances, approvalSteps, approvalTemplates, approvalTemplateVersions } from '../../db/schema';
 
 export type TemplateRow = typeof approvalTemplates.$inferSelect;
 export type VersionRow = typeof approvalTemplateVersions.$inferSelect;
@@ -78,29 +71,6 @@ export const insertVersion = async (db: DbOrTx, row: typeof approvalTemplateVers
 export const findVersion = async (db: DbOrTx, id: number) =>
   (await db.select().from(approvalTemplateVersions).where(eq(approvalTemplateVersions.id, id)).limit(1))[0];
 
-export const staffNames = async (db: DbOrTx, tenantId: number, ids: number[]) =>
-  ids.length === 0
-    ? new Map<number, string>()
-    : new Map(
-        (
-          await db
-            .select({ id: staff.id, name: staff.name })
-            .from(staff)
-            .where(and(eq(staff.tenantId, tenantId), inArray(staff.id, [...new Set(ids)])))
-        ).map((r) => [r.id, r.name]),
-      );
-
-/** Staff of the tenant who can act: not deleted, not disabled. */
-export const activeStaffIds = async (db: DbOrTx, tenantId: number, ids: number[]) =>
-  ids.length === 0
-    ? []
-    : (
-        await db
-          .select({ id: staff.id })
-          .from(staff)
-          .where(and(eq(staff.tenantId, tenantId), inArray(staff.id, ids), eq(staff.isDeleted, false), eq(staff.actionState, 0)))
-      ).map((r) => r.id);
-
 // ---------- instances ----------
 
 export const insertInstance = async (db: DbOrTx, row: typeof approvalInstances.$inferInsert) =>
@@ -156,12 +126,7 @@ export const insertAction = async (tx: DbOrTx, row: typeof approvalActions.$infe
 };
 
 export const actionsOf = (db: DbOrTx, instanceId: number) =>
-  db
-    .select({ action: approvalActions, staffName: staff.name })
-    .from(approvalActions)
-    .leftJoin(staff, eq(staff.id, approvalActions.staffId))
-    .where(eq(approvalActions.instanceId, instanceId))
-    .orderBy(asc(approvalActions.id));
+  db.select().from(approvalActions).where(eq(approvalActions.instanceId, instanceId)).orderBy(asc(approvalActions.id));
 
 /** The latest instance of each document. */
 export const latestInstancesOf = (db: DbOrTx, tenantId: number, docType: string, docIds: number[]) =>
@@ -249,10 +214,9 @@ export const instancesByIds = (db: DbOrTx, tenantId: number, ids: number[]) =>
   ids.length === 0
     ? Promise.resolve([])
     : db
-        .select({ instance: approvalInstances, templateName: approvalTemplates.name, submitterName: staff.name })
+        .select({ instance: approvalInstances, templateName: approvalTemplates.name })
         .from(approvalInstances)
         .innerJoin(approvalTemplates, eq(approvalTemplates.id, approvalInstances.templateId))
-        .leftJoin(staff, eq(staff.id, approvalInstances.submitterId))
         .where(and(eq(approvalInstances.tenantId, tenantId), inArray(approvalInstances.id, ids)));
 
 export const countPendingForStaff = async (db: DbOrTx, tenantId: number, staffId: number) =>

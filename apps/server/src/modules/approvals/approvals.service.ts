@@ -1,78 +1,15 @@
-import {
-  APPROVAL_LIMITS,
-  CASCADER_PATH_SEPARATOR,
-  DOC_LINK_DM_TYPE,
-  NODE_MODE,
-  NODE_TYPE,
-  STEP_STATE,
-  type TemplateCreateBody,
-  VERIFY_STATUS,
-  VERIFY_STATUS_LABEL,
-} from '@crm/contracts';
-import { isValidRegionLabelPath } from '@crm/regions';
+import { NODE_MODE, NODE_TYPE, STEP_STATE, type TemplateCreateBody, VERIFY_STATUS, VERIFY_STATUS_LABEL } from '@crm/contracts';
 import type { Db, Tx } from '../../db/client';
-import type { ApprovalControlDef, ApprovalNodeDef } from '../../db/schema';
+import type { ApprovalNodeDef } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import type { Actor } from '../../lib/auth-context';
 import { now } from '../../lib/clock';
 import { deliver } from '../../lib/events/events';
 import { docHandler, docTypeOfTemplate } from './approval-docs';
+import { readControls, resolveStaff } from './approval-form';
 import { type ApprovalNotice, type Notifier, sendNotices } from './approval-notify';
 import { requireTemplate } from './approval-templates.service';
 import * as repo from './approvals.repo';
-
-/** The submitted values of the form: required controls filled, the document link read from dmType 17. */
-const readControls = (controls: ApprovalControlDef[], body: TemplateCreateBody) => {
-  const given = new Map(body.templateControls.map((c) => [c.coTacid, c.dmValue.map((v) => v.trim()).filter((v) => v !== '')]));
-  const vals: Record<string, string[]> = {};
-  let docId = 0;
-  for (const c of controls) {
-    const value = given.get(c.coTacid) ?? [];
-    if (c.dmType === DOC_LINK_DM_TYPE) {
-      docId = /^\d{1,9}$/.test(value[0] ?? '') ? Number(value[0]) : 0;
-      continue;
-    }
-    if (c.dmMust === 1 && value.length === 0 && c.dmType !== 14) {
-      throw new AppError(
-        'APPROVAL_CONTROL_REQUIRED',
-        [7, 8, 4, 5, 11, 12, 24].includes(c.dmType) ? `请选择${c.name}` : `请输入${c.name}`,
-      );
-    }
-    if ([7].includes(c.dmType) && value.length > 1) throw new AppError('APPROVAL_CONTROL_REQUIRED', `${c.name}只能选择一项`);
-    if ([7, 8].includes(c.dmType) && value.some((v) => !c.dmValue.includes(v)))
-      throw new AppError('APPROVAL_CONTROL_REQUIRED', `请选择${c.name}`);
-    // SPEC §4 kind 11: a path of region names down the built-in tree; kind 24: one of the option paths
-    if (c.dmType === 11 && value.length > 0 && !isValidRegionLabelPath(value))
-      throw new AppError('APPROVAL_CONTROL_REQUIRED', `请选择${c.name}`);
-    if (c.dmType === 24 && value.length > 0 && !c.dmValue.includes(value.join(CASCADER_PATH_SEPARATOR)))
-      throw new AppError('APPROVAL_CONTROL_REQUIRED', `请选择${c.name}`);
-    if (value.some((v) => v.length > APPROVAL_LIMITS.remark))
-      throw new AppError('APPROVAL_CONTROL_REQUIRED', `${c.name}内容过长`);
-    // SPEC §5 deal form: integer, number and phone inputs 20 characters, other single-line inputs 30
-    const max = [2, 3, 6].includes(c.dmType) ? APPROVAL_LIMITS.numberInput : c.dmType === 0 ? APPROVAL_LIMITS.controlText : 0;
-    if (max > 0 && value.some((v) => v.length > max))
-      throw new AppError('APPROVAL_CONTROL_REQUIRED', `${c.name}最多${max}个字符`);
-    if (value.length > 0) vals[String(c.coTacid)] = value;
-  }
-  return { vals, docId };
-};
-
-/** The staff of each node: preset ones, or (free nodes) the 1–3 the submitter picked (SPEC §5). */
-const resolveStaff = async (tx: Tx, actor: Actor, nodes: ApprovalNodeDef[], body: TemplateCreateBody) => {
-  const picked = new Map(body.staffApproveNode.map((n) => [n.nodeId, [...new Set(n.staffS.map((s) => s.id))]]));
-  const out: { node: ApprovalNodeDef; staffIds: number[]; isFree: boolean }[] = [];
-  for (const node of nodes) {
-    const isFree = node.staffIds.length === 0;
-    const ids = isFree ? (picked.get(node.nodeId) ?? []) : node.staffIds;
-    if (isFree && ids.length === 0 && node.type === NODE_TYPE.approver) throw new AppError('APPROVER_REQUIRED');
-    if (ids.length > APPROVAL_LIMITS.staffPerNode) throw new AppError('APPROVER_TOO_MANY');
-    const active = await repo.activeStaffIds(tx, actor.tenantId, ids);
-    if (active.length !== ids.length && isFree) throw new AppError('APPROVER_INVALID');
-    if (active.length === 0 && node.type === NODE_TYPE.approver) throw new AppError('APPROVER_INVALID');
-    out.push({ node, staffIds: ids.filter((id) => active.includes(id)), isFree });
-  }
-  return out;
-};
 
 type Ctx = {
   tx: Tx;
@@ -132,70 +69,84 @@ const advance = async (c: Ctx, from: number) => {
   await finish(c, VERIFY_STATUS.approved);
 };
 
+/** What a transaction owes after its commit: the notices of the staff concerned and the document's domain events. */
+export type ApprovalOutbox = { notices: ApprovalNotice[]; events: number[] };
+
+export const newOutbox = (): ApprovalOutbox => ({ notices: [], events: [] });
+
+/** Delivers what a committed transaction owes (never before the commit: a rolled-back start tells no one). */
+export const flushOutbox = async (db: Db, bus: Notifier | undefined, out: ApprovalOutbox) => {
+  await deliver(db, out.events);
+  await sendNotices(bus, out.notices);
+};
+
 /**
- * templatecreate (SPEC §4/§7, isSave 2): starts an instance for the document linked by the dmType 17
- * control. The document is locked and checked by its module; all is one transaction.
+ * templatecreate's work inside the caller's transaction: the instance for the document linked by the
+ * dmType 17 control (the document is locked and checked by its module). A document module that writes
+ * its document in the same transaction (a receipt under a receipt flow) gets both or neither.
+ * The caller flushes `out` after its commit.
  */
-export const startInstance = async (db: Db, bus: Notifier | undefined, actor: Actor, body: TemplateCreateBody) => {
-  const t = await requireTemplate(db, actor.tenantId, body.coMatid);
+export const startInstanceIn = async (tx: Tx, out: ApprovalOutbox, actor: Actor, body: TemplateCreateBody) => {
+  const t = await requireTemplate(tx, actor.tenantId, body.coMatid);
   if (t.template.actionState !== 0) throw new AppError('TEMPLATE_NOT_FOUND');
   const docType = docTypeOfTemplate(t.template.isOrder);
   if (!docType) throw new AppError('APPROVAL_DOC_INVALID');
   const { vals, docId } = readControls(t.version.controls, body);
   if (!docId) throw new AppError('APPROVAL_DOC_INVALID');
   const handler = docHandler(docType);
-  const notices: ApprovalNotice[] = [];
-  const events: number[] = [];
-  const result = await db.transaction(async (tx) => {
-    await handler.lockForSubmit(tx, actor, docId);
-    const staffOf = await resolveStaff(tx, actor, t.version.nodes, body);
-    const at = now();
-    const inst = await repo.insertInstance(tx, {
-      tenantId: actor.tenantId,
-      docType,
-      docId,
-      templateId: t.template.id,
-      versionId: t.version.id,
-      submitterId: actor.staffId,
-      status: VERIFY_STATUS.pending,
-      vals,
-      createdAt: at,
-    });
-    await repo.insertSteps(
-      tx,
-      staffOf.flatMap((s, i) =>
-        s.staffIds.map((staffId) => ({
-          tenantId: actor.tenantId,
-          instanceId: inst.id,
-          nodeIndex: i,
-          staffId,
-          freeAdd: s.isFree ? 1 : 0,
-        })),
-      ),
-    );
-    await repo.insertAction(tx, {
-      tenantId: actor.tenantId,
-      instanceId: inst.id,
-      staffId: actor.staffId,
-      action: 'submit',
-      createdAt: at,
-    });
-    const started = await handler.onStatus(tx, {
-      tenantId: actor.tenantId,
-      docId,
-      instanceId: inst.id,
-      status: VERIFY_STATUS.pending,
-      staffId: actor.staffId,
-      at,
-    });
-    if (started) events.push(started);
-    const c: Ctx = { tx, inst, nodes: t.version.nodes, at, staffId: actor.staffId, notices, events };
-    await advance(c, 0);
-    const after = await repo.findInstance(tx, actor.tenantId, inst.id);
-    return { instanceId: inst.id, verify_status: after?.status ?? VERIFY_STATUS.pending };
+  await handler.lockForSubmit(tx, actor, docId);
+  const staffOf = await resolveStaff(tx, actor, t.version.nodes, body);
+  const at = now();
+  const inst = await repo.insertInstance(tx, {
+    tenantId: actor.tenantId,
+    docType,
+    docId,
+    templateId: t.template.id,
+    versionId: t.version.id,
+    submitterId: actor.staffId,
+    status: VERIFY_STATUS.pending,
+    vals,
+    createdAt: at,
   });
-  await deliver(db, events);
-  await sendNotices(bus, notices);
+  await repo.insertSteps(
+    tx,
+    staffOf.flatMap((s, i) =>
+      s.staffIds.map((staffId) => ({
+        tenantId: actor.tenantId,
+        instanceId: inst.id,
+        nodeIndex: i,
+        staffId,
+        freeAdd: s.isFree ? 1 : 0,
+      })),
+    ),
+  );
+  await repo.insertAction(tx, {
+    tenantId: actor.tenantId,
+    instanceId: inst.id,
+    staffId: actor.staffId,
+    action: 'submit',
+    createdAt: at,
+  });
+  const started = await handler.onStatus(tx, {
+    tenantId: actor.tenantId,
+    docId,
+    instanceId: inst.id,
+    status: VERIFY_STATUS.pending,
+    staffId: actor.staffId,
+    at,
+  });
+  if (started) out.events.push(started);
+  const c: Ctx = { tx, inst, nodes: t.version.nodes, at, staffId: actor.staffId, ...out };
+  await advance(c, 0);
+  const after = await repo.findInstance(tx, actor.tenantId, inst.id);
+  return { instanceId: inst.id, verify_status: after?.status ?? VERIFY_STATUS.pending };
+};
+
+/** templatecreate (SPEC §4/§7, isSave 2): starts an instance in a transaction of its own. */
+export const startInstance = async (db: Db, bus: Notifier | undefined, actor: Actor, body: TemplateCreateBody) => {
+  const out = newOutbox();
+  const result = await db.transaction((tx) => startInstanceIn(tx, out, actor, body));
+  await flushOutbox(db, bus, out);
   return result;
 };
 

@@ -5,6 +5,7 @@ import {
   PLAN_STATUS_LABEL,
   type PlanCreateBody,
   type PlanUpdateBody,
+  RECEIPT_APPROVAL,
   type ReceiptCreateBody,
   type ReceiptUpdateBody,
   VERIFY_STATUS,
@@ -16,7 +17,7 @@ import { now } from '../../lib/clock';
 import { formatDateTime, parseDateTime } from '../../lib/time';
 import type { Notifier } from '../approvals/approval-notify';
 import { requireTemplate } from '../approvals/approval-templates.service';
-import { startInstance } from '../approvals/approvals.service';
+import { flushOutbox, newOutbox, startInstanceIn } from '../approvals/approvals.service';
 import { requireModuleOn } from '../company/company-modules';
 import { requireDetailFlag } from '../customers/customer-access';
 import * as orders from '../orders/orders.repo';
@@ -125,7 +126,7 @@ const receiptFlow = async (db: Db, tenantId: number) => {
  * create: a receipt never takes more than its plan still expects (the plan row is the lock, so two
  * receipts racing for its last amount run one after the other and the second is refused). With a
  * company receipt flow it waits for approval (held against the plan, not yet received) and the
- * engine's instance starts at once; a flow that cannot start removes the receipt again.
+ * engine's instance starts in the same transaction: a flow that cannot start leaves no receipt.
  */
 export const createReceipt = async (db: Db, bus: Notifier | undefined, actor: Actor, body: ReceiptCreateBody) => {
   requireDetailFlag(actor, 'cReceipt');
@@ -135,7 +136,8 @@ export const createReceipt = async (db: Db, bus: Notifier | undefined, actor: Ac
   if (!plan || plan.orderId !== order.id) throw new AppError('RECEIPT_PLAN_MISMATCH');
   const repaymentAt = realDay(body.repayment_at);
   const flow = await receiptFlow(db, actor.tenantId);
-  const id = await db.transaction(async (tx) => {
+  const out = newOutbox();
+  const result = await db.transaction(async (tx) => {
     const locked = await repo.lockPlan(tx, actor.tenantId, plan.id);
     if (!locked) throw new AppError('RECEIPT_PLAN_MISMATCH');
     const left = locked.amount - (await repo.heldOfPlan(tx, actor.tenantId, plan.id)).held;
@@ -151,26 +153,22 @@ export const createReceipt = async (db: Db, bus: Notifier | undefined, actor: Ac
       repaymentAt,
       payType: body.pay_type,
       remark: body.remark,
-      verifyStatus: flow ? VERIFY_STATUS.pending : -1,
+      verifyStatus: flow ? VERIFY_STATUS.pending : RECEIPT_APPROVAL.none,
       createdAt: now(),
     });
     await repo.refreshRepaid(tx, actor.tenantId, plan.id);
-    return id;
-  });
-  if (!flow) return { id, verify_status: -1 };
-  const link = flow.version.controls.find((c) => c.dmType === DOC_LINK_DM_TYPE);
-  try {
-    const r = await startInstance(db, bus, actor, {
+    if (!flow) return { id, verify_status: RECEIPT_APPROVAL.none };
+    const link = flow.version.controls.find((c) => c.dmType === DOC_LINK_DM_TYPE);
+    const r = await startInstanceIn(tx, out, actor, {
       isSave: 2,
       coMatid: flow.template.id,
       templateControls: link ? [{ coTacid: link.coTacid, dmValue: [String(id)] }] : [],
       staffApproveNode: body.staffApproveNode.map((n) => ({ nodeId: n.nodeId, staffS: n.staffS })),
-    } as Parameters<typeof startInstance>[3]);
+    } as Parameters<typeof startInstanceIn>[3]);
     return { id, verify_status: r.verify_status };
-  } catch (e) {
-    await repo.deleteReceipt(db, actor.tenantId, id);
-    throw e;
-  }
+  });
+  await flushOutbox(db, bus, out);
+  return result;
 };
 
 const requireReceipt = async (db: Db, actor: Actor, id: number) => {
