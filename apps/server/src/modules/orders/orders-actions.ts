@@ -1,15 +1,15 @@
 import { ORDER_ATTRS, type OrderDetail, VERIFY_STATUS, VERIFY_STATUS_LABEL } from '@crm/contracts';
-import type { Db } from '../../db/client';
+import type { Db, Tx } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import { type Actor, canDoAction } from '../../lib/auth-context';
 import { formatDateTime } from '../../lib/time';
 import type { Notifier } from '../approvals/approval-notify';
-import { activeStaffIds, findInstance, staffNames } from '../approvals/approvals.repo';
 import { act, withdraw } from '../approvals/approvals.service';
-import { instanceView } from '../approvals/approvals-lists';
+import { instanceViewOf } from '../approvals/approvals-lists';
 import { isMaskedFor, showPhone, viewerOf } from '../customers/customer-access';
 import { findCustomerRecord } from '../customers/customers.service';
 import { scopeStaffIds } from '../staff/staff.service';
+import { activeStaffIds, staffNames } from '../staff/staff-lookup';
 import { fileInfosByIds } from '../uploads/uploads.service';
 import * as repo from './orders.repo';
 import { requireReadableOrder } from './orders.service';
@@ -26,8 +26,7 @@ export const orderDetail = async (db: Db, actor: Actor, orderId: number): Promis
   const names = await staffNames(db, actor.tenantId, [o.ownerId, o.creatorId]);
   const viewer = await viewerOf(db, actor);
   const masked = !customer || isMaskedFor(viewer, customer);
-  const inst = o.instanceId ? await findInstance(db, actor.tenantId, o.instanceId) : undefined;
-  const approval = inst ? await instanceView(db, actor, inst) : null;
+  const approval = await instanceViewOf(db, actor, o.instanceId);
   const canSubmit =
     o.ownerId === actor.staffId &&
     ([VERIFY_STATUS.draft, VERIFY_STATUS.rejected, VERIFY_STATUS.withdrawn] as number[]).includes(o.verifyStatus);
@@ -104,23 +103,32 @@ export const verifyOrder = async (
 export const withdrawOrder = async (db: Db, bus: Notifier | undefined, actor: Actor, orderId: number) =>
   withdraw(db, bus, actor, await pendingInstanceOf(db, actor, orderId));
 
-/** Orders the caller manages: owner in his data scope (collaborating is not enough to hand an order on). */
-const requireManagedOrders = async (db: Db, actor: Actor, ids: number[]) => {
-  if (!canDoAction(actor, 'frontend/order/transfer')) throw new AppError('FORBIDDEN_ACTION');
+/**
+ * Orders the caller manages (owner in his data scope; collaborating is not enough to hand an order on),
+ * read and locked inside the caller's transaction: a concurrent transfer or approval of the same
+ * orders waits, and the change is made on what the rows hold now (no lost update).
+ */
+const lockManagedOrders = async (tx: Tx, actor: Actor, ids: number[], scope: number[] | null) => {
   const unique = [...new Set(ids)];
-  const rows = await repo.findOrders(db, actor.tenantId, unique);
-  const scope = await scopeStaffIds(db, actor);
+  const rows = await repo.lockOrders(tx, actor.tenantId, unique);
   if (rows.length !== unique.length || rows.some((o) => scope !== null && !scope.includes(o.ownerId)))
     throw new AppError('ORDER_NOT_FOUND');
   return rows;
 };
 
+const requireTransferAction = (actor: Actor) => {
+  if (!canDoAction(actor, 'frontend/order/transfer')) throw new AppError('FORBIDDEN_ACTION');
+};
+
 /** order/cooperators: sets the collaborators (协同人) of the orders. */
 export const setCooperators = async (db: Db, actor: Actor, orderIds: number[], staffIds: number[]) => {
-  const rows = await requireManagedOrders(db, actor, orderIds);
+  requireTransferAction(actor);
+  const scope = await scopeStaffIds(db, actor);
   const ids = [...new Set(staffIds)];
-  if ((await activeStaffIds(db, actor.tenantId, ids)).length !== ids.length) throw new AppError('COOPERATOR_INVALID');
-  await db.transaction(async (tx) => {
+  const allActive = (await activeStaffIds(db, actor.tenantId, ids)).length === ids.length;
+  return db.transaction(async (tx) => {
+    const rows = await lockManagedOrders(tx, actor, orderIds, scope);
+    if (!allActive) throw new AppError('COOPERATOR_INVALID');
     for (const o of rows)
       await repo.replaceCooperators(
         tx,
@@ -128,23 +136,24 @@ export const setCooperators = async (db: Db, actor: Actor, orderIds: number[], s
         o.id,
         ids.filter((id) => id !== o.ownerId),
       );
+    return rows.length;
   });
-  return rows.length;
 };
 
 /** order/transfer: a new owner in the caller's scope; optionally the former owner stays as collaborator. */
 export const transferOrders = async (db: Db, actor: Actor, orderIds: number[], toStaffId: number, setCooperator: 0 | 1) => {
-  const rows = await requireManagedOrders(db, actor, orderIds);
+  requireTransferAction(actor);
   const scope = await scopeStaffIds(db, actor);
   const isActive = (await activeStaffIds(db, actor.tenantId, [toStaffId])).length === 1;
-  if (!isActive || (scope !== null && !scope.includes(toStaffId))) throw new AppError('ALLOT_TARGET_INVALID');
-  await db.transaction(async (tx) => {
+  return db.transaction(async (tx) => {
+    const rows = await lockManagedOrders(tx, actor, orderIds, scope);
+    if (!isActive || (scope !== null && !scope.includes(toStaffId))) throw new AppError('ALLOT_TARGET_INVALID');
     for (const o of rows) {
       if (o.ownerId === toStaffId) continue;
-      await repo.updateOrder(tx, o.id, { ownerId: toStaffId });
-      await repo.removeCooperator(tx, o.id, toStaffId);
+      await repo.updateOrder(tx, actor.tenantId, o.id, { ownerId: toStaffId });
+      await repo.removeCooperator(tx, actor.tenantId, o.id, toStaffId);
       if (setCooperator === 1) await repo.addCooperator(tx, actor.tenantId, o.id, o.ownerId);
     }
+    return rows.length;
   });
-  return rows.length;
 };

@@ -22,7 +22,7 @@ export const registerOrdersApproval = () =>
     onStatus: async (tx, e) => {
       const order = await repo.lockOrder(tx, e.tenantId, e.docId);
       if (!order) return undefined;
-      await repo.updateOrder(tx, order.id, {
+      await repo.updateOrder(tx, e.tenantId, order.id, {
         verifyStatus: e.status,
         instanceId: e.instanceId,
         approvedAt: e.status === VERIFY_STATUS.approved ? e.at : null,

@@ -33,8 +33,11 @@ export const lockOrder = async (tx: DbOrTx, tenantId: number, id: number) =>
       .for('update')
   )[0];
 
-export const updateOrder = (tx: DbOrTx, id: number, set: Partial<OrderInsert>) =>
-  tx.update(orders).set(set).where(eq(orders.id, id));
+export const updateOrder = (tx: DbOrTx, tenantId: number, id: number, set: Partial<OrderInsert>) =>
+  tx
+    .update(orders)
+    .set(set)
+    .where(and(eq(orders.tenantId, tenantId), eq(orders.id, id)));
 
 export const linesOf = (db: DbOrTx, orderId: number) =>
   db.select().from(orderLines).where(eq(orderLines.orderId, orderId)).orderBy(asc(orderLines.id));
@@ -167,21 +170,34 @@ export const isCooperator = async (db: DbOrTx, orderId: number, staffId: number)
   ).length > 0;
 
 export const replaceCooperators = async (tx: DbOrTx, tenantId: number, orderId: number, staffIds: number[]) => {
-  await tx.delete(orderCooperators).where(eq(orderCooperators.orderId, orderId));
+  await tx.delete(orderCooperators).where(and(eq(orderCooperators.tenantId, tenantId), eq(orderCooperators.orderId, orderId)));
   if (staffIds.length > 0) await tx.insert(orderCooperators).values(staffIds.map((staffId) => ({ tenantId, orderId, staffId })));
 };
 
 export const addCooperator = (tx: DbOrTx, tenantId: number, orderId: number, staffId: number) =>
   tx.insert(orderCooperators).values({ tenantId, orderId, staffId }).onConflictDoNothing();
 
-export const removeCooperator = (tx: DbOrTx, orderId: number, staffId: number) =>
-  tx.delete(orderCooperators).where(and(eq(orderCooperators.orderId, orderId), eq(orderCooperators.staffId, staffId)));
+export const removeCooperator = (tx: DbOrTx, tenantId: number, orderId: number, staffId: number) =>
+  tx
+    .delete(orderCooperators)
+    .where(
+      and(eq(orderCooperators.tenantId, tenantId), eq(orderCooperators.orderId, orderId), eq(orderCooperators.staffId, staffId)),
+    );
 
 export const findOrders = (db: DbOrTx, tenantId: number, ids: number[]) =>
   db
     .select()
     .from(orders)
     .where(and(eq(orders.tenantId, tenantId), inArray(orders.id, ids)));
+
+/** The orders, locked for the rest of the transaction, in id order (two batches never wait on each other in a circle). */
+export const lockOrders = (tx: DbOrTx, tenantId: number, ids: number[]) =>
+  tx
+    .select()
+    .from(orders)
+    .where(and(eq(orders.tenantId, tenantId), inArray(orders.id, ids)))
+    .orderBy(asc(orders.id))
+    .for('update');
 
 /** Approval list rows: customer name and amount of each order. */
 export const orderSummaries = (db: DbOrTx, tenantId: number, ids: number[]) =>

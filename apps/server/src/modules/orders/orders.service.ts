@@ -17,8 +17,7 @@ import type { Actor } from '../../lib/auth-context';
 import { now } from '../../lib/clock';
 import { formatDateTime, parseDateTime, startOfTodayShanghai } from '../../lib/time';
 import { canUseMenu } from '../../plugins/auth';
-import { isParticipant } from '../approvals/approvals.repo';
-import { pendingApprovalCount } from '../approvals/approvals-lists';
+import { pendingApprovalCount, takesPartInApproval } from '../approvals/approvals-lists';
 import { requireModuleOn } from '../company/company-modules';
 import { canSee, requireDetailFlag, requireVisibleCustomer, viewerOf } from '../customers/customer-access';
 import { findCustomerRecord } from '../customers/customers.service';
@@ -158,7 +157,7 @@ export const canReadOrder = async (db: Db, actor: Actor, order: repo.OrderRow) =
   const scope = await scopeStaffIds(db, actor);
   if (scope === null || scope.includes(order.ownerId)) return true;
   if (await repo.isCooperator(db, order.id, actor.staffId)) return true;
-  if (await isParticipant(db, actor.tenantId, 'order', order.id, actor.staffId)) return true;
+  if (await takesPartInApproval(db, actor.tenantId, 'order', order.id, actor.staffId)) return true;
   const customer = await findCustomerRecord(db, actor.tenantId, order.customerId);
   return !!customer && canSee(await viewerOf(db, actor), customer);
 };

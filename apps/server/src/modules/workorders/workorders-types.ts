@@ -4,7 +4,7 @@ import { AppError } from '../../lib/app-error';
 import type { Actor } from '../../lib/auth-context';
 import { now } from '../../lib/clock';
 import { formatDateTime } from '../../lib/time';
-import { activeStaffIds } from '../approvals/approvals.repo';
+import { activeStaffIds } from '../staff/staff-lookup';
 import * as repo from './workorders.repo';
 
 /** 工单设置 (menu 139): the company's work-order types, each with ordered stages, a default handler and an SLA. */
