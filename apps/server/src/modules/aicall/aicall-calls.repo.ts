@@ -1,8 +1,8 @@
 import { and, desc, eq, gte, lte, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { aibotFlows, aiCalls, callLegs, callRecords, callTaskAgents, callTasks, customers } from '../../db/schema';
+import { aiCalls, callRecords, callTaskAgents, callTasks } from '../../db/schema';
 
-// SQL of the AI calls (issue 16): rows, lists with the call record, task, flow and customer.
+// SQL of the AI calls (issue 16): rows, lists with the call record and the task.
 
 export type AiCallInsert = typeof aiCalls.$inferInsert;
 export type AiCallRow = typeof aiCalls.$inferSelect;
@@ -71,15 +71,13 @@ const whereOf = (f: AiCallFilter): SQL | undefined => {
   return and(...conds);
 };
 
+// The list joins the call record in its one statement (the number is filtered and paged there);
+// the flow's and the customer's names come from their modules for the page (aicall-calls.ts).
 const listColumns = {
   call: aiCalls,
   number: callRecords.calledNumber,
   recordFile: callRecords.recordFile,
   taskName: callTasks.name,
-  flowName: aibotFlows.name,
-  customerName: customers.name,
-  customerOwnerId: customers.ownerId,
-  customerPoolId: customers.poolId,
 };
 
 const base = (db: DbOrTx) =>
@@ -87,12 +85,7 @@ const base = (db: DbOrTx) =>
     .select(listColumns)
     .from(aiCalls)
     .leftJoin(callRecords, eq(callRecords.uuid, aiCalls.callUuid))
-    .leftJoin(callTasks, and(eq(callTasks.id, aiCalls.taskId), eq(callTasks.tenantId, aiCalls.tenantId)))
-    .leftJoin(aibotFlows, and(eq(aibotFlows.id, aiCalls.flowId), eq(aibotFlows.tenantId, aiCalls.tenantId)))
-    .leftJoin(
-      customers,
-      and(eq(customers.id, aiCalls.customerId), eq(customers.tenantId, aiCalls.tenantId), sql`${customers.deletedAt} is null`),
-    );
+    .leftJoin(callTasks, and(eq(callTasks.id, aiCalls.taskId), eq(callTasks.tenantId, aiCalls.tenantId)));
 
 export type AiCallListRow = Awaited<ReturnType<typeof listAiCalls>>[number];
 
@@ -113,23 +106,6 @@ export const findAiCall = async (db: DbOrTx, f: AiCallFilter & { id: number }) =
 /** The AI call of a call uuid as the scope sees it (aicall/transcript). */
 export const findAiCallByUuid = async (db: DbOrTx, f: AiCallFilter & { callUuid: string }) =>
   (await base(db).where(whereOf(f)))[0];
-
-/** Whether the staff was rung for this call (an agent leg of his: 转人工, a group call). */
-export const isAgentOfCall = async (db: DbOrTx, tenantId: number, callUuid: string, staffId: number) => {
-  const [r] = await db
-    .select({ id: callLegs.id })
-    .from(callLegs)
-    .where(
-      and(
-        eq(callLegs.tenantId, tenantId),
-        eq(callLegs.callUuid, callUuid),
-        eq(callLegs.role, 'agent'),
-        eq(callLegs.staffId, staffId),
-      ),
-    )
-    .limit(1);
-  return r !== undefined;
-};
 
 /** Links an AI call to the customer the CRM step found or made for it (the list and detail name him). */
 export const setAiCallCustomer = async (db: DbOrTx, tenantId: number, id: number, customerId: number) => {

@@ -16,13 +16,14 @@ import type { Actor } from '../../lib/auth-context';
 import { now } from '../../lib/clock';
 import { readAll, storageOf } from '../../lib/storage';
 import { formatDateTime, parseDateTime } from '../../lib/time';
-import { versionGraph } from '../aibot/aibot.service';
+import { flowNames, versionGraph } from '../aibot/aibot.service';
 import { gradeNotConnected } from '../aibot/flow-grade';
 import { isNumberMaskedFor } from '../calls/call-access';
 import type { CallRuntime } from '../calls/call-bus';
-import { findCall } from '../calls/calls.repo';
+import { callRecordOf } from '../calls/calls-for-aicall';
 import { systemActor } from '../calls/dial-policy';
 import { canSee, isAnyMasked, phoneMatchOf, showPhone, type Viewer, viewerOf } from '../customers/customer-access';
+import { customerPlacesByIds } from '../customers/customers-for-aicall';
 import { findStaffMember } from '../extensions/extensions.service';
 import { encodeWav } from '../speech/wav';
 import { storeGeneratedFile } from '../uploads/uploads.service';
@@ -87,35 +88,50 @@ const storeClips = async (rt: CallRuntime, tenantId: number, result: BotCallResu
   return { turns, clipFile: stored.storedName };
 };
 
+/** The columns every stored AI call fills the same way, connected or not: where it came from and who may see it. */
+const aiCallRow = async (
+  rt: CallRuntime,
+  tenantId: number,
+  p: Omit<SaveAiCall, 'result'>,
+  outcome: Pick<repo.AiCallInsert, 'grade' | 'score' | 'end' | 'counters' | 'turns'> &
+    Partial<Pick<repo.AiCallInsert, 'duration' | 'rounds' | 'transferStaffId' | 'clipFile'>>,
+): Promise<repo.AiCallInsert> => ({
+  tenantId,
+  source: p.source,
+  taskId: p.taskId,
+  numberId: p.numberId,
+  receptionId: p.receptionId ?? 0,
+  customerId: p.customerId || null,
+  callUuid: p.callUuid,
+  flowId: p.flowId,
+  flowVersion: p.flowVersion,
+  startedAt: p.startedAt,
+  endedAt: now(),
+  ...outcome,
+  staffIds: await staffOf(rt, tenantId, p, outcome.transferStaffId ?? null),
+});
+
 /** Stores a connected AI call (its row and its turn clips); resolves to the AI call id. */
 export const saveAiCall = async (rt: CallRuntime, p: SaveAiCall & { tenantId?: number }): Promise<number> => {
   const tenantId = p.tenantId ?? (await tenantOfCall(rt, p.callUuid));
   const { turns, clipFile } = await storeClips(rt, tenantId, p.result);
   const r = p.result;
-  return repo.insertAiCall(rt.db, {
-    tenantId,
-    source: p.source,
-    taskId: p.taskId,
-    numberId: p.numberId,
-    receptionId: p.receptionId ?? 0,
-    customerId: p.customerId || null,
-    callUuid: p.callUuid,
-    flowId: p.flowId,
-    flowVersion: p.flowVersion,
-    startedAt: p.startedAt,
-    endedAt: now(),
-    duration: r.talkSeconds,
-    // a call that failed for a system reason is no customer's outcome: no grade, no score (issue 22)
-    grade: r.end === AI_CALL_FAILED ? AI_CALL_NO_GRADE : r.grade.grade,
-    score: r.end === AI_CALL_FAILED ? 0 : r.grade.score,
-    rounds: r.counters.rounds,
-    end: r.end,
-    counters: r.counters as unknown as Record<string, unknown>,
-    turns,
-    transferStaffId: r.transferStaffId,
-    clipFile,
-    staffIds: await staffOf(rt, tenantId, p, r.transferStaffId),
-  });
+  // a call that failed for a system reason is no customer's outcome: no grade, no score (issue 22)
+  const isFailed = r.end === AI_CALL_FAILED;
+  return repo.insertAiCall(
+    rt.db,
+    await aiCallRow(rt, tenantId, p, {
+      duration: r.talkSeconds,
+      grade: isFailed ? AI_CALL_NO_GRADE : r.grade.grade,
+      score: isFailed ? 0 : r.grade.score,
+      rounds: r.counters.rounds,
+      end: r.end,
+      counters: r.counters as unknown as Record<string, unknown>,
+      turns,
+      transferStaffId: r.transferStaffId,
+      clipFile,
+    }),
+  );
 };
 
 /**
@@ -129,25 +145,16 @@ export const saveNotConnected = async (
 ): Promise<number> => {
   const tenantId = p.tenantId ?? (await tenantOfCall(rt, p.callUuid));
   const grade = p.isSystemFailure ? { grade: AI_CALL_NO_GRADE, score: 0 } : gradeNotConnected();
-  return repo.insertAiCall(rt.db, {
-    tenantId,
-    source: p.source,
-    taskId: p.taskId,
-    numberId: p.numberId,
-    receptionId: p.receptionId ?? 0,
-    customerId: p.customerId || null,
-    callUuid: p.callUuid,
-    flowId: p.flowId,
-    flowVersion: p.flowVersion,
-    startedAt: p.startedAt,
-    endedAt: now(),
-    grade: grade.grade,
-    score: grade.score,
-    end: p.isSystemFailure ? AI_CALL_FAILED : 'not_connected',
-    counters: { cause: p.cause ?? '' },
-    turns: [],
-    staffIds: await staffOf(rt, tenantId, p, null),
-  });
+  return repo.insertAiCall(
+    rt.db,
+    await aiCallRow(rt, tenantId, p, {
+      grade: grade.grade,
+      score: grade.score,
+      end: p.isSystemFailure ? AI_CALL_FAILED : 'not_connected',
+      counters: { cause: p.cause ?? '' },
+      turns: [],
+    }),
+  );
 };
 
 /** The customer the CRM step found or made for a stored AI call (aicall-crm.ts): the call names him from then on. */
@@ -155,7 +162,7 @@ export const linkAiCallCustomer = (rt: CallRuntime, tenantId: number, id: number
   repo.setAiCallCustomer(rt.db, tenantId, id, customerId);
 
 const tenantOfCall = async (rt: CallRuntime, callUuid: string) => {
-  const call = await findCall(rt.db, callUuid);
+  const call = await callRecordOf(rt.db, callUuid);
   if (!call) throw new Error(`no call record ${callUuid}`);
   return call.tenantId;
 };
@@ -165,7 +172,41 @@ const tenantOfCall = async (rt: CallRuntime, callUuid: string) => {
 const rangeOf = (s: string | undefined, isEnd: boolean) =>
   s ? (parseDateTime(s.length === 10 ? `${s} ${isEnd ? '23:59:59' : '00:00:00'}` : s) ?? undefined) : undefined;
 
-const toRow = (r: repo.AiCallListRow, v: Viewer): AicallCallRow => {
+/** An AI call as the lists and the detail show it: its row, call record and task, the flow's and the customer's names. */
+export type AiCallView = repo.AiCallListRow & {
+  flowName: string | null;
+  customerName: string | null;
+  customerOwnerId: number | null;
+  customerPoolId: number | null;
+};
+
+/** The page's flow names (also of deleted flows) and live customers, from their modules. */
+const withNames = async (rt: CallRuntime, tenantId: number, rows: repo.AiCallListRow[]): Promise<AiCallView[]> => {
+  const [flows, places] = await Promise.all([
+    flowNames(
+      rt.db,
+      tenantId,
+      rows.map((r) => r.call.flowId),
+    ),
+    customerPlacesByIds(
+      rt.db,
+      tenantId,
+      rows.flatMap((r) => (r.call.customerId ? [r.call.customerId] : [])),
+    ),
+  ]);
+  return rows.map((r) => {
+    const customer = r.call.customerId ? places.get(r.call.customerId) : undefined;
+    return {
+      ...r,
+      flowName: flows.get(r.call.flowId) ?? null,
+      customerName: customer?.name ?? null,
+      customerOwnerId: customer?.ownerId ?? null,
+      customerPoolId: customer?.poolId ?? null,
+    };
+  });
+};
+
+const toRow = (r: AiCallView, v: Viewer): AicallCallRow => {
   const c = r.call;
   const customer =
     r.customerOwnerId !== null || r.customerPoolId !== null
@@ -219,7 +260,7 @@ export const listAiCallRows = async (rt: CallRuntime, actor: Actor, q: AicallCal
     repo.listAiCalls(rt.db, f, q.limit, (q.page - 1) * q.limit),
     repo.countAiCalls(rt.db, f),
   ]);
-  return { count, list: rows.map((r) => toRow(r, v)) };
+  return { count, list: (await withNames(rt, actor.tenantId, rows)).map((r) => toRow(r, v)) };
 };
 
 /** One AI call the caller may see (either source), or AICALL_CALL_NOT_FOUND. */
@@ -235,7 +276,8 @@ export const recordingUrl = (id: number) => `/api/frontend/aicall/recording?id=$
 
 /** aicall/call: SPEC §3 AI call info with the turns and their clips. */
 export const aiCallInfo = async (rt: CallRuntime, actor: Actor, id: number): Promise<AicallInfo> => {
-  const { row, v } = await visibleCall(rt, actor, id);
+  const { row: found, v } = await visibleCall(rt, actor, id);
+  const [row] = await withNames(rt, actor.tenantId, [found]);
   const c = row.call;
   const transfer = c.transferStaffId ? await findStaffMember(rt.db, actor.tenantId, c.transferStaffId) : undefined;
   // node names as the admin gave them in the version the call walked (the key when the node is gone)

@@ -2,8 +2,9 @@ import type { AicallTranscript } from '@crm/contracts';
 import { AppError } from '../../lib/app-error';
 import type { Actor } from '../../lib/auth-context';
 import { canUseMenu } from '../../plugins/auth';
-import { versionGraph } from '../aibot/aibot.service';
+import { flowNameOf, versionGraph } from '../aibot/aibot.service';
 import type { CallRuntime } from '../calls/call-bus';
+import { isAgentOfCall } from '../calls/calls-for-aicall';
 import { viewerOf } from '../customers/customer-access';
 import * as repo from './aicall-calls.repo';
 import { AICALL_MENUS } from './aicall-menus';
@@ -22,7 +23,7 @@ const storedView = async (rt: CallRuntime, row: repo.AiCallListRow): Promise<Aic
   const names = nodeNames(await versionGraph(rt.db, c.tenantId, c.flowId, c.flowVersion));
   return {
     callUuid: c.callUuid,
-    flowName: row.flowName ?? '',
+    flowName: await flowNameOf(rt.db, c.tenantId, c.flowId),
     grade: c.grade,
     score: c.score,
     isLive: 0,
@@ -32,7 +33,7 @@ const storedView = async (rt: CallRuntime, row: repo.AiCallListRow): Promise<Aic
 
 /** aicall/transcript: the AI call's dialogue for the agent it was handed to, or who may see its detail. */
 export const transcriptOf = async (rt: CallRuntime, actor: Actor, callUuid: string): Promise<AicallTranscript> => {
-  const isAgent = await repo.isAgentOfCall(rt.db, actor.tenantId, callUuid, actor.staffId);
+  const isAgent = await isAgentOfCall(rt.db, actor.tenantId, callUuid, actor.staffId);
   const mayDetail = AICALL_MENUS.some((m) => canUseMenu(actor, m));
   const scope = isAgent ? null : mayDetail ? (await viewerOf(rt.db, actor)).scope : undefined;
   if (scope === undefined) throw new AppError('AICALL_TRANSCRIPT_NOT_FOUND');

@@ -1,5 +1,5 @@
 import type { DbOrTx } from '../../db/client';
-import { findCompany } from '../company/company.repo';
+import { companyNameOf } from '../company/company-for-aicall';
 import { findCustomerRecord } from '../customers/customers.service';
 
 /** Who the bot says it is ({坐席姓名}) on AI task calls. */
@@ -11,15 +11,15 @@ export const BOT_AGENT_NAME = 'AI助手';
  * {坐席姓名} the bot's name.
  */
 export const botVarsOf = async (db: DbOrTx, tenantId: number, customerId: number | null): Promise<Record<string, string>> => {
-  const [customer, company] = await Promise.all([
+  const [customer, companyName] = await Promise.all([
     customerId ? findCustomerRecord(db, tenantId, customerId) : Promise.resolve(undefined),
-    findCompany(db, tenantId),
+    companyNameOf(db, tenantId),
   ]);
   const name = customer?.name || '客户';
   return {
     客户名称: name,
     联系人: customer?.contactName || name,
-    公司名称: company?.tenant.name ?? '',
+    公司名称: companyName,
     坐席姓名: BOT_AGENT_NAME,
   };
 };

@@ -7,8 +7,7 @@ import { botVarsOf } from '../aicall/aicall-vars';
 import { runBotCall } from '../aicall/bot/bot-call';
 import type { CallRuntime } from '../calls/call-bus';
 import { answerLeg, setInboundRoute } from '../calls/call-control';
-import * as legs from '../calls/call-legs.repo';
-import { findCall } from '../calls/calls.repo';
+import { callRecordOf, legOf } from '../calls/calls-for-aicall';
 import type { SpeechKit } from '../speech/speech';
 import * as repo from './aireception.repo';
 import { isInHours } from './aireception.service';
@@ -30,11 +29,11 @@ export const createReception = (d: ReceptionDeps) => {
 
   const answer = async (legId: string, a: Accepted) => {
     const { rt } = d;
-    const leg = await legs.findLeg(rt.db, legId);
+    const leg = await legOf(rt.db, legId);
     if (!leg) return;
     const startedAt = now();
     await answerLeg(rt, legId);
-    const call = await findCall(rt.db, leg.callUuid);
+    const call = await callRecordOf(rt.db, leg.callUuid);
     const customerId = call?.customerId ?? null;
     const s = a.setting;
     const result = await runBotCall({

@@ -5,7 +5,7 @@ import type { TestApp } from '../../../test/harness';
 import { defaultGradeRules } from '../../aibot/flow-grade';
 import { branchOf, fallbackOf, nodeOf } from '../../aibot/flow-test-graphs';
 import { originateCustomerLeg } from '../../calls/call-control';
-import * as legs from '../../calls/call-legs.repo';
+import { legOf } from '../../calls/calls-for-aicall';
 import { createSpeech } from '../../speech/speech';
 import { saveAiCall } from '../aicall-calls';
 import { type BotCallInput, runBotCall } from './bot-call';
@@ -84,7 +84,7 @@ export const botCallTo = async (
   const kit = await createSpeech(t.app.config);
   const startedAt = new Date();
   const placed = await originateCustomerLeg(t.app.calls, { tenantId, number, ringSeconds: 30, role: 'bot' });
-  await waitFor(async () => ((await legs.findLeg(t.app.db, placed.legId))?.state ?? 0) >= 2, 'the bot leg answered', 8000);
+  await waitFor(async () => ((await legOf(t.app.db, placed.legId))?.state ?? 0) >= 2, 'the bot leg answered', 8000);
   const result = await runBotCall({
     rt: t.app.calls,
     kit,

@@ -1,7 +1,7 @@
 import type { CallRuntime } from '../../calls/call-bus';
 import { AGENT_RING_SECONDS, bridgeLegs } from '../../calls/call-control';
-import * as legs from '../../calls/call-legs.repo';
 import { staffWithLiveSocket } from '../../calls/call-presence';
+import { legOf } from '../../calls/calls-for-aicall';
 import { pushTranscript } from './bot-transcript';
 
 // 转人工: the customer's leg is joined to the first free agent of the list, through call control's
@@ -21,7 +21,7 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const agentTakes = async (rt: CallRuntime, customerLegId: string, agentLegId: string) => {
   const until = Date.now() + (AGENT_RING_SECONDS + 5) * 1000;
   while (Date.now() < until) {
-    const [agent, customer] = await Promise.all([legs.findLeg(rt.db, agentLegId), legs.findLeg(rt.db, customerLegId)]);
+    const [agent, customer] = await Promise.all([legOf(rt.db, agentLegId), legOf(rt.db, customerLegId)]);
     if (!customer || customer.state >= LEG.ended) return false;
     if (!agent || agent.state >= LEG.ended) return false;
     if (agent.state >= LEG.answered) return true;
@@ -37,7 +37,7 @@ export const transferToAgent = async (
   agents: number[],
   callUuid: string,
 ): Promise<number | null> => {
-  const leg = await legs.findLeg(rt.db, legId);
+  const leg = await legOf(rt.db, legId);
   if (!leg) return null;
   const present = await staffWithLiveSocket(rt.db, leg.tenantId, agents);
   for (const staffId of agents.filter((id) => present.has(id))) {
@@ -49,7 +49,7 @@ export const transferToAgent = async (
     }
     await pushTranscript(rt, callUuid, staffId).catch(() => undefined);
     if (await agentTakes(rt, legId, agentLegId)) return staffId;
-    const customer = await legs.findLeg(rt.db, legId);
+    const customer = await legOf(rt.db, legId);
     if (!customer || customer.state >= LEG.ended) return null;
   }
   return null;
