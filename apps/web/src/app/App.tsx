@@ -9,14 +9,14 @@ import { ui } from '../api/ui-bridge';
 import { LoginPage } from '../features/auth/pages/LoginPage';
 import { NotFoundPage } from '../features/errors/pages/NotFoundPage';
 import { withChunkTimeout } from './chunkLoad';
-import { registerCustomerDetail } from './customerDetail';
+import { registerFeatureCustomerParts } from './customerParts';
 import { ErrorBoundary } from './ErrorBoundary';
 import { Guard } from './Guard';
 import { PageLoading } from './RouteProgress';
 import { ROUTES } from './routes';
 
 dayjs.locale('zh-cn');
-registerCustomerDetail();
+registerFeatureCustomerParts();
 
 // The signed-in area (menu, phone, notices and what they import) is its own chunk: the login page
 // does not download it (issue 23.3).

@@ -1,23 +1,23 @@
 /**
- * The one place that tells the customer detail drawer (features/customers) which features add tabs
- * and actions to it, so those features and customers do not import each other. The parts load with
- * the drawer's first use, not with the entry chunk.
+ * The one place that tells the customer screens (features/customers: the detail drawer, the list's
+ * batch bar) which features add tabs and actions to them, so those features and customers do not
+ * import each other. The parts load with the first customer screen, not with the entry chunk.
  */
-import { registerCustomerDetailParts } from '../components/customer-detail/registry';
+import { registerCustomerParts } from '../components/customer-parts/registry';
 import { withChunkTimeout } from './chunkLoad';
 
-export const registerCustomerDetail = () =>
-  registerCustomerDetailParts(
+export const registerFeatureCustomerParts = () =>
+  registerCustomerParts(
     withChunkTimeout(async () =>
       (
         await Promise.all([
-          import('../features/contacts/customerDetail'),
-          import('../features/follow-ups/customerDetail'),
-          import('../features/orders/customerDetail'),
-          import('../features/receipts/customerDetail'),
-          import('../features/workorders/customerDetail'),
-          import('../features/pools/customerDetail'),
+          import('../features/contacts/customerParts'),
+          import('../features/follow-ups/customerParts'),
+          import('../features/orders/customerParts'),
+          import('../features/receipts/customerParts'),
+          import('../features/workorders/customerParts'),
+          import('../features/pools/customerParts'),
         ])
-      ).map((m) => m.customerDetailPart),
+      ).map((m) => m.customerPart),
     ),
   );

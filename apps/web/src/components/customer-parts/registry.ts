@@ -1,7 +1,8 @@
 /**
- * The customer detail drawer's tabs and action buttons that other features own (contacts, follow-ups,
- * orders, receipts, work orders, pools): each feature describes its part in its own folder, app/
- * registers the loader once, and the drawer loads the parts with its first use (not in the entry chunk).
+ * What other features add to the customer screens (contacts, follow-ups, orders, receipts, work
+ * orders, pools): the detail drawer's tabs and action buttons, the list's batch-bar buttons. Each
+ * feature describes its part in its own folder (customerParts.tsx), app/customerParts.ts registers
+ * the loader once, and the screens load the parts with their first use (not in the entry chunk).
  */
 import type { CompanyModule, CustomerDetail, DetailFlag } from '@crm/contracts';
 import { type ComponentType, useEffect, useState } from 'react';
@@ -34,17 +35,36 @@ export type CustomerDetailAction = {
   Action: ComponentType<CustomerDetailActionProps>;
 };
 
-/** What one feature adds to the drawer. */
-export type CustomerDetailPart = { tabs?: CustomerDetailTab[]; actions?: CustomerDetailAction[] };
+export type CustomerBatchActionProps = {
+  /** the list (mine, allot, subscribe, never, seas): each batch action decides where it shows */
+  kind: string;
+  /** the customer ids checked in the table */
+  selected: number[];
+  clearSelection: () => void;
+};
 
-export type CustomerDetailParts = { tabs: CustomerDetailTab[]; actions: CustomerDetailAction[] };
+/** Buttons of a customer list's batch bar (before the list's own 批量修改). */
+export type CustomerBatchAction = {
+  key: string;
+  order: number;
+  Actions: ComponentType<CustomerBatchActionProps>;
+};
 
-let loadParts: () => Promise<CustomerDetailPart[]> = async () => [];
-let loading: Promise<CustomerDetailParts> | null = null;
-let loaded: CustomerDetailParts | null = null;
+/** What one feature adds to the customer screens. */
+export type CustomerPart = {
+  tabs?: CustomerDetailTab[];
+  actions?: CustomerDetailAction[];
+  batchActions?: CustomerBatchAction[];
+};
 
-/** Called once at startup (app/customerDetail.ts) with the loader of every feature's part. */
-export const registerCustomerDetailParts = (load: () => Promise<CustomerDetailPart[]>) => {
+export type CustomerParts = { tabs: CustomerDetailTab[]; actions: CustomerDetailAction[]; batchActions: CustomerBatchAction[] };
+
+let loadParts: () => Promise<CustomerPart[]> = async () => [];
+let loading: Promise<CustomerParts> | null = null;
+let loaded: CustomerParts | null = null;
+
+/** Called once at startup (app/customerParts.ts) with the loader of every feature's part. */
+export const registerCustomerParts = (load: () => Promise<CustomerPart[]>) => {
   loadParts = load;
   loading = null;
   loaded = null;
@@ -53,17 +73,18 @@ export const registerCustomerDetailParts = (load: () => Promise<CustomerDetailPa
 const byOrder = <T extends { order: number }>(a: T, b: T) => a.order - b.order;
 
 /** The parts, loaded once and sorted by their order; a failed load is tried again on the next call. */
-export const loadCustomerDetailParts = (): Promise<CustomerDetailParts> => {
+export const loadCustomerParts = (): Promise<CustomerParts> => {
   loading ??= loadParts().then(
     (parts) => {
       loaded = {
         tabs: parts.flatMap((p) => p.tabs ?? []).sort(byOrder),
         actions: parts.flatMap((p) => p.actions ?? []).sort(byOrder),
+        batchActions: parts.flatMap((p) => p.batchActions ?? []).sort(byOrder),
       };
       return loaded;
     },
     (err: unknown) => {
-      loading = null; // the next drawer tries again
+      loading = null; // the next customer screen tries again
       throw err;
     },
   );
@@ -74,13 +95,13 @@ export const loadCustomerDetailParts = (): Promise<CustomerDetailParts> => {
  * The registered tabs and actions, undefined while their code loads. A part that failed to load
  * throws in render, so the page's error boundary says 页面资源加载失败 as for a page's own chunk.
  */
-export const useCustomerDetailParts = (): CustomerDetailParts | undefined => {
-  const [parts, setParts] = useState<CustomerDetailParts | null>(loaded);
+export const useCustomerParts = (): CustomerParts | undefined => {
+  const [parts, setParts] = useState<CustomerParts | null>(loaded);
   const [error, setError] = useState<unknown>(null);
   useEffect(() => {
     if (parts) return;
     let isLive = true;
-    loadCustomerDetailParts().then(
+    loadCustomerParts().then(
       (p) => isLive && setParts(p),
       (err: unknown) => isLive && setError(err instanceof Error ? err : new Error(String(err))),
     );

@@ -1,8 +1,8 @@
 /** The contacts' part of the customer detail drawer: the 联系电话 tab. */
-import type { CustomerDetailPart } from '../../components/customer-detail/registry';
+import type { CustomerPart } from '../../components/customer-parts/registry';
 import { ContactsPanel } from './components/ContactsPanel';
 
-export const customerDetailPart: CustomerDetailPart = {
+export const customerPart: CustomerPart = {
   tabs: [
     {
       key: 'phone',

@@ -1,7 +1,7 @@
 /** The follow-ups' part of the customer detail drawer: the 跟进记录 tab (the drawer opens on it). */
-import type { CustomerDetailPart } from '../../components/customer-detail/registry';
+import type { CustomerPart } from '../../components/customer-parts/registry';
 import { FollowPanel } from './components/FollowPanel';
 
-export const customerDetailPart: CustomerDetailPart = {
+export const customerPart: CustomerPart = {
   tabs: [{ key: 'follow', label: '跟进记录', order: 30, flag: 'follow', Panel: FollowPanel }],
 };

@@ -2,7 +2,7 @@
 import { ShoppingCartOutlined } from '@ant-design/icons';
 import { Button } from 'antd';
 import { useState } from 'react';
-import type { CustomerDetailActionProps, CustomerDetailPart } from '../../components/customer-detail/registry';
+import type { CustomerDetailActionProps, CustomerPart } from '../../components/customer-parts/registry';
 import { OrderFormModal } from './components/OrderFormModal';
 import { OrdersTab } from './components/OrdersTab';
 
@@ -25,7 +25,7 @@ const NewOrderAction = ({ customer: c, view }: CustomerDetailActionProps) => {
   );
 };
 
-export const customerDetailPart: CustomerDetailPart = {
+export const customerPart: CustomerPart = {
   tabs: [
     {
       key: 'order',

@@ -1,10 +1,14 @@
-/** The pools' part of the customer detail drawer: 丢入公海, and in a shared pool 领取 (or the former owner's cooldown). */
+/**
+ * The pools' part of the customer screens: in the detail drawer 丢入公海, and in a shared pool 领取 (or
+ * the former owner's cooldown); in the batch bar of 我的客户 and 分配管理 the pool actions.
+ */
 import { CloudUploadOutlined, DownloadOutlined } from '@ant-design/icons';
 import { App, Button, Typography } from 'antd';
 import { useState } from 'react';
-import type { CustomerDetailActionProps, CustomerDetailPart } from '../../components/customer-detail/registry';
+import type { CustomerBatchActionProps, CustomerDetailActionProps, CustomerPart } from '../../components/customer-parts/registry';
 import { useClaim } from './api';
 import { DiscardDialog } from './components/DiscardDialog';
+import { PoolBatchActions } from './components/PoolBatchActions';
 
 const DiscardAction = ({ customer: c, onClose }: CustomerDetailActionProps) => {
   const [isOpen, setOpen] = useState(false);
@@ -52,7 +56,14 @@ const ClaimAction = ({ customer: c, view, onClose }: CustomerDetailActionProps) 
   );
 };
 
-export const customerDetailPart: CustomerDetailPart = {
+/** 我的客户 gets 丢入公海; 分配管理 also 分配, 批量转移, 批量清空 and 回收站. */
+const ListPoolActions = ({ kind, selected, clearSelection }: CustomerBatchActionProps) =>
+  kind === 'mine' || kind === 'allot' ? (
+    <PoolBatchActions selected={selected} clearSelection={clearSelection} isAllotPage={kind === 'allot'} />
+  ) : null;
+
+export const customerPart: CustomerPart = {
+  batchActions: [{ key: 'pools', order: 10, Actions: ListPoolActions }],
   actions: [
     { key: 'discard', order: 50, Action: DiscardAction },
     { key: 'claim', order: 60, Action: ClaimAction },

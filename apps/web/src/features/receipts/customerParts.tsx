@@ -2,7 +2,7 @@
 import { AccountBookOutlined, PayCircleOutlined } from '@ant-design/icons';
 import { Button } from 'antd';
 import { useState } from 'react';
-import type { CustomerDetailActionProps, CustomerDetailPart } from '../../components/customer-detail/registry';
+import type { CustomerDetailActionProps, CustomerPart } from '../../components/customer-parts/registry';
 import { PlanFormModal } from './components/PlanFormModal';
 import { ReceiptFormModal } from './components/ReceiptFormModal';
 import { ReceiptTab } from './components/ReceiptTab';
@@ -35,7 +35,7 @@ const NewReceiptAction = ({ customer: c, view }: CustomerDetailActionProps) => {
   );
 };
 
-export const customerDetailPart: CustomerDetailPart = {
+export const customerPart: CustomerPart = {
   tabs: [
     {
       key: 'receipt',

@@ -1,8 +1,8 @@
 /** The work orders' part of the customer detail drawer: the 工单 tab. */
-import type { CustomerDetailPart } from '../../components/customer-detail/registry';
+import type { CustomerPart } from '../../components/customer-parts/registry';
 import { WorkOrdersTab } from './components/WorkOrdersTab';
 
-export const customerDetailPart: CustomerDetailPart = {
+export const customerPart: CustomerPart = {
   tabs: [
     {
       key: 'work',

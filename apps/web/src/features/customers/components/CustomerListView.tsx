@@ -3,6 +3,7 @@ import type { CustomerRow } from '@crm/contracts';
 import { Button, Card, Empty, Space, Table, type TableColumnsType, type TableProps, Typography } from 'antd';
 import { type ReactNode, useEffect, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
+import { useCustomerParts } from '../../../components/customer-parts/registry';
 import { JobExportButton } from '../../../components/JobExportButton';
 import { SearchBar } from '../../../components/SearchBar/SearchBar';
 import type { SearchField, SearchValues } from '../../../components/SearchBar/types';
@@ -28,7 +29,7 @@ type Props = {
   /** The columns that apply to this list (编辑 is always last). */
   columns: readonly CustomerColumnKey[];
   canImport?: boolean;
-  /** Extra buttons of the batch-action bar, for the checked rows (丢入公海, 领取, 分配). */
+  /** Extra buttons of the batch-action bar, for the checked rows (批量领取, 分配); other features' come from the customer parts registry. */
   batchActions?: (selected: number[], clearSelection: () => void) => ReactNode;
   /**
    * The shared-pool page: no add, edit or batch edit; its own filters (pool, reason) and columns,
@@ -50,6 +51,7 @@ type FormTarget = { mode: 'add' } | { mode: 'edit'; cmCtid: number };
  * export / import jobs. The four list pages differ only by kind, filters and columns.
  */
 export const CustomerListView = ({ kind, title, filters, columns, canImport = false, batchActions, seas }: Props) => {
+  const parts = useCustomerParts();
   const permissions = useSession((s) => s.permissions);
   const canDelete = hasPermission(permissions, 'frontend/customer/del');
   const canExport = hasPermission(permissions, 'frontend/customer/export');
@@ -160,6 +162,9 @@ export const CustomerListView = ({ kind, title, filters, columns, canImport = fa
         }
       />
       <Space style={{ margin: '16px 0 12px' }} wrap>
+        {parts?.batchActions.map(({ key, Actions }) => (
+          <Actions key={key} kind={kind} selected={selected} clearSelection={() => setSelected([])} />
+        ))}
         {batchActions?.(selected, () => setSelected([]))}
         {!seas && (
           <Button icon={<EditOutlined />} disabled={!hasSelection} onClick={() => setBatchEditOpen(true)}>

@@ -1,4 +1,3 @@
-import { PoolBatchActions } from '../../pools/components/PoolBatchActions';
 import { CustomerListView } from '../components/CustomerListView';
 
 /** /manage/allot: every customer in my data scope, owned or not (allotlist), with owner and department. */
@@ -40,6 +39,5 @@ export const AllotCustomersPage = () => (
       'createTime',
     ]}
     canImport
-    batchActions={(selected, clear) => <PoolBatchActions selected={selected} clearSelection={clear} isAllotPage />}
   />
 );

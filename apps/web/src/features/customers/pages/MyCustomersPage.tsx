@@ -1,4 +1,3 @@
-import { PoolBatchActions } from '../../pools/components/PoolBatchActions';
 import { CustomerListView } from '../components/CustomerListView';
 
 /** /manage/mycustomer: the customers I own (minelist). */
@@ -35,6 +34,5 @@ export const MyCustomersPage = () => (
       'createTime',
     ]}
     canImport
-    batchActions={(selected, clear) => <PoolBatchActions selected={selected} clearSelection={clear} />}
   />
 );

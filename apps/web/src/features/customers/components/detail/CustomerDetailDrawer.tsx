@@ -6,8 +6,8 @@ import {
   type CustomerDetailAction,
   type CustomerDetailActionProps,
   type CustomerDetailTab,
-  useCustomerDetailParts,
-} from '../../../../components/customer-detail/registry';
+  useCustomerParts,
+} from '../../../../components/customer-parts/registry';
 import { relativeTime } from '../../../../components/relativeTime';
 import { useCustomerInfo } from '../../templates-api';
 import { CustomerFormModal } from '../CustomerFormModal';
@@ -111,7 +111,7 @@ const EditAction = ({ customer: c, view }: CustomerDetailActionProps) => {
   );
 };
 
-/** The drawer's own tab and action; the other features' ones come from the registry (app/customerDetail.ts). */
+/** The drawer's own tab and action; the other features' ones come from the registry (app/customerParts.ts). */
 const OWN_TABS: CustomerDetailTab[] = [{ key: 'basic', label: '基本信息', order: 10, flag: 'basic', Panel: BasicInfo }];
 const OWN_ACTIONS: CustomerDetailAction[] = [{ key: 'edit', order: 40, Action: EditAction }];
 const byOrder = <T extends { order: number }>(a: T, b: T) => a.order - b.order;
@@ -122,7 +122,7 @@ const byOrder = <T extends { order: number }>(a: T, b: T) => a.order - b.order;
  */
 export const CustomerDetailDrawer = ({ cmCtid, onClose, view = 'private' }: Props) => {
   const info = useCustomerInfo(cmCtid ?? undefined, cmCtid !== null);
-  const parts = useCustomerDetailParts();
+  const parts = useCustomerParts();
   const [tab, setTab] = useState<string | undefined>(undefined);
   const c = parts && info.data;
   const actions = parts ? [...OWN_ACTIONS, ...parts.actions].sort(byOrder) : [];
