@@ -1,65 +1,6 @@
-import { and, eq, gte, lt, ne, or, sql } from 'drizzle-orm';
+import { and, eq, lt, ne, or } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { departments, files, loginLogs, roles, sessions, staff, tenants } from '../../db/schema';
-
-export const findStaffForLogin = async (db: DbOrTx, username: string) => {
-  const rows = await db
-    .select({
-      id: staff.id,
-      tenantId: staff.tenantId,
-      passwordHash: staff.passwordHash,
-      actionState: staff.actionState,
-      expireAt: staff.expireAt,
-      tenantState: tenants.actionState,
-    })
-    .from(staff)
-    .innerJoin(tenants, eq(tenants.id, staff.tenantId))
-    .where(and(eq(staff.isDeleted, false), or(sql`lower(${staff.username}) = lower(${username})`, eq(staff.phone, username))))
-    .limit(1);
-  return rows[0];
-};
-
-/** Failed logins against one account from any address, whether its name or phone was typed. */
-export const countAccountFailures = async (
-  db: DbOrTx,
-  username: string,
-  staffId: number | null,
-  since: Date,
-): Promise<number> => {
-  const who =
-    staffId === null
-      ? sql`lower(${loginLogs.username}) = lower(${username})`
-      : or(sql`lower(${loginLogs.username}) = lower(${username})`, eq(loginLogs.staffId, staffId));
-  const rows = await db
-    .select({ n: sql<number>`count(*)::int` })
-    .from(loginLogs)
-    .where(and(who, eq(loginLogs.isSuccess, false), gte(loginLogs.createdAt, since)));
-  return rows[0]?.n ?? 0;
-};
-
-/** Failed logins from one address across every account (password spraying). */
-export const countAddressFailures = async (db: DbOrTx, ip: string, since: Date): Promise<number> => {
-  const rows = await db
-    .select({ n: sql<number>`count(*)::int` })
-    .from(loginLogs)
-    .where(and(eq(loginLogs.ip, ip), eq(loginLogs.isSuccess, false), gte(loginLogs.createdAt, since)));
-  return rows[0]?.n ?? 0;
-};
-
-export const insertLoginLog = async (
-  db: DbOrTx,
-  row: {
-    tenantId: number | null;
-    staffId: number | null;
-    username: string;
-    ip: string;
-    userAgent: string;
-    isSuccess: boolean;
-    reason: string;
-  },
-) => {
-  await db.insert(loginLogs).values(row);
-};
+import { roles, sessions, staff, tenants } from '../../db/schema';
 
 export const insertSession = async (
   db: DbOrTx,
@@ -69,11 +10,10 @@ export const insertSession = async (
   return created.id;
 };
 
-export const markLoggedIn = async (db: DbOrTx, staffId: number, ip: string) => {
-  await db.update(staff).set({ lastLoginIp: ip, lastLoginAt: new Date() }).where(eq(staff.id, staffId));
-};
-
-/** The session with everything the auth hook needs, in one query. */
+/**
+ * The session with everything the auth hook needs, in one query: every request runs it, so it joins
+ * the staff member, his role and his company here (an allowed exception to "one owner per table").
+ */
 export const findSessionActor = async (db: DbOrTx, tokenHash: string) => {
   const rows = await db
     .select({
@@ -103,75 +43,47 @@ export const findSessionActor = async (db: DbOrTx, tokenHash: string) => {
   return rows[0];
 };
 
-export const touchSession = async (db: DbOrTx, sessionId: number) => {
-  await db.update(sessions).set({ lastSeenAt: new Date() }).where(eq(sessions.id, sessionId));
+export const touchSession = async (db: DbOrTx, tenantId: number, sessionId: number) => {
+  await db
+    .update(sessions)
+    .set({ lastSeenAt: new Date() })
+    .where(and(eq(sessions.tenantId, tenantId), eq(sessions.id, sessionId)));
 };
 
-export const deleteSession = async (db: DbOrTx, sessionId: number) => {
-  await db.delete(sessions).where(eq(sessions.id, sessionId));
+export const deleteSession = async (db: DbOrTx, tenantId: number, sessionId: number) => {
+  await db.delete(sessions).where(and(eq(sessions.tenantId, tenantId), eq(sessions.id, sessionId)));
 };
+
+/** Which staff: a tenant's staff member, every session of his or all but one. */
+const ofStaff = (tenantId: number, staffId: number, keepSessionId?: number) =>
+  keepSessionId
+    ? and(eq(sessions.tenantId, tenantId), eq(sessions.staffId, staffId), ne(sessions.id, keepSessionId))
+    : and(eq(sessions.tenantId, tenantId), eq(sessions.staffId, staffId));
 
 /** Logs the staff member out everywhere except (optionally) the given session. */
-export const deleteStaffSessions = async (db: DbOrTx, staffId: number, keepSessionId?: number) => {
-  await db
-    .delete(sessions)
-    .where(keepSessionId ? and(eq(sessions.staffId, staffId), ne(sessions.id, keepSessionId)) : eq(sessions.staffId, staffId));
+export const deleteStaffSessions = async (db: DbOrTx, tenantId: number, staffId: number, keepSessionId?: number) => {
+  await db.delete(sessions).where(ofStaff(tenantId, staffId, keepSessionId));
 };
 
 /** The staff's session ids, except (optionally) one: the sessions a revocation names. */
-export const staffSessionIds = async (db: DbOrTx, staffId: number, keepSessionId?: number): Promise<number[]> => {
+export const staffSessionIds = async (
+  db: DbOrTx,
+  tenantId: number,
+  staffId: number,
+  keepSessionId?: number,
+): Promise<number[]> => {
   const rows = await db
     .select({ id: sessions.id })
     .from(sessions)
-    .where(keepSessionId ? and(eq(sessions.staffId, staffId), ne(sessions.id, keepSessionId)) : eq(sessions.staffId, staffId));
+    .where(ofStaff(tenantId, staffId, keepSessionId));
   return rows.map((r) => r.id);
 };
 
-/** Deletes sessions idle since `idleBefore` or created before `createdBefore`; returns how many. */
+/** Deletes sessions idle since `idleBefore` or created before `createdBefore`, of every company (the sweep); returns how many. */
 export const deleteExpiredSessions = async (db: DbOrTx, idleBefore: Date, createdBefore: Date): Promise<number> => {
   const rows = await db
     .delete(sessions)
     .where(or(lt(sessions.lastSeenAt, idleBefore), lt(sessions.createdAt, createdBefore)))
     .returning({ id: sessions.id });
   return rows.length;
-};
-
-export const findUserInfoRow = async (db: DbOrTx, staffId: number) => {
-  const rows = await db
-    .select({
-      staff,
-      departmentName: departments.name,
-      roleName: roles.name,
-      dataScope: roles.dataScope,
-      isSystem: roles.isSystem,
-      menuIds: roles.menuIds,
-      actions: roles.actions,
-      avatarName: files.storedName,
-      companyName: tenants.name,
-    })
-    .from(staff)
-    .innerJoin(roles, eq(roles.id, staff.roleId))
-    .innerJoin(tenants, eq(tenants.id, staff.tenantId))
-    .leftJoin(departments, eq(departments.id, staff.departmentId))
-    .leftJoin(files, eq(files.id, staff.avatarFileId))
-    .where(eq(staff.id, staffId))
-    .limit(1);
-  return rows[0];
-};
-
-export const findPasswordHash = async (db: DbOrTx, staffId: number) => {
-  const rows = await db.select({ passwordHash: staff.passwordHash }).from(staff).where(eq(staff.id, staffId));
-  return rows[0]?.passwordHash;
-};
-
-export const updatePasswordHash = async (db: DbOrTx, staffId: number, passwordHash: string) => {
-  await db.update(staff).set({ passwordHash }).where(eq(staff.id, staffId));
-};
-
-export const updatePersonal = async (
-  db: DbOrTx,
-  staffId: number,
-  values: { name: string; sex: number; email: string; avatarFileId: number | null },
-) => {
-  await db.update(staff).set(values).where(eq(staff.id, staffId));
 };

@@ -21,9 +21,22 @@ import type { Actor } from '../../lib/auth-context';
 import { burnPasswordCheck, hashPassword, verifyPassword } from '../../lib/password';
 import { type PubSub, staffChannel } from '../../lib/pubsub';
 import { formatDateTime } from '../../lib/time';
+import { companyName as companyNameOf, companyState } from '../company/company-lookup';
 import { companyModules, hiddenMenuIds } from '../company/company-modules';
+import { departmentNames } from '../departments/departments.service';
 import { unregisterOnLogout } from '../extensions/extensions.service';
-import { fileUrl, requireOwnFile } from '../uploads/uploads.service';
+import { countAccountFailures, countAddressFailures, insertLoginLog } from '../login-logs/login-attempts';
+import { findRole } from '../roles/roles.service';
+import {
+  findAccount,
+  findLoginAccount,
+  findPasswordHash,
+  markLoggedIn,
+  setPasswordHash,
+  updatePersonal,
+} from '../staff/staff-accounts';
+import { onStaffLockout } from '../staff/staff-lockout';
+import { fileInfosByIds, requireOwnFile } from '../uploads/uploads.service';
 import * as repo from './auth.repo';
 
 const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
@@ -53,7 +66,7 @@ export const login = async (db: Db, body: LoginBody, client: Client): Promise<Lo
     key: 'LOGIN_FAILED' | 'LOGIN_DISABLED' | 'LOGIN_ACCOUNT_EXPIRED' | 'LOGIN_TOO_MANY' | 'COMPANY_DISABLED',
     who?: { id: number; tenantId: number },
   ) => {
-    await repo.insertLoginLog(db, {
+    await insertLoginLog(db, {
       tenantId: who?.tenantId ?? null,
       staffId: who?.id ?? null,
       username,
@@ -65,11 +78,11 @@ export const login = async (db: Db, body: LoginBody, client: Client): Promise<Lo
     return new AppError(key);
   };
 
-  const found = await repo.findStaffForLogin(db, username);
+  const found = await findLoginAccount(db, username);
   // Throttled per account whatever the address (a forged or rotating address gains nothing), and per
   // address across accounts (password spraying); counted from the login log so it holds across instances.
-  const isAccountThrottled = (await repo.countAccountFailures(db, username, found?.id ?? null, since)) >= LIMITS.loginFailMax;
-  if (isAccountThrottled || (await repo.countAddressFailures(db, client.ip, since)) >= LIMITS.loginFailMaxPerAddress) {
+  const isAccountThrottled = (await countAccountFailures(db, username, found?.id ?? null, since)) >= LIMITS.loginFailMax;
+  if (isAccountThrottled || (await countAddressFailures(db, client.ip, since)) >= LIMITS.loginFailMaxPerAddress) {
     throw await fail('LOGIN_TOO_MANY', found);
   }
   if (!found) {
@@ -77,15 +90,15 @@ export const login = async (db: Db, body: LoginBody, client: Client): Promise<Lo
     throw await fail('LOGIN_FAILED');
   }
   if (!(await verifyPassword(found.passwordHash, body.password))) throw await fail('LOGIN_FAILED', found);
-  if (found.tenantState !== 0) throw await fail('COMPANY_DISABLED', found);
+  if ((await companyState(db, found.tenantId)) !== 0) throw await fail('COMPANY_DISABLED', found);
   if (found.actionState !== 0) throw await fail('LOGIN_DISABLED', found);
   if (found.expireAt && found.expireAt.getTime() < Date.now()) throw await fail('LOGIN_ACCOUNT_EXPIRED', found);
 
   const token = randomBytes(32).toString('base64url');
   await db.transaction(async (tx) => {
     await repo.insertSession(tx, { tokenHash: hashToken(token), staffId: found.id, tenantId: found.tenantId, ...client });
-    await repo.markLoggedIn(tx, found.id, client.ip);
-    await repo.insertLoginLog(tx, {
+    await markLoggedIn(tx, found.tenantId, found.id, client.ip);
+    await insertLoginLog(tx, {
       tenantId: found.tenantId,
       staffId: found.id,
       username,
@@ -113,11 +126,11 @@ export const authenticate = async (
   const staffGone = row.isDeleted || row.actionState !== 0 || row.tenantState !== 0;
   const accountExpired = row.expireAt !== null && row.expireAt.getTime() < now;
   if (idleExpired || tooOld || staffGone || accountExpired) {
-    await repo.deleteSession(db, row.sessionId);
+    await repo.deleteSession(db, row.tenantId, row.sessionId);
     return undefined;
   }
   const isActivity = opts.isActivity ?? true;
-  if (isActivity && now - row.lastSeenAt.getTime() > TOUCH_EVERY_MS) await repo.touchSession(db, row.sessionId);
+  if (isActivity && now - row.lastSeenAt.getTime() > TOUCH_EVERY_MS) await repo.touchSession(db, row.tenantId, row.sessionId);
   return {
     sessionId: row.sessionId,
     staffId: row.staffId,
@@ -134,7 +147,7 @@ export const authenticate = async (
 
 /** Ends the caller's session: its call socket is closed and the extension unregistered (SPEC §2). */
 export const logout = async (db: Db, bus: Publisher, actor: Actor): Promise<void> => {
-  await repo.deleteSession(db, actor.sessionId);
+  await repo.deleteSession(db, actor.tenantId, actor.sessionId);
   await unregisterOnLogout(db, actor.tenantId, actor.staffId);
   await publishRevoked(bus, actor.staffId, [actor.sessionId]);
 };
@@ -186,16 +199,23 @@ export const buildMenus = (
 
 /** userInfo, menulist and permissions of SPEC §3. */
 export const sessionData = async (db: Db, staffId: number): Promise<SessionData> => {
-  const row = await repo.findUserInfoRow(db, staffId);
-  if (!row) throw new AppError('LOGIN_EXPIRED');
-  const s = row.staff;
+  const s = await findAccount(db, staffId);
+  // his role and company must exist (as the session's own lookup requires); department and avatar may be gone
+  const [role, companyName] = s
+    ? await Promise.all([s.roleId === null ? undefined : findRole(db, s.tenantId, s.roleId), companyNameOf(db, s.tenantId)])
+    : [];
+  if (!s || !role || companyName === undefined) throw new AppError('LOGIN_EXPIRED');
+  const [departments, avatars] = await Promise.all([
+    departmentNames(db, s.tenantId, s.departmentId === null ? [] : [s.departmentId]),
+    fileInfosByIds(db, s.tenantId, s.avatarFileId === null ? [] : [s.avatarFileId]),
+  ]);
   return {
     userInfo: {
       cmSid: s.id,
       cmDid: s.departmentId,
-      cmDidName: row.departmentName ?? '',
+      cmDidName: (s.departmentId !== null && departments.get(s.departmentId)) || '',
       cmArid: s.roleId ?? 0,
-      cmAridName: row.roleName,
+      cmAridName: role.name,
       username: s.username,
       name: s.name,
       phone: s.phone,
@@ -204,7 +224,7 @@ export const sessionData = async (db: Db, staffId: number): Promise<SessionData>
       sex: s.sex,
       email: s.email,
       cbAhid: s.avatarFileId,
-      cbAhidUrl: row.avatarName ? fileUrl(row.avatarName) : '',
+      cbAhidUrl: (s.avatarFileId !== null && avatars.get(s.avatarFileId)?.url) || '',
       isMerchant: s.merchantType === 2 ? 1 : 0,
       lastLoginIp: s.lastLoginIp,
       lastLoginTime: formatDateTime(s.lastLoginAt),
@@ -213,25 +233,25 @@ export const sessionData = async (db: Db, staffId: number): Promise<SessionData>
       createTime: formatDateTime(s.createdAt),
       expireTime: formatDateTime(s.expireAt),
       merchantType: s.merchantType,
-      companyName: row.companyName,
-      dataScope: row.dataScope,
-      isAdmin: row.isSystem ? 1 : 0,
+      companyName,
+      dataScope: role.dataScope,
+      isAdmin: role.isSystem ? 1 : 0,
     },
-    ...buildMenus(row.isSystem, row.menuIds, row.actions, hiddenMenuIds(await companyModules(db, s.tenantId))),
+    ...buildMenus(role.isSystem, role.menuIds, role.actions, hiddenMenuIds(await companyModules(db, s.tenantId))),
   };
 };
 
 /** Changes the caller's password; every other session of the caller is logged out. */
 export const changePassword = async (db: Db, bus: Publisher, actor: Actor, body: ChangePasswordBody): Promise<void> => {
   if (body.newPassword !== body.confirmPassword) throw new AppError('PASSWORD_MISMATCH');
-  const stored = await repo.findPasswordHash(db, actor.staffId);
+  const stored = await findPasswordHash(db, actor.tenantId, actor.staffId);
   if (!stored || !(await verifyPassword(stored, body.oldPassword))) throw new AppError('PASSWORD_OLD_WRONG');
   if (body.oldPassword === body.newPassword) throw new AppError('PASSWORD_SAME');
   const passwordHash = await hashPassword(body.newPassword);
   const revoked = await db.transaction(async (tx) => {
-    await repo.updatePasswordHash(tx, actor.staffId, passwordHash);
-    const ids = await repo.staffSessionIds(tx, actor.staffId, actor.sessionId);
-    await repo.deleteStaffSessions(tx, actor.staffId, actor.sessionId);
+    await setPasswordHash(tx, actor.tenantId, actor.staffId, passwordHash);
+    const ids = await repo.staffSessionIds(tx, actor.tenantId, actor.staffId, actor.sessionId);
+    await repo.deleteStaffSessions(tx, actor.tenantId, actor.staffId, actor.sessionId);
     return ids;
   });
   await publishRevoked(bus, actor.staffId, revoked);
@@ -240,16 +260,23 @@ export const changePassword = async (db: Db, bus: Publisher, actor: Actor, body:
 /** Edits the caller's own personal data (/system/personal). */
 export const editPersonal = async (db: Db, actor: Actor, body: PersonalEditBody): Promise<SessionData> => {
   if (body.cbAhid !== null) await requireOwnFile(db, actor, body.cbAhid, 'image');
-  await repo.updatePersonal(db, actor.staffId, { name: body.name, sex: body.sex, email: body.email, avatarFileId: body.cbAhid });
+  await updatePersonal(db, actor.tenantId, actor.staffId, {
+    name: body.name,
+    sex: body.sex,
+    email: body.email,
+    avatarFileId: body.cbAhid,
+  });
   return sessionData(db, actor.staffId);
 };
 
 /** Logs a staff member out everywhere (disabled, deleted, password reset): his call sockets close at once. */
-export const revokeStaffSessions = async (db: Db, bus: Publisher, staffId: number): Promise<void> => {
-  const ids = await repo.staffSessionIds(db, staffId);
-  await repo.deleteStaffSessions(db, staffId);
+export const revokeStaffSessions = async (db: Db, bus: Publisher, tenantId: number, staffId: number): Promise<void> => {
+  const ids = await repo.staffSessionIds(db, tenantId, staffId);
+  await repo.deleteStaffSessions(db, tenantId, staffId);
   await publishRevoked(bus, staffId, ids);
 };
+// staff sits below auth: it reaches this through its lockout hook
+onStaffLockout(revokeStaffSessions);
 
 /** The staff a login name (username or phone) names, found as login finds him (the sip line's internal test API names staff so). */
-export const staffOfLoginName = (db: Db, username: string) => repo.findStaffForLogin(db, username);
+export const staffOfLoginName = (db: Db, username: string) => findLoginAccount(db, username);

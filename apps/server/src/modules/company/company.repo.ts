@@ -1,15 +1,10 @@
 import { eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { companyModules, files, tenants } from '../../db/schema';
+import { companyModules, tenants } from '../../db/schema';
 
 export const findCompany = async (db: DbOrTx, tenantId: number) => {
-  const rows = await db
-    .select({ tenant: tenants, logoName: files.storedName })
-    .from(tenants)
-    .leftJoin(files, eq(files.id, tenants.logoFileId))
-    .where(eq(tenants.id, tenantId))
-    .limit(1);
-  return rows[0];
+  const rows = await db.select().from(tenants).where(eq(tenants.id, tenantId)).limit(1);
+  return rows[0] ? { tenant: rows[0] } : undefined;
 };
 
 export const updateCompany = async (
@@ -25,6 +20,7 @@ export const updateCompany = async (
     logoFileId: number | null;
   },
 ) => {
+  // tenants: the row's own id is its tenant
   await db.update(tenants).set(values).where(eq(tenants.id, tenantId));
 };
 

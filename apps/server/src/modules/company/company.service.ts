@@ -4,13 +4,14 @@ import { AppError } from '../../lib/app-error';
 import type { Actor } from '../../lib/auth-context';
 import { formatDateTime } from '../../lib/time';
 import { countCompanyStaff } from '../staff/staff.service';
-import { fileUrl, requireOwnFile } from '../uploads/uploads.service';
+import { fileInfosByIds, requireOwnFile } from '../uploads/uploads.service';
 import * as repo from './company.repo';
 
 export const companyInfo = async (db: Db, actor: Actor): Promise<Company> => {
   const row = await repo.findCompany(db, actor.tenantId);
   if (!row) throw new AppError('NOT_FOUND');
   const t = row.tenant;
+  const logo = t.logoFileId === null ? undefined : (await fileInfosByIds(db, actor.tenantId, [t.logoFileId])).get(t.logoFileId);
   return {
     id: t.id,
     name: t.name,
@@ -20,7 +21,7 @@ export const companyInfo = async (db: Db, actor: Actor): Promise<Company> => {
     industry: t.industry,
     intro: t.intro,
     logoFileId: t.logoFileId,
-    logoUrl: row.logoName ? fileUrl(row.logoName) : '',
+    logoUrl: logo?.url ?? '',
     staffNum: await countCompanyStaff(db, actor.tenantId),
     createTime: formatDateTime(t.createdAt),
   };

@@ -1,4 +1,4 @@
-import { and, asc, eq, ne, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
 import { type DbOrTx, queryRows } from '../../db/client';
 import { departments } from '../../db/schema';
 
@@ -77,4 +77,14 @@ export const updateDepartment = async (
 
 export const deleteDepartment = async (db: DbOrTx, tenantId: number, id: number) => {
   await db.delete(departments).where(and(eq(departments.tenantId, tenantId), eq(departments.id, id)));
+};
+
+/** Names of the company's departments by id (unknown ids are left out). */
+export const departmentNames = async (db: DbOrTx, tenantId: number, ids: number[]) => {
+  if (ids.length === 0) return new Map<number, string>();
+  const rows = await db
+    .select({ id: departments.id, name: departments.name })
+    .from(departments)
+    .where(and(eq(departments.tenantId, tenantId), inArray(departments.id, ids)));
+  return new Map(rows.map((r) => [r.id, r.name]));
 };

@@ -1,5 +1,5 @@
 import type { DepartmentBody, DepartmentEditBody, DepartmentNode } from '@crm/contracts';
-import type { Db } from '../../db/client';
+import type { Db, DbOrTx } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import type { Actor } from '../../lib/auth-context';
 import { formatDateTime } from '../../lib/time';
@@ -70,3 +70,6 @@ export const requireDepartment = async (db: Db, tenantId: number, id: number) =>
   if (!row) throw new AppError('NOT_FOUND', '所选部门不存在');
   return row;
 };
+
+/** Names of the company's departments by id (unknown ids are left out): pools, the session's user info. */
+export const departmentNames = (db: DbOrTx, tenantId: number, ids: number[]) => repo.departmentNames(db, tenantId, ids);

@@ -1,4 +1,4 @@
-import { and, desc, eq, gte, inArray, lte, type SQL, sql } from 'drizzle-orm';
+import { and, desc, eq, gte, inArray, lte, or, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { loginLogs, staff } from '../../db/schema';
 
@@ -48,4 +48,45 @@ export const countTenantLoginsSince = async (db: DbOrTx, tenantId: number, since
     .from(loginLogs)
     .where(and(eq(loginLogs.tenantId, tenantId), eq(loginLogs.isSuccess, true), gte(loginLogs.createdAt, since)));
   return rows[0]?.n ?? 0;
+};
+
+/** Failed logins against one account from any address, whether its name or phone was typed. */
+export const countAccountFailures = async (
+  db: DbOrTx,
+  username: string,
+  staffId: number | null,
+  since: Date,
+): Promise<number> => {
+  const who =
+    staffId === null
+      ? sql`lower(${loginLogs.username}) = lower(${username})`
+      : or(sql`lower(${loginLogs.username}) = lower(${username})`, eq(loginLogs.staffId, staffId));
+  const rows = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(loginLogs)
+    .where(and(who, eq(loginLogs.isSuccess, false), gte(loginLogs.createdAt, since)));
+  return rows[0]?.n ?? 0;
+};
+
+/** Failed logins from one address across every account (password spraying). */
+export const countAddressFailures = async (db: DbOrTx, ip: string, since: Date): Promise<number> => {
+  const rows = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(loginLogs)
+    .where(and(eq(loginLogs.ip, ip), eq(loginLogs.isSuccess, false), gte(loginLogs.createdAt, since)));
+  return rows[0]?.n ?? 0;
+};
+
+export type LoginAttempt = {
+  tenantId: number | null;
+  staffId: number | null;
+  username: string;
+  ip: string;
+  userAgent: string;
+  isSuccess: boolean;
+  reason: string;
+};
+
+export const insertLoginLog = async (db: DbOrTx, row: LoginAttempt) => {
+  await db.insert(loginLogs).values(row);
 };

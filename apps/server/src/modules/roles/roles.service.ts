@@ -1,5 +1,5 @@
 import { ACTIONS, LIVE_MENU_IDS, type Role, type RoleBody, type RoleEditBody } from '@crm/contracts';
-import type { Db } from '../../db/client';
+import type { Db, DbOrTx } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import type { Actor } from '../../lib/auth-context';
 import { formatDateTime } from '../../lib/time';
@@ -60,3 +60,6 @@ export const requireRole = async (db: Db, tenantId: number, id: number) => {
 };
 
 export const insertRole = repo.insertRole;
+
+/** A role of the company, undefined when there is none (the session's user info). */
+export const findRole = (db: DbOrTx, tenantId: number, id: number) => repo.findRole(db, tenantId, id);

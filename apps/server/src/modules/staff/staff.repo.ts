@@ -101,7 +101,13 @@ export const updateStaff = async (
   db: DbOrTx,
   tenantId: number,
   id: number,
-  values: Partial<StaffValues> & { passwordHash?: string; isDeleted?: boolean },
+  values: Partial<StaffValues> & {
+    passwordHash?: string;
+    isDeleted?: boolean;
+    avatarFileId?: number | null;
+    lastLoginIp?: string;
+    lastLoginAt?: Date;
+  },
 ) => {
   await db
     .update(staff)
@@ -157,4 +163,26 @@ export const countLiveStaffIn = async (db: DbOrTx, tenantId: number, by: 'depart
     .from(staff)
     .where(and(eq(staff.tenantId, tenantId), eq(column, id), eq(staff.isDeleted, false)));
   return rows[0]?.n ?? 0;
+};
+
+/** The live account a login name (account name, any case, or phone) names. */
+export const findLoginAccount = async (db: DbOrTx, username: string) => {
+  const rows = await db
+    .select({
+      id: staff.id,
+      tenantId: staff.tenantId,
+      passwordHash: staff.passwordHash,
+      actionState: staff.actionState,
+      expireAt: staff.expireAt,
+    })
+    .from(staff)
+    .where(and(eq(staff.isDeleted, false), or(sql`lower(${staff.username}) = lower(${username})`, eq(staff.phone, username))))
+    .limit(1);
+  return rows[0];
+};
+
+/** A staff row by id alone (the session's own staff member, deleted or not). */
+export const findStaffById = async (db: DbOrTx, id: number) => {
+  const rows = await db.select().from(staff).where(eq(staff.id, id)).limit(1);
+  return rows[0];
 };

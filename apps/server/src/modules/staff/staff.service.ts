@@ -12,10 +12,10 @@ import { AppError } from '../../lib/app-error';
 import type { Actor } from '../../lib/auth-context';
 import { hashPassword } from '../../lib/password';
 import { formatDateTime, parseDateTime } from '../../lib/time';
-import { type Publisher, revokeStaffSessions } from '../auth/auth.service';
 import { departmentSubtree, requireDepartment } from '../departments/departments.service';
 import { requireRole } from '../roles/roles.service';
 import * as repo from './staff.repo';
+import { lockOut, type Publisher } from './staff-lockout';
 
 type StaffRow = Awaited<ReturnType<typeof repo.listStaff>>['rows'][number];
 
@@ -108,21 +108,21 @@ export const editStaff = async (db: Db, bus: Publisher, actor: Actor, body: Staf
   if (isLocking) guardLockout(actor, target);
   if (target.isOwner && values.roleId !== target.roleId) throw new AppError('STAFF_OWNER', '企业创建人的角色不能修改');
   await repo.updateStaff(db, actor.tenantId, target.id, values);
-  if (isLocking) await revokeStaffSessions(db, bus, target.id);
+  if (isLocking) await lockOut(db, bus, actor.tenantId, target.id);
 };
 
 export const setStaffState = async (db: Db, bus: Publisher, actor: Actor, id: number, actionState: number): Promise<void> => {
   const target = await requireStaff(db, actor, id);
   if (actionState !== 0) guardLockout(actor, target);
   await repo.updateStaff(db, actor.tenantId, id, { actionState });
-  if (actionState !== 0) await revokeStaffSessions(db, bus, id);
+  if (actionState !== 0) await lockOut(db, bus, actor.tenantId, id);
 };
 
 /** An admin sets a new password; the staff member is logged out everywhere. */
 export const resetStaffPassword = async (db: Db, bus: Publisher, actor: Actor, id: number, password: string): Promise<void> => {
   await requireStaff(db, actor, id);
   await repo.updateStaff(db, actor.tenantId, id, { passwordHash: await hashPassword(password) });
-  await revokeStaffSessions(db, bus, id);
+  await lockOut(db, bus, actor.tenantId, id);
 };
 
 /** Soft delete: history rows (customers, calls, logs) keep pointing at the staff member. */
@@ -130,7 +130,7 @@ export const deleteStaff = async (db: Db, bus: Publisher, actor: Actor, id: numb
   const target = await requireStaff(db, actor, id);
   guardLockout(actor, target);
   await repo.updateStaff(db, actor.tenantId, id, { isDeleted: true, actionState: 1 });
-  await revokeStaffSessions(db, bus, id);
+  await lockOut(db, bus, actor.tenantId, id);
 };
 
 /**
