@@ -28,6 +28,12 @@ export const CALLTASK_MSG_TYPE = 7;
 export const CALLTASK_STATUS = { draft: 0, running: 1, paused: 2, stopped: 3, completed: 4 } as const;
 export const CALLTASK_STATUS_LABEL: Record<number, string> = { 0: '未开始', 1: '进行中', 2: '已暂停', 3: '已停止', 4: '已完成' };
 
+/** A task's kind (mode): 0 seat (power dialing per agent), 1 group call (人工群呼), 2 AI task (AI外呼). */
+export const CALLTASK_MODE = { seat: 0, group: 1, ai: 2 } as const;
+/** blackState 1: blacklisted numbers are skipped at import; customerInfoState 1: a reached new number becomes a customer. */
+export const TASK_BLACK_FILTER = 1;
+export const TASK_MAKES_CUSTOMERS = 1;
+
 /** A number of a task: 0 待拨打, 1 拨打中, 2 已完成, 3 未接通, 4 已跳过 (黑名单), 5 空号/停机. */
 export const TASK_NUMBER_STATE = { pending: 0, dialling: 1, done: 2, failed: 3, skipped: 4, invalid: 5 } as const;
 export const TASK_NUMBER_STATE_LABEL: Record<number, string> = {

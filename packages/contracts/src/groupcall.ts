@@ -5,7 +5,6 @@ import { calltaskCreateBody, calltaskEditBody, calltaskRowSchema } from './callt
 // several customers per free agent (the predictive dialer); an answered customer is joined to
 // the free agent idle longest, or hears the abandon message when none is free within 2 s.
 
-export const CALLTASK_MODE = { seat: 0, group: 1 } as const;
 /** msg_type of the live board frames (the issue's msg_type 8). */
 export const GROUPCALL_MSG_TYPE = 8;
 export const GROUPCALL_LIMITS = { maxLines: 100, abandonTargetMax: 100 } as const;

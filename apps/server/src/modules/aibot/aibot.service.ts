@@ -229,6 +229,10 @@ export const versionGraph = async (db: DbOrTx, tenantId: number, flowId: number,
 /** For the AI calls and reception numbers: flow names by id, also of deleted flows. */
 export const flowNames = (db: DbOrTx, tenantId: number, ids: number[]) => repo.flowNames(db, tenantId, ids);
 
+/** Whether the company has this flow (not deleted). */
+export const flowExists = async (db: DbOrTx, tenantId: number, flowId: number) =>
+  (await repo.findFlow(db, tenantId, flowId)) !== undefined;
+
 /** A flow's name, also after it was deleted ('' when there is none). */
 export const flowNameOf = async (db: DbOrTx, tenantId: number, flowId: number) =>
   (await repo.flowNames(db, tenantId, [flowId])).get(flowId) ?? '';

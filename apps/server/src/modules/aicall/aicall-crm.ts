@@ -1,15 +1,14 @@
-import { AI_CALL_END_LABEL, AI_CALL_FAILED, type AssignRule, DISCARD_OTHER, DM_TYPE } from '@crm/contracts';
+import { AI_CALL_END_LABEL, AI_CALL_FAILED, type AssignRule, DISCARD_OTHER, DM_TYPE, TASK_MAKES_CUSTOMERS } from '@crm/contracts';
 import type { Db } from '../../db/client';
-import { AppError } from '../../lib/app-error';
+import { onlyRefusal } from '../../lib/app-error';
 import { now } from '../../lib/clock';
 import { deliver } from '../../lib/events/events';
-import * as tasks from '../calltasks/calltasks.repo';
-import * as numbers from '../calltasks/calltasks-runner.repo';
+import { agentIdsOf, customerForNumber, numberById, type TaskRow, takeAssignTurn } from '../calltasks/task-core';
 import { loadTemplate } from '../customers/customer-templates.service';
 import { findCustomerRecord, insertParsedCustomer, parseOrThrow } from '../customers/customers.service';
 import { recordAiFollowUp } from '../follow-ups/follow-ups.service';
 import { allotCustomers, discardForTask } from '../pools/pool-moves.service';
-import * as repo from './aicall-tasks.repo';
+import { staffActor } from '../staff/staff.service';
 import type { BotCallResult } from './bot/bot-call';
 
 // What an AI call does in the CRM (issue 16). A call graded in the task's assignGrades:
@@ -26,7 +25,7 @@ import type { BotCallResult } from './bot/bot-call';
 
 export const UNASSIGNED_REASON = 'AI外呼未分配';
 
-type Task = tasks.TaskRow;
+type Task = TaskRow;
 
 /** The follow record's text: grade, score, rounds and how the call ended. */
 export const aiFollowText = (r: Pick<BotCallResult, 'grade' | 'counters' | 'end'>) =>
@@ -37,41 +36,30 @@ const receiverOf = async (db: Db, task: Task): Promise<number | null> => {
   const rule = task.assignRule as AssignRule;
   if (rule === 'none') return null;
   if (rule === 'agents') {
-    const agents = (await tasks.agentsOf(db, [task.id])).map((a) => Number(a.staff_id));
-    if (agents.length > 0) return agents[(await repo.takeAssignTurn(db, task.tenantId, task.id)) % agents.length];
+    const agents = await agentIdsOf(db, task.id);
+    if (agents.length > 0) return agents[(await takeAssignTurn(db, task.tenantId, task.id)) % agents.length];
   }
   return task.creatorId;
 };
 
 /** A new customer of the number, owned by `ownerId` (undefined when it could not be made: no phone control, his limit). */
 const createCustomerOf = async (db: Db, task: Task, numberId: number, ownerId: number) => {
-  const actor = await tasks.staffActor(db, task.tenantId, ownerId);
+  const actor = await staffActor(db, task.tenantId, ownerId);
   const tpl = await loadTemplate(db, task.tenantId);
   const control = tpl.enabled.find((c) => c.dmType === DM_TYPE.phone);
   if (!actor || !control) return undefined;
-  try {
-    return await db.transaction(async (tx) => {
-      const n = await numbers.lockNumber(tx, numberId);
-      if (!n) return undefined;
-      if (n.customerId) return n.customerId;
-      const parsed = parseOrThrow(tpl, [{ cbTacid: control.id, dmValue: [n.phone] }], true);
-      const id = await insertParsedCustomer(tx, actor, tpl, `客户${n.phone.slice(-4)}`, parsed);
-      await numbers.updateNumber(tx, n.id, { customerId: id });
-      return id;
-    });
-  } catch (err) {
-    if (err instanceof AppError) return undefined;
-    throw err;
-  }
+  const made = await customerForNumber(db, task.tenantId, numberId, (tx, phone) => {
+    const parsed = parseOrThrow(tpl, [{ cbTacid: control.id, dmValue: [phone] }], true);
+    return insertParsedCustomer(tx, actor, tpl, `客户${phone.slice(-4)}`, parsed);
+  }).catch(onlyRefusal(undefined));
+  return made?.id;
 };
 
 /** A pooled customer goes to the rule's staff, allotted as the task's creator would (his scope, the receiver's limit). */
 const allotPooled = async (db: Db, task: Task, customerId: number, receiver: number) => {
-  const creator = await tasks.staffActor(db, task.tenantId, task.creatorId);
+  const creator = await staffActor(db, task.tenantId, task.creatorId);
   if (!creator) return;
-  await allotCustomers(db, creator, { cmCtids: [customerId], cmSid: receiver, isNodeId: 0 }).catch((err) => {
-    if (!(err instanceof AppError)) throw err;
-  });
+  await allotCustomers(db, creator, { cmCtids: [customerId], cmSid: receiver, isNodeId: 0 }).catch(onlyRefusal(undefined));
 };
 
 /** A new customer nobody is assigned: into the task's pool (the company's first when none). */
@@ -103,11 +91,11 @@ export const applyCrmEffects = async (
   // a system failure (系统异常) says nothing of the customer: no customer, no follow record (issue 22)
   if (result.end === AI_CALL_FAILED) return undefined;
   if (!(task.assignGrades ?? []).includes(result.grade.grade)) return undefined;
-  const n = await repo.numberById(db, call.numberId);
+  const n = await numberById(db, task.tenantId, call.numberId);
   if (!n) return undefined;
   let customerId = n.customerId ?? undefined;
   if (!customerId) {
-    if (task.customerInfoState !== 1) return undefined;
+    if (task.customerInfoState !== TASK_MAKES_CUSTOMERS) return undefined;
     // a new customer: the rule's staff owns it (the creator, then the pool, when nobody is assigned)
     const receiver = await receiverOf(db, task);
     customerId = await createCustomerOf(db, task, n.id, receiver ?? task.creatorId);

@@ -13,7 +13,7 @@ import { aiCalls, callTaskNumbers, customerPhones, customers, followRecords } fr
 import { clockOffsetMs, setClockOffsetMs } from '../../lib/clock';
 import { callSocket, waitFor } from '../../test/calls';
 import { createTestApp, type TestApp } from '../../test/harness';
-import * as repo from './aicall-tasks.repo';
+import { linesOf } from './aicall-tasks.service';
 import { aicallTestClient } from './aicall-test-client';
 import { botTestGraph } from './bot/bot-test-kit';
 
@@ -69,7 +69,7 @@ const watchLines = (tenantId: number, taskId: number) => {
   let isOn = true;
   const done = (async () => {
     while (isOn) {
-      most = Math.max(most, await repo.linesOf(db(), tenantId, taskId));
+      most = Math.max(most, await linesOf(db(), tenantId, taskId));
       await new Promise((r) => setTimeout(r, 5));
     }
     return most;

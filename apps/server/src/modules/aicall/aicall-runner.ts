@@ -1,21 +1,19 @@
-import { HANGUP_CAUSE, HANGUP_SIDE, isInTaskWindow } from '@crm/contracts';
+import { CALLTASK_MODE, HANGUP_CAUSE, HANGUP_SIDE, isInTaskWindow } from '@crm/contracts';
 import type { FastifyBaseLogger } from 'fastify';
 import { now } from '../../lib/clock';
 import type { DomainEvent } from '../../lib/events/events';
 import { publishedFlow } from '../aibot/aibot.service';
 import type { CallRuntime } from '../calls/call-bus';
 import { hangupLeg, originateCustomerLeg } from '../calls/call-control';
-import type * as taskRepo from '../calltasks/calltasks.repo';
-import * as tasks from '../calltasks/calltasks.repo';
 import { settleEnded } from '../calltasks/calltasks-outcome';
 import { publishTaskProgress } from '../calltasks/calltasks-progress';
 import { handleServerRefusal } from '../calltasks/calltasks-refusals';
-import * as numbers from '../calltasks/calltasks-runner.repo';
+import { agentIdsOf, claimNumbers, findTask, runningTasksOf, setNumberCall, type TaskRow } from '../calltasks/task-core';
 import type { SpeechKit } from '../speech/speech';
 import { linkAiCallCustomer, saveAiCall, saveNotConnected } from './aicall-calls';
 import { applyCrmEffects } from './aicall-crm';
 import type { AiRunnerState, BotLeg, LegEventLike } from './aicall-runner-state';
-import * as repo from './aicall-tasks.repo';
+import { linesOf } from './aicall-tasks.service';
 import { botVarsOf } from './aicall-vars';
 import { runBotCall } from './bot/bot-call';
 
@@ -76,8 +74,8 @@ const botCall = async (d: AiDeps, leg: BotLeg) => {
     await hangupLeg(rt, leg.legId, HANGUP_SIDE.system, HANGUP_CAUSE.normal);
     return;
   }
-  const task = await tasks.findTask(rt.db, leg.tenantId, leg.taskId);
-  const agents = (await tasks.agentsOf(rt.db, [leg.taskId])).map((a) => Number(a.staff_id));
+  const task = await findTask(rt.db, leg.tenantId, leg.taskId);
+  const agents = await agentIdsOf(rt.db, leg.taskId);
   const vars = await botVarsOf(rt.db, leg.tenantId, leg.customerId);
   const result = await runBotCall({
     rt,
@@ -153,17 +151,17 @@ const registerLeg = async (d: AiDeps, leg: BotLeg) => {
 };
 
 /** Places bot legs for one running AI task up to its line limit; resolves to how many were placed. */
-export const dialTask = async (d: AiDeps, task: taskRepo.TaskRow) => {
+export const dialTask = async (d: AiDeps, task: TaskRow) => {
   const at = now();
   if (!isInTaskWindow(task.weeks, task.times, at)) return 0;
   // no speech (the synthesizer cannot run here): the task waits instead of using up its numbers
   if (!d.kit.synthesizer.isAvailable) return 0;
   // a flow unpublished or deleted meanwhile: the task waits (its numbers stay due)
   if (!(await publishedFlow(d.rt.db, task.tenantId, task.flowId))) return 0;
-  const room = task.maxLines - (await repo.linesOf(d.rt.db, task.tenantId, task.id));
+  const room = task.maxLines - (await linesOf(d.rt.db, task.tenantId, task.id));
   if (room <= 0) return 0;
   let placed = 0;
-  for (const n of await repo.claimNumbers(d.rt.db, task.id, room, at)) {
+  for (const n of await claimNumbers(d.rt.db, task.tenantId, task.id, room, at)) {
     try {
       const leg = await originateCustomerLeg(d.rt, {
         tenantId: task.tenantId,
@@ -174,7 +172,7 @@ export const dialTask = async (d: AiDeps, task: taskRepo.TaskRow) => {
         ringSeconds: RING_SECONDS,
       });
       const customerId = n.customerId ?? (leg.customerId || null);
-      await numbers.updateNumber(d.rt.db, n.id, { lastCallUuid: leg.callUuid, customerId });
+      await setNumberCall(d.rt.db, task.tenantId, n.id, { lastCallUuid: leg.callUuid, customerId });
       await registerLeg(d, {
         legId: leg.legId,
         callUuid: leg.callUuid,
@@ -198,7 +196,7 @@ export const dialTask = async (d: AiDeps, task: taskRepo.TaskRow) => {
 /** One tick: settle the task calls that ended, then place bot legs for every running AI task. */
 export const runAiTick = async (d: AiDeps) => {
   const changed = await settleEnded(d.rt.db);
-  for (const task of await repo.runningAiTasks(d.rt.db)) {
+  for (const task of await runningTasksOf(d.rt.db, CALLTASK_MODE.ai)) {
     if ((await dialTask(d, task)) > 0) changed.set(task.id, task.tenantId);
   }
   for (const [taskId, tenantId] of changed) await progress(d, tenantId, taskId);

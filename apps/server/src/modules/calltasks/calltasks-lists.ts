@@ -1,4 +1,5 @@
 import {
+  CALLTASK_MODE,
   CALLTASK_STATUS,
   CALLTASK_STATUS_LABEL,
   type CalltaskDetail,
@@ -14,17 +15,19 @@ import {
   type TaskWait,
   type TimeRange,
 } from '@crm/contracts';
-import { sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client';
-import { AppError } from '../../lib/app-error';
+import { AppError, onlyRefusal } from '../../lib/app-error';
 import type { Actor } from '../../lib/auth-context';
 import { now } from '../../lib/clock';
 import { formatDateTime } from '../../lib/time';
+import { type CallStats, taskCallStats, taskStaffCallStats } from '../calls/calls-for-tasks';
 import { callSettingsOf } from '../calls/dial-policy';
 import { canSee, isNumberMasked, showPhone } from '../customers/customer-access';
 import { findCustomerRecord, viewerOf } from '../customers/customers.service';
 import { scopeStaffIds } from '../staff/staff.service';
+import { staffNames } from '../staff/staff-lookup';
 import * as repo from './calltasks.repo';
+import { listTaskIds } from './task-core';
 import { taskWait } from './task-wait';
 
 // What seat tasks show (issue 15): the SPEC §3 rows with their counters (counted from the call
@@ -33,13 +36,13 @@ import { taskWait } from './task-wait';
 
 const dateOf = (v: unknown) => (v ? formatDateTime(new Date(v as string)) : '');
 
-const countersFrom = (c: repo.Counted | undefined) => ({
-  totalNum: Number(c?.total ?? 0),
-  zcallNum: Number(c?.called ?? 0),
-  zcallWnum: Number(c?.unconnected ?? 0),
-  zcallBnum: Number(c?.blacklisted ?? 0),
-  zcallCnum: Number(c?.connected ?? 0),
-  zcallBillsec: Number(c?.billsec ?? 0),
+const countersFrom = (n: repo.NumbersCounted | undefined, c: CallStats | undefined) => ({
+  totalNum: Number(n?.total ?? 0),
+  zcallNum: c?.called ?? 0,
+  zcallWnum: c?.unconnected ?? 0,
+  zcallBnum: Number(n?.blacklisted ?? 0),
+  zcallCnum: c?.connected ?? 0,
+  zcallBillsec: c?.billsec ?? 0,
 });
 
 /**
@@ -81,14 +84,19 @@ const waitsOf = async (db: DbOrTx, tenantId: number, tasks: Awaited<ReturnType<t
 /** The rows of tasks; `withWait` false leaves out the wait (the msg_type 7 frame carries none). */
 export const rowsOf = async (db: DbOrTx, tenantId: number, ids: number[], withWait = true): Promise<CalltaskRow[]> => {
   if (ids.length === 0) return [];
-  const [tasks, counted, agents] = await Promise.all([
+  const [tasks, counted, calls, agents] = await Promise.all([
     repo.tasksByIds(db, tenantId, ids),
-    repo.countersOf(db, tenantId, ids),
+    repo.numberCountsOf(db, tenantId, ids),
+    taskCallStats(db, tenantId, ids),
     repo.agentsOf(db, ids),
   ]);
   const byId = new Map(tasks.map((t) => [Number(t.id), t]));
   const countedById = new Map(counted.map((c) => [Number(c.task_id), c]));
-  const waitOf = await waitsOf(db, tenantId, withWait ? tasks : []);
+  const [waitOf, names] = await Promise.all([
+    waitsOf(db, tenantId, withWait ? tasks : []),
+    staffNames(db, tenantId, [...tasks.map((t) => Number(t.creator_id)), ...agents.map((a) => Number(a.staff_id))]),
+  ]);
+  const nameOf = (id: number) => names.get(id) ?? '';
   return ids.flatMap((id) => {
     const t = byId.get(id);
     if (!t) return [];
@@ -103,7 +111,9 @@ export const rowsOf = async (db: DbOrTx, tenantId: number, ids: number[], withWa
         cmTimes: t.times as { start: string; end: string }[],
         customerInfoState: Number(t.customer_info_state),
         customerWhere: String(t.customer_where),
-        cmSidInfo: agents.filter((a) => Number(a.task_id) === id).map((a) => ({ cmSid: Number(a.staff_id), name: a.name })),
+        cmSidInfo: agents
+          .filter((a) => Number(a.task_id) === id)
+          .map((a) => ({ cmSid: Number(a.staff_id), name: nameOf(Number(a.staff_id)) })),
         isComplete: status === CALLTASK_STATUS.completed ? 1 : 0,
         status,
         statusName: CALLTASK_STATUS_LABEL[status] ?? '',
@@ -115,32 +125,18 @@ export const rowsOf = async (db: DbOrTx, tenantId: number, ids: number[], withWa
         leftNum: Number(c?.left_num ?? 0),
         wait: waitOf(id),
         createCmSid: Number(t.creator_id),
-        createName: String(t.creator_name),
+        createName: nameOf(Number(t.creator_id)),
         createTime: dateOf(t.created_at),
-        ...countersFrom(c),
+        ...countersFrom(c, calls.get(id)),
       },
     ];
   });
 };
 
 export const listTasks = async (db: Db, actor: Actor, f: CalltaskListBody): Promise<ListData<CalltaskRow>> => {
-  const scope = await scopeStaffIds(db, actor);
-  // group-call tasks (mode 1) have their own list (modules/groupcall)
-  let where = sql`${repo.taskScopeSql(actor.tenantId, scope, actor.staffId, f.isMine === 1)} and t.mode = 0`;
-  if (f.name) where = sql`${where} and t.name like ${`%${f.name.replace(/[\\%_]/g, '\\$&')}%`}`;
-  if (f.status !== undefined) where = sql`${where} and t.status = ${f.status}`;
-  const [ids, count] = await Promise.all([
-    repo.listTasks(db, where, f.limit, (f.page - 1) * f.limit),
-    repo.countTasks(db, where),
-  ]);
-  return {
-    list: await rowsOf(
-      db,
-      actor.tenantId,
-      ids.map((r) => Number(r.id)),
-    ),
-    count,
-  };
+  // group and AI tasks have their own lists (modules/groupcall, modules/aicall)
+  const { ids, count } = await listTaskIds(db, actor, f, CALLTASK_MODE.seat);
+  return { list: await rowsOf(db, actor.tenantId, ids), count };
 };
 
 /** A task the caller may see: created in his data scope, or one he works as an agent. */
@@ -159,7 +155,7 @@ export const ofMode = async <T extends { mode: number }>(
   mode: number,
   notFound: ErrorKey = 'CALLTASK_NOT_FOUND',
 ) => {
-  const task = await guarded.catch(() => undefined);
+  const task = await guarded.catch(onlyRefusal(undefined));
   if (task?.mode !== mode) throw new AppError(notFound);
   return task;
 };
@@ -175,21 +171,25 @@ export const requireTaskMode = (db: DbOrTx, tenantId: number, id: number, mode: 
 export const taskDetail = async (db: Db, actor: Actor, id: number): Promise<CalltaskDetail> => {
   await requireVisibleTask(db, actor, id);
   const [row] = await rowsOf(db, actor.tenantId, [id]);
-  const [agents, perAgent] = await Promise.all([repo.agentsOf(db, [id]), repo.agentCounters(db, actor.tenantId, id)]);
-  const byStaff = new Map(perAgent.map((a) => [Number(a.staff_id), a]));
+  const [agents, byStaff] = await Promise.all([repo.agentsOf(db, [id]), taskStaffCallStats(db, actor.tenantId, id)]);
+  const names = await staffNames(
+    db,
+    actor.tenantId,
+    agents.map((a) => Number(a.staff_id)),
+  );
   return {
     ...row,
     agents: agents.map((a) => {
       const c = byStaff.get(Number(a.staff_id));
       return {
         cmSid: Number(a.staff_id),
-        name: a.name,
+        name: names.get(Number(a.staff_id)) ?? '',
         isWorking: a.is_working ? 1 : 0,
         lastCallEndTime: dateOf(a.last_call_end_at),
-        zcallNum: Number(c?.called ?? 0),
-        zcallWnum: Number(c?.unconnected ?? 0),
-        zcallCnum: Number(c?.connected ?? 0),
-        zcallBillsec: Number(c?.billsec ?? 0),
+        zcallNum: c?.called ?? 0,
+        zcallWnum: c?.unconnected ?? 0,
+        zcallCnum: c?.connected ?? 0,
+        zcallBillsec: c?.billsec ?? 0,
       };
     }),
   };

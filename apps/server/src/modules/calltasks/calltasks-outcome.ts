@@ -3,6 +3,7 @@ import {
   type CalltaskOutcomeBody,
   DISCARD_OTHER,
   HANGUP_CAUSE,
+  TASK_MAKES_CUSTOMERS,
   TASK_NUMBER_STATE,
   TASK_OUTCOME,
 } from '@crm/contracts';
@@ -12,11 +13,12 @@ import type { Actor } from '../../lib/auth-context';
 import { now } from '../../lib/clock';
 import { deliver, publish } from '../../lib/events/events';
 import { discardForTask } from '../pools/pool-moves.service';
-import { findReason } from '../pools/pools.repo';
+import { reasonName } from '../pools/pools-for-tasks';
 import * as repo from './calltasks.repo';
 import { requireAgentTask } from './calltasks.service';
 import { adoptNumber } from './calltasks-adopt';
 import * as runner from './calltasks-runner.repo';
+import { isOpen } from './task-core';
 
 // What a task call's end and the agent's outcome do to its number (issue 15): connected → done;
 // 空号 (the line's empty_number, or the agent's 空号/停机) → invalid, never dialled again; not
@@ -36,32 +38,31 @@ const dateOf = (v: Date | string | null) => (v ? new Date(v) : now());
 
 /** Completes a running or paused task whose numbers are all settled. */
 export const completeIfDone = async (tx: DbOrTx, task: repo.TaskRow, at: Date) => {
-  const isOpen = task.status === CALLTASK_STATUS.running || task.status === CALLTASK_STATUS.paused;
-  if (!isOpen || (await repo.hasNumbersLeft(tx, task.id))) return false;
+  if (!isOpen(task.status) || (await repo.hasNumbersLeft(tx, task.id))) return false;
   await repo.updateTask(tx, task.tenantId, task.id, { status: CALLTASK_STATUS.completed, completedAt: at });
-  await repo.stopWorkers(tx, task.id);
+  await repo.stopWorkers(tx, task.tenantId, task.id);
   return true;
 };
 
 const failReasonOf = async (tx: DbOrTx, task: repo.TaskRow) => {
   if (task.failReasonId === DISCARD_OTHER) return TASK_FAIL_REASON;
-  return (await findReason(tx, task.tenantId, task.failReasonId))?.name ?? TASK_FAIL_REASON;
+  return (await reasonName(tx, task.tenantId, task.failReasonId)) ?? TASK_FAIL_REASON;
 };
 
 /** Settles one number whose call ended. Returns the task id when something changed. */
 const settleOne = async (db: Db, s: runner.Settleable): Promise<number | undefined> => {
   const result = await db.transaction(async (tx) => {
-    const n = await runner.lockNumber(tx, Number(s.id));
+    const n = await runner.lockNumber(tx, Number(s.tenant_id), Number(s.id));
     if (n?.state !== TASK_NUMBER_STATE.dialling) return undefined;
     const task = await repo.findTask(tx, n.tenantId, n.taskId);
     const at = now();
     if (!task) {
-      await runner.updateNumber(tx, n.id, { state: failed, updatedAt: at });
+      await runner.updateNumber(tx, n.tenantId, n.id, { state: failed, updatedAt: at });
       return undefined;
     }
     if (s.uuid === null) {
       // the dial never happened: the attempt does not count
-      await runner.updateNumber(tx, n.id, { state: pending, attempts: Math.max(0, n.attempts - 1), updatedAt: at });
+      await runner.updateNumber(tx, n.tenantId, n.id, { state: pending, attempts: Math.max(0, n.attempts - 1), updatedAt: at });
       return { taskId: task.id, eventId: null, adoptBy: null };
     }
     const endAt = dateOf(s.end_at);
@@ -96,13 +97,21 @@ const settleOne = async (db: Db, s: runner.Settleable): Promise<number | undefin
         });
       }
     }
-    await runner.updateNumber(tx, n.id, { state, nextAt, attempts, lastCode: cause, updatedAt: at });
+    await runner.updateNumber(tx, n.tenantId, n.id, { state, nextAt, attempts, lastCode: cause, updatedAt: at });
     if (n.staffId !== null) {
-      await runner.setAgentEnded(tx, task.id, n.staffId, endAt, new Date(endAt.getTime() + task.wrapUpSeconds * 1000));
+      await runner.setAgentEnded(
+        tx,
+        task.tenantId,
+        task.id,
+        n.staffId,
+        endAt,
+        new Date(endAt.getTime() + task.wrapUpSeconds * 1000),
+      );
     }
     await completeIfDone(tx, task, at);
     // customerInfoState 1: the agent who reached a number without a customer gets it as his customer
-    const adoptBy = isAnswered && state !== pending && !n.customerId && task.customerInfoState === 1 ? n.staffId : null;
+    const adoptBy =
+      isAnswered && state !== pending && !n.customerId && task.customerInfoState === TASK_MAKES_CUSTOMERS ? n.staffId : null;
     return { taskId: task.id, eventId, adoptBy };
   });
   if (result?.eventId) await deliver(db, [result.eventId]);
@@ -128,9 +137,9 @@ export const recordOutcome = async (db: Db, actor: Actor, body: CalltaskOutcomeB
   if (!found) throw new AppError('CALLTASK_CALL_NOT_FOUND');
   const at = now();
   const eventId = await db.transaction(async (tx) => {
-    const n = await runner.lockNumber(tx, found.id);
+    const n = await runner.lockNumber(tx, task.tenantId, found.id);
     const isSettled = n.state !== TASK_NUMBER_STATE.dialling;
-    const patch: Parameters<typeof runner.updateNumber>[2] = { outcome: body.outcome, updatedAt: at };
+    const patch: Parameters<typeof runner.updateNumber>[3] = { outcome: body.outcome, updatedAt: at };
     // a settled number follows the outcome at once; one still in its call when the call is settled
     if (body.outcome === TASK_OUTCOME.invalid && isSettled) Object.assign(patch, { state: invalid, nextAt: null });
     if (body.outcome === TASK_OUTCOME.refused && isSettled && n.state === pending) {
@@ -139,7 +148,7 @@ export const recordOutcome = async (db: Db, actor: Actor, body: CalltaskOutcomeB
     if (body.outcome === TASK_OUTCOME.later && isSettled && n.state !== pending && n.attempts < task.maxAttempts) {
       Object.assign(patch, { state: pending, nextAt: new Date(at.getTime() + task.redialMinutes * MINUTE_MS) });
     }
-    await runner.updateNumber(tx, n.id, patch);
+    await runner.updateNumber(tx, task.tenantId, n.id, patch);
     const fresh = await repo.findTask(tx, task.tenantId, task.id);
     if (fresh) await completeIfDone(tx, fresh, at);
     if (body.outcome === TASK_OUTCOME.refused && n.outcome !== TASK_OUTCOME.refused) {

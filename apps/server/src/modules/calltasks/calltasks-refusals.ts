@@ -7,9 +7,9 @@ import type { CallRuntime } from '../calls/call-bus';
 import { publishError } from '../calls/calls-publish';
 import { callSettingsOf } from '../calls/dial-policy';
 import { discardForTask } from '../pools/pool-moves.service';
-import type * as repo from './calltasks.repo';
 import { completeIfDone } from './calltasks-outcome';
 import * as runner from './calltasks-runner.repo';
+import type { TaskRow } from './task-core';
 
 // What a refused task dial does (issue 15), for the seat runner and the group runner alike. The
 // refusal is the number's or the dialling side's (the seat agent, or the group task):
@@ -46,10 +46,10 @@ export const refusalKindOf = (err: unknown): RefusalKind => {
  * A refusal that is the number's for good: skipped (blacklist or 禁拨, counted with the blacklisted
  * numbers) or invalid. SPEC §8: 100011 in a task discards the customer to the pool with reason 黑名单.
  */
-export const settleRefusal = async (rt: CallRuntime, task: repo.TaskRow, numberId: number, err: AppError) => {
+export const settleRefusal = async (rt: CallRuntime, task: TaskRow, numberId: number, err: AppError) => {
   const at = now();
   const eventId = await rt.db.transaction(async (tx) => {
-    const n = await runner.lockNumber(tx, numberId);
+    const n = await runner.lockNumber(tx, task.tenantId, numberId);
     let id: number | null = null;
     if (refusalKindOf(err) === 'skip') {
       const cmCtid = Number((err.data as { cmCtid?: number } | undefined)?.cmCtid ?? 0);
@@ -64,7 +64,7 @@ export const settleRefusal = async (rt: CallRuntime, task: repo.TaskRow, numberI
           at,
         });
       }
-      await runner.updateNumber(tx, n.id, {
+      await runner.updateNumber(tx, task.tenantId, n.id, {
         state: skipped,
         isBlacklisted: true,
         nextAt: null,
@@ -73,7 +73,12 @@ export const settleRefusal = async (rt: CallRuntime, task: repo.TaskRow, numberI
         updatedAt: at,
       });
     } else {
-      await runner.updateNumber(tx, n.id, { state: invalid, nextAt: null, lastCode: String(err.code), updatedAt: at });
+      await runner.updateNumber(tx, task.tenantId, n.id, {
+        state: invalid,
+        nextAt: null,
+        lastCode: String(err.code),
+        updatedAt: at,
+      });
     }
     await completeIfDone(tx, task, at);
     return id;
@@ -95,10 +100,17 @@ export const hoursOpenAt = (from: string, at: Date) => {
 };
 
 /** The number goes back (the attempt does not count), due again at `nextAt` (null: at once). */
-export const giveNumberBack = (db: CallRuntime['db'], numberId: number, nextAt: Date | null, lastCode: string | null, at: Date) =>
+export const giveNumberBack = (
+  db: CallRuntime['db'],
+  tenantId: number,
+  numberId: number,
+  nextAt: Date | null,
+  lastCode: string | null,
+  at: Date,
+) =>
   db.transaction(async (tx) => {
-    const n = await runner.lockNumber(tx, numberId);
-    await runner.updateNumber(tx, n.id, {
+    const n = await runner.lockNumber(tx, tenantId, numberId);
+    await runner.updateNumber(tx, tenantId, n.id, {
       state: pending,
       attempts: Math.max(0, n.attempts - 1),
       ...(nextAt ? { nextAt } : {}),
@@ -115,7 +127,7 @@ export const giveNumberBack = (db: CallRuntime['db'], numberId: number, nextAt: 
  */
 export const settleRefusedNumber = async (
   rt: CallRuntime,
-  task: repo.TaskRow,
+  task: TaskRow,
   numberId: number,
   err: unknown,
 ): Promise<{ kind: RefusalKind; retryAt: Date | null }> => {
@@ -126,10 +138,10 @@ export const settleRefusedNumber = async (
     return { kind, retryAt: null };
   }
   if (err instanceof AppError && kind === 'cap') {
-    await giveNumberBack(rt.db, numberId, capFreeAt(err, at), String(err.code), at);
+    await giveNumberBack(rt.db, task.tenantId, numberId, capFreeAt(err, at), String(err.code), at);
     return { kind, retryAt: null };
   }
-  await giveNumberBack(rt.db, numberId, null, null, at);
+  await giveNumberBack(rt.db, task.tenantId, numberId, null, null, at);
   const retryAt =
     kind === 'hours'
       ? hoursOpenAt((await callSettingsOf(rt.db, task.tenantId)).callHours.from, at)
@@ -143,14 +155,14 @@ export const settleRefusedNumber = async (
  */
 export const handleRefusal = async (
   rt: CallRuntime,
-  task: repo.TaskRow,
+  task: TaskRow,
   numberId: number,
   staffId: number,
   err: unknown,
 ): Promise<'skipped' | 'none'> => {
   const { retryAt } = await settleRefusedNumber(rt, task, numberId, err);
   if (retryAt === null) return 'skipped';
-  await runner.setAgentNextDial(rt.db, task.id, staffId, retryAt);
+  await runner.setAgentNextDial(rt.db, task.tenantId, task.id, staffId, retryAt);
   if (err instanceof AppError) await publishError(rt, staffId, err.code, err.message, { cmStid: task.id });
   return 'none';
 };
@@ -160,7 +172,7 @@ export const handleRefusal = async (
  * number's refusals as above; the company's hours over → the number waits for their opening; the
  * line's → the number is due again after 30 s. Returns what happened to the number.
  */
-export const handleServerRefusal = async (rt: CallRuntime, task: repo.TaskRow, numberId: number, err: unknown) => {
+export const handleServerRefusal = async (rt: CallRuntime, task: TaskRow, numberId: number, err: unknown) => {
   const kind = refusalKindOf(err);
   const at = now();
   if (err instanceof AppError && (kind === 'skip' || kind === 'invalid')) {
@@ -170,6 +182,6 @@ export const handleServerRefusal = async (rt: CallRuntime, task: repo.TaskRow, n
   let nextAt = new Date(at.getTime() + RETRY_AFTER_MS);
   if (err instanceof AppError && kind === 'cap') nextAt = capFreeAt(err, at);
   if (kind === 'hours') nextAt = hoursOpenAt((await callSettingsOf(rt.db, task.tenantId)).callHours.from, at);
-  await giveNumberBack(rt.db, numberId, nextAt, err instanceof AppError ? String(err.code) : null, at);
+  await giveNumberBack(rt.db, task.tenantId, numberId, nextAt, err instanceof AppError ? String(err.code) : null, at);
   return kind;
 };

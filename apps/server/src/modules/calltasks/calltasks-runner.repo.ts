@@ -1,11 +1,13 @@
-import { CALLTASK_STATUS, TASK_NUMBER_STATE } from '@crm/contracts';
+import { CALLTASK_MODE, CALLTASK_STATUS, TASK_NUMBER_STATE } from '@crm/contracts';
 import { and, eq, sql } from 'drizzle-orm';
 import { type DbOrTx, queryRows } from '../../db/client';
 import { callRecords, callTaskAgents, callTaskNumbers, callTasks } from '../../db/schema';
 import { isWorkingLiveSql } from '../calls/call-presence';
+import { intArray } from '../pools/pools-for-tasks';
 
-// The power dialer's SQL (issue 15): which agents are due a call, the next number of a task
-// (one indexed query, FOR UPDATE SKIP LOCKED), and the task calls that ended and wait to be settled.
+// The dialers' SQL (issues 15, 16): which seat agents are due a call, the claim of a task's next
+// due numbers (one indexed query, FOR UPDATE SKIP LOCKED, for every kind of task), the numbers'
+// changes, and the task calls that ended and wait to be settled.
 
 const { pending, dialling } = TASK_NUMBER_STATE;
 
@@ -19,7 +21,7 @@ export const dueAgents = (db: DbOrTx, at: Date, limit: number) =>
   queryRows<DueAgent>(
     db,
     sql`select a.task_id, a.staff_id, a.tenant_id from ${callTaskAgents} a
-        join ${callTasks} t on t.id = a.task_id and t.status = ${CALLTASK_STATUS.running} and t.deleted_at is null and t.mode = 0
+        join ${callTasks} t on t.id = a.task_id and t.status = ${CALLTASK_STATUS.running} and t.deleted_at is null and t.mode = ${CALLTASK_MODE.seat}
         where ${isWorkingLiveSql('a')} and (a.next_dial_at is null or a.next_dial_at <= ${at})
           and not exists (select 1 from ${callTaskNumbers} n where n.task_id = a.task_id and n.state = ${dialling} and n.staff_id = a.staff_id)
           and not exists (select 1 from ${callRecords} r where r.staff_id = a.staff_id and r.state < 3)
@@ -44,29 +46,58 @@ export const isAgentDialling = async (tx: DbOrTx, taskId: number, staffId: numbe
     )
   ).length > 0;
 
-/** The next due number of the task (pending, or a redial whose time came), taken for the agent. */
-export const claimNextNumber = async (tx: DbOrTx, taskId: number, staffId: number, at: Date) => {
-  const [row] = await queryRows<{ id: number }>(
+/**
+ * Takes up to `n` due numbers of the task (pending, or a redial whose time came; the oldest due
+ * first, then in import order) for a dial: for the seat agent `staffId`, or for the server's own
+ * legs (null: group and AI tasks). Locked rows are skipped, so concurrent runners never share one.
+ */
+export const claimNumbers = async (
+  tx: DbOrTx,
+  tenantId: number,
+  taskId: number,
+  n: number,
+  at: Date,
+  staffId: number | null = null,
+) => {
+  const rows = await queryRows<{ id: number }>(
     tx,
     sql`select id from ${callTaskNumbers} where task_id = ${taskId} and state = ${pending}
           and (next_at is null or next_at <= ${at})
-          and not exists (select 1 from ${callTasks} t where t.id = ${taskId} and t.mode = 1)
-        order by next_at nulls first, seq limit 1 for update skip locked`,
+        order by next_at nulls first, seq limit ${n} for update skip locked`,
   );
-  if (!row) return undefined;
-  const [claimed] = await tx
+  if (rows.length === 0) return [];
+  const ids = rows.map((r) => Number(r.id));
+  const claimed = await tx
     .update(callTaskNumbers)
     .set({ state: dialling, attempts: sql`${callTaskNumbers.attempts} + 1`, staffId, lastCallUuid: null, updatedAt: at })
-    .where(eq(callTaskNumbers.id, Number(row.id)))
+    .where(and(eq(callTaskNumbers.tenantId, tenantId), sql`${callTaskNumbers.id} = any(${intArray(ids)})`))
     .returning();
-  return claimed;
+  // in the order they were taken
+  return claimed.sort((x, y) => ids.indexOf(x.id) - ids.indexOf(y.id));
 };
 
-export const updateNumber = (db: DbOrTx, id: number, values: Partial<typeof callTaskNumbers.$inferInsert>) =>
-  db.update(callTaskNumbers).set(values).where(eq(callTaskNumbers.id, id));
+export const updateNumber = (db: DbOrTx, tenantId: number, id: number, values: Partial<typeof callTaskNumbers.$inferInsert>) =>
+  db
+    .update(callTaskNumbers)
+    .set(values)
+    .where(and(eq(callTaskNumbers.tenantId, tenantId), eq(callTaskNumbers.id, id)));
 
-export const lockNumber = async (tx: DbOrTx, id: number) =>
-  (await tx.select().from(callTaskNumbers).where(eq(callTaskNumbers.id, id)).for('update'))[0];
+export const numberById = async (db: DbOrTx, tenantId: number, id: number) =>
+  (
+    await db
+      .select()
+      .from(callTaskNumbers)
+      .where(and(eq(callTaskNumbers.tenantId, tenantId), eq(callTaskNumbers.id, id)))
+  )[0];
+
+export const lockNumber = async (tx: DbOrTx, tenantId: number, id: number) =>
+  (
+    await tx
+      .select()
+      .from(callTaskNumbers)
+      .where(and(eq(callTaskNumbers.tenantId, tenantId), eq(callTaskNumbers.id, id)))
+      .for('update')
+  )[0];
 
 export type Settleable = {
   id: number;
@@ -91,17 +122,20 @@ export const settleable = (db: DbOrTx, staleBefore: Date, limit: number) =>
         limit ${limit}`,
   );
 
-export const setAgentEnded = (db: DbOrTx, taskId: number, staffId: number, endAt: Date, nextDialAt: Date) =>
+const agentWhere = (tenantId: number, taskId: number, staffId: number) =>
+  and(eq(callTaskAgents.tenantId, tenantId), eq(callTaskAgents.taskId, taskId), eq(callTaskAgents.staffId, staffId));
+
+export const setAgentEnded = (db: DbOrTx, tenantId: number, taskId: number, staffId: number, endAt: Date, nextDialAt: Date) =>
   db
     .update(callTaskAgents)
     .set({ lastCallEndAt: endAt, nextDialAt })
-    .where(and(eq(callTaskAgents.taskId, taskId), eq(callTaskAgents.staffId, staffId)));
+    .where(agentWhere(tenantId, taskId, staffId));
 
-export const setAgentNextDial = (db: DbOrTx, taskId: number, staffId: number, nextDialAt: Date | null) =>
+export const setAgentNextDial = (db: DbOrTx, tenantId: number, taskId: number, staffId: number, nextDialAt: Date | null) =>
   db
     .update(callTaskAgents)
     .set({ nextDialAt })
-    .where(and(eq(callTaskAgents.taskId, taskId), eq(callTaskAgents.staffId, staffId)));
+    .where(agentWhere(tenantId, taskId, staffId));
 
 /** The agent's number of the task for this call. */
 export const numberOfCall = async (db: DbOrTx, taskId: number, staffId: number, uuid: string) =>

@@ -1,12 +1,14 @@
-import { isInTaskWindow } from '@crm/contracts';
+import { CALLTASK_MODE, isInTaskWindow, TASK_BLACK_FILTER } from '@crm/contracts';
 import { now } from '../../lib/clock';
 import type { CallRuntime } from '../calls/call-bus';
 import { taskDial } from '../calls/calls-dial';
+import { staffActor } from '../staff/staff.service';
 import * as repo from './calltasks.repo';
 import { settleEnded } from './calltasks-outcome';
 import { publishTaskProgress } from './calltasks-progress';
 import { handleRefusal } from './calltasks-refusals';
 import * as runner from './calltasks-runner.repo';
+import { isRunning } from './task-core';
 
 // Power dialing (issue 15, ratio 1): an agent working a running task, inside its calling days and
 // time ranges (Beijing time, business clock), free and past his wrap-up, gets the task's next due
@@ -20,15 +22,16 @@ type DialOutcome = 'dialled' | 'skipped' | 'none';
 /** Dials the next number of the task for the agent, if he is due one. */
 export const dialForAgent = async (rt: CallRuntime, taskId: number, tenantId: number, staffId: number): Promise<DialOutcome> => {
   const task = await repo.findTask(rt.db, tenantId, taskId);
-  if (task?.status !== 1) return 'none';
+  // a group task's numbers are the group dialer's (modules/groupcall)
+  if (!task || !isRunning(task.status) || task.mode === CALLTASK_MODE.group) return 'none';
   const at = now();
   if (!isInTaskWindow(task.weeks, task.times, at)) return 'none';
-  const actor = await repo.staffActor(rt.db, tenantId, staffId);
+  const actor = await staffActor(rt.db, tenantId, staffId);
   if (!actor) return 'none';
   const claimed = await rt.db.transaction(async (tx) => {
     const agent = await runner.lockAgent(tx, taskId, staffId);
     if (!agent?.is_working || (await runner.isAgentDialling(tx, taskId, staffId))) return undefined;
-    return runner.claimNextNumber(tx, taskId, staffId, at);
+    return (await runner.claimNumbers(tx, tenantId, taskId, 1, at, staffId))[0];
   });
   if (!claimed) return 'none';
   try {
@@ -37,9 +40,12 @@ export const dialForAgent = async (rt: CallRuntime, taskId: number, tenantId: nu
       actor,
       { cmStid: task.id, dstNumber: claimed.phone },
       // the call keeps the number's customer (issue 22): masked for the agent by his rule
-      { isBlacklistDiscarded: task.blackState === 1, taskCustomerId: claimed.customerId },
+      { isBlacklistDiscarded: task.blackState === TASK_BLACK_FILTER, taskCustomerId: claimed.customerId },
     );
-    await runner.updateNumber(rt.db, claimed.id, { lastCallUuid: call.uuid, customerId: claimed.customerId ?? call.customerId });
+    await runner.updateNumber(rt.db, tenantId, claimed.id, {
+      lastCallUuid: call.uuid,
+      customerId: claimed.customerId ?? call.customerId,
+    });
     return 'dialled';
   } catch (err) {
     // the number's refusals settle or defer it (the next number follows), the agent's make him wait

@@ -1,13 +1,13 @@
-import { TASK_NUMBER_STATE } from '@crm/contracts';
+import { CALLTASK_STATUS, TASK_NUMBER_STATE } from '@crm/contracts';
 import { and, eq, isNull, type SQL, sql } from 'drizzle-orm';
 import { type DbOrTx, queryRows } from '../../db/client';
-import { callTaskAgents, callTaskNumbers, callTasks, roles, staff } from '../../db/schema';
-import type { Actor } from '../../lib/auth-context';
+import { callTaskAgents, callTaskNumbers, callTasks } from '../../db/schema';
 import { isWorkingLiveSql } from '../calls/call-presence';
-import { intArray } from '../pools/pools.repo';
+import { intArray } from '../pools/pools-for-tasks';
 
-// The SQL of seat tasks (issue 15). Counters are counted from the call records of the task and
-// its numbers, so they always equal them.
+// The SQL of call tasks of every kind (seat, group, AI; issues 15 and 16): the tasks, their agents,
+// the one list filter and the counters. Counters are counted from the call records of the task and
+// its numbers, so they always equal them. The numbers' claim and settling: calltasks-runner.repo.ts.
 
 export type TaskRow = typeof callTasks.$inferSelect;
 export type TaskInsert = typeof callTasks.$inferInsert;
@@ -51,7 +51,9 @@ export const insertNumbers = async (
 };
 
 export const setAgents = async (tx: DbOrTx, tenantId: number, taskId: number, staffIds: number[]) => {
-  await tx.execute(sql`delete from ${callTaskAgents} where task_id = ${taskId} and not (staff_id = any(${intArray(staffIds)}))`);
+  await tx.execute(
+    sql`delete from ${callTaskAgents} where tenant_id = ${tenantId} and task_id = ${taskId} and not (staff_id = any(${intArray(staffIds)}))`,
+  );
   // an AI task may have no agents (its flow never hands over)
   if (staffIds.length === 0) return;
   await tx
@@ -60,57 +62,48 @@ export const setAgents = async (tx: DbOrTx, tenantId: number, taskId: number, st
     .onConflictDoNothing();
 };
 
-/** Active staff of the company among `ids` (an agent must be one). */
-export const activeStaffIds = async (db: DbOrTx, tenantId: number, ids: number[]) =>
-  (
-    await queryRows<{ id: number }>(
-      db,
-      sql`select id from ${staff} where tenant_id = ${tenantId} and id = any(${intArray(ids)})
-            and action_state = 0 and not is_deleted`,
-    )
-  ).map((r) => Number(r.id));
+/** The running tasks of one kind (mode), of every company: what a kind's runner dials. */
+export const runningTasksOf = (db: DbOrTx, mode: number) =>
+  db
+    .select()
+    .from(callTasks)
+    .where(and(eq(callTasks.mode, mode), eq(callTasks.status, CALLTASK_STATUS.running), isNull(callTasks.deletedAt)));
 
-/** A staff as the actor of his own task dial (sessionless: the task acts for him). */
-export const staffActor = async (db: DbOrTx, tenantId: number, staffId: number): Promise<Actor | undefined> => {
-  const [r] = await db
-    .select({
-      staffId: staff.id,
-      tenantId: staff.tenantId,
-      departmentId: staff.departmentId,
-      roleId: staff.roleId,
-      name: staff.name,
-      dataScope: roles.dataScope,
-      isSystem: roles.isSystem,
-      menuIds: roles.menuIds,
-      actions: roles.actions,
-    })
-    .from(staff)
-    .innerJoin(roles, eq(roles.id, staff.roleId))
-    .where(and(eq(staff.tenantId, tenantId), eq(staff.id, staffId), eq(staff.actionState, 0), eq(staff.isDeleted, false)));
-  if (!r) return undefined;
-  return {
-    sessionId: 0,
-    staffId: r.staffId,
-    tenantId: r.tenantId,
-    departmentId: r.departmentId,
-    roleId: r.roleId ?? 0,
-    dataScope: r.dataScope,
-    isSystemRole: r.isSystem,
-    menuIds: new Set(r.menuIds),
-    actions: new Set(r.actions),
-    name: r.name,
-  };
+/** The next agent in turn of a task (an AI task's rule `agents`): the cursor moves by one in the same statement. */
+export const takeAssignTurn = async (db: DbOrTx, tenantId: number, taskId: number) => {
+  const [row] = await queryRows<{ turn: number }>(
+    db,
+    sql`update ${callTasks} set assign_cursor = assign_cursor + 1
+        where tenant_id = ${tenantId} and id = ${taskId} returning assign_cursor - 1 as turn`,
+  );
+  return Number(row?.turn ?? 0);
 };
 
 // ---------- lists and counters ----------
 
-export type TaskListRow = TaskRow & { creator_name: string };
+export type TaskListFilter = {
+  /** the staff ids whose tasks the caller manages (null: all) */
+  scope: number[] | null;
+  staffId: number;
+  /** only the tasks he works as an agent */
+  isMine: boolean;
+  name?: string;
+  status?: number;
+  mode: number;
+};
 
-/** Tasks created by staff in `scope` (null: all) or worked by `staffId`. */
-export const taskScopeSql = (tenantId: number, scope: number[] | null, staffId: number, isMine: boolean): SQL => {
-  const agent = sql`exists (select 1 from ${callTaskAgents} a where a.task_id = t.id and a.staff_id = ${staffId})`;
-  const created = scope === null ? sql`true` : sql`t.creator_id = any(${intArray(scope)})`;
-  return sql`t.tenant_id = ${tenantId} and t.deleted_at is null and ${isMine ? agent : sql`(${created} or ${agent})`}`;
+/**
+ * The one list filter of every kind's task list: the company's tasks of the kind (mode) created by
+ * staff in `scope` or worked by the caller (only the latter with isMine), by name and status.
+ */
+export const taskListWhere = (tenantId: number, f: TaskListFilter): SQL => {
+  const agent = sql`exists (select 1 from ${callTaskAgents} a where a.task_id = t.id and a.staff_id = ${f.staffId})`;
+  const created = f.scope === null ? sql`true` : sql`t.creator_id = any(${intArray(f.scope)})`;
+  let where = sql`t.tenant_id = ${tenantId} and t.deleted_at is null and ${f.isMine ? agent : sql`(${created} or ${agent})`}`;
+  where = sql`${where} and t.mode = ${f.mode}`;
+  if (f.name) where = sql`${where} and t.name like ${`%${f.name.replace(/[\\%_]/g, '\\$&')}%`}`;
+  if (f.status !== undefined) where = sql`${where} and t.status = ${f.status}`;
+  return where;
 };
 
 export const listTasks = (db: DbOrTx, where: SQL, limit: number, offset: number) =>
@@ -125,39 +118,20 @@ export const countTasks = async (db: DbOrTx, where: SQL) =>
 export const tasksByIds = (db: DbOrTx, tenantId: number, ids: number[]) =>
   queryRows<Record<string, unknown>>(
     db,
-    sql`select t.*, coalesce(s.name, '') as creator_name from ${callTasks} t left join ${staff} s on s.id = t.creator_id
-        where t.tenant_id = ${tenantId} and t.id = any(${intArray(ids)})`,
+    sql`select t.* from ${callTasks} t where t.tenant_id = ${tenantId} and t.id = any(${intArray(ids)})`,
   );
 
-export type Counted = {
-  task_id: number;
-  total: number;
-  left_num: number;
-  blacklisted: number;
-  called: number;
-  connected: number;
-  unconnected: number;
-  billsec: number;
-};
+export type NumbersCounted = { task_id: number; total: number; left_num: number; blacklisted: number };
 
-/** The counters of tasks: numbers from their rows, calls from the call records of the task. */
-export const countersOf = (db: DbOrTx, tenantId: number, ids: number[]) =>
-  queryRows<Counted>(
+/** Per task: its numbers, those left to dial (pending or being dialled), those blacklisted. */
+export const numberCountsOf = (db: DbOrTx, tenantId: number, ids: number[]) =>
+  queryRows<NumbersCounted>(
     db,
-    sql`select t.id as task_id,
-          (select count(*)::int from call_task_numbers n where n.task_id = t.id) as total,
-          (select count(*)::int from call_task_numbers n where n.task_id = t.id and n.state in (${pending}, ${dialling})) as left_num,
-          (select count(*)::int from call_task_numbers n where n.task_id = t.id and n.is_blacklisted) as blacklisted,
-          c.called, c.connected, c.unconnected, c.billsec
-        from ${callTasks} t
-        cross join lateral (
-          select count(*)::int as called,
-            count(*) filter (where r.answer_at is not null)::int as connected,
-            count(*) filter (where r.answer_at is null and r.state = 3)::int as unconnected,
-            coalesce(sum(r.billsec), 0)::int as billsec
-          from call_records r where r.tenant_id = ${tenantId} and r.task_id = t.id
-        ) c
-        where t.tenant_id = ${tenantId} and t.id = any(${intArray(ids)})`,
+    sql`select n.task_id, count(*)::int as total,
+          count(*) filter (where n.state in (${pending}, ${dialling}))::int as left_num,
+          count(*) filter (where n.is_blacklisted)::int as blacklisted
+        from ${callTaskNumbers} n where n.tenant_id = ${tenantId} and n.task_id = any(${intArray(ids)})
+        group by n.task_id`,
   );
 
 /** Per task: its pending numbers due at `at`, and the earliest next_at of those not yet due (task-wait.ts). */
@@ -172,22 +146,26 @@ export const numbersDueOf = (db: DbOrTx, taskIds: number[], at: Date) =>
         group by n.task_id`,
   );
 
+/** The agents of tasks (by staff id) with their work mode (call-presence.ts) and last call's end. */
 export const agentsOf = (db: DbOrTx, taskIds: number[]) =>
-  queryRows<{ task_id: number; staff_id: number; name: string; is_working: boolean; last_call_end_at: Date | string | null }>(
+  queryRows<{ task_id: number; staff_id: number; is_working: boolean; last_call_end_at: Date | string | null }>(
     db,
-    sql`select a.task_id, a.staff_id, coalesce(s.name, '') as name, ${isWorkingLiveSql('a')} as is_working, a.last_call_end_at
-        from ${callTaskAgents} a left join ${staff} s on s.id = a.staff_id
-        where a.task_id = any(${intArray(taskIds)}) order by a.staff_id`,
+    sql`select a.task_id, a.staff_id, ${isWorkingLiveSql('a')} as is_working, a.last_call_end_at
+        from ${callTaskAgents} a where a.task_id = any(${intArray(taskIds)}) order by a.staff_id`,
   );
 
-export const agentCounters = (db: DbOrTx, tenantId: number, taskId: number) =>
-  queryRows<{ staff_id: number; called: number; connected: number; unconnected: number; billsec: number }>(
+/** The agents of one task with their work mode, next dial and last call's end (the longest idle first). */
+export const agentStatesOf = (db: DbOrTx, tenantId: number, taskId: number) =>
+  queryRows<{
+    staff_id: number;
+    is_working: boolean;
+    next_dial_at: Date | string | null;
+    last_call_end_at: Date | string | null;
+  }>(
     db,
-    sql`select r.staff_id, count(*)::int as called,
-          count(*) filter (where r.answer_at is not null)::int as connected,
-          count(*) filter (where r.answer_at is null and r.state = 3)::int as unconnected,
-          coalesce(sum(r.billsec), 0)::int as billsec
-        from call_records r where r.tenant_id = ${tenantId} and r.task_id = ${taskId} group by r.staff_id`,
+    sql`select a.staff_id, ${isWorkingLiveSql('a')} as is_working, a.next_dial_at, a.last_call_end_at
+        from ${callTaskAgents} a where a.tenant_id = ${tenantId} and a.task_id = ${taskId}
+        order by a.last_call_end_at nulls first, a.staff_id`,
   );
 
 export const numbersPage = (db: DbOrTx, taskId: number, state: number | undefined, limit: number, offset: number) =>
@@ -238,8 +216,11 @@ export const setWorking = (db: DbOrTx, tenantId: number, staffId: number, taskId
         where tenant_id = ${tenantId} and staff_id = ${staffId} and (is_working or task_id = ${taskId})`,
   );
 
-export const stopWorkers = (db: DbOrTx, taskId: number) =>
-  db.update(callTaskAgents).set({ isWorking: false, workConnId: null }).where(eq(callTaskAgents.taskId, taskId));
+export const stopWorkers = (db: DbOrTx, tenantId: number, taskId: number) =>
+  db
+    .update(callTaskAgents)
+    .set({ isWorking: false, workConnId: null })
+    .where(and(eq(callTaskAgents.tenantId, tenantId), eq(callTaskAgents.taskId, taskId)));
 
 export const taskAudience = async (db: DbOrTx, taskId: number) =>
   (

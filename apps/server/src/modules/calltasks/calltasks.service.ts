@@ -9,28 +9,30 @@ import {
   type TimeRange,
 } from '@crm/contracts';
 import type { Db, DbOrTx } from '../../db/client';
-import { AppError } from '../../lib/app-error';
+import { AppError, asAppError } from '../../lib/app-error';
 import type { Actor } from '../../lib/auth-context';
 import { now } from '../../lib/clock';
 import { liveSocketOf } from '../calls/call-presence';
 import { callSettingsOf } from '../calls/dial-policy';
 import { requireEnabledReason, requireUsablePool } from '../pools/pools.service';
 import { scopeStaffIds } from '../staff/staff.service';
+import { activeStaffIds } from '../staff/staff-lookup';
 import { readNumberFileTokens } from '../uploads/number-file';
 import * as repo from './calltasks.repo';
 import { importNumbers } from './calltasks-import';
 import { ofMode } from './calltasks-lists';
+import { isDeletable, isEditable, isRunning, moveTarget, type TaskMove } from './task-core';
 
 // Seat tasks (issue 15): create, edit and delete, and the lifecycle (start, pause, resume, stop).
 // An agent starts and stops working a task (work / unwork); the runner (calltasks-runner.ts) dials.
 
-const { draft, running, paused, stopped, completed } = CALLTASK_STATUS;
+const { running } = CALLTASK_STATUS;
 
 /** The agents must be active staff of the company in the caller's data scope. */
 const checkAgents = async (db: Db, actor: Actor, ids: number[]) => {
   const unique = [...new Set(ids)];
   const scope = await scopeStaffIds(db, actor);
-  const active = await repo.activeStaffIds(db, actor.tenantId, unique);
+  const active = await activeStaffIds(db, actor.tenantId, unique);
   const isValid = active.length === unique.length && (scope === null || unique.every((id) => scope.includes(id)));
   if (!isValid) throw new AppError('CALLTASK_AGENT_INVALID');
   return unique;
@@ -39,12 +41,11 @@ const checkAgents = async (db: Db, actor: Actor, ids: number[]) => {
 /** The pool and reason of the "not connected after the last attempt" rule: both or neither. */
 const checkFailRule = async (db: Db, actor: Actor, body: { failPoolId: number; failReasonId: number }) => {
   if (body.failPoolId === 0) return;
-  try {
+  const check = async () => {
     await requireUsablePool(db, actor, body.failPoolId);
     if (body.failReasonId !== DISCARD_OTHER) await requireEnabledReason(db, actor.tenantId, body.failReasonId);
-  } catch {
-    throw new AppError('CALLTASK_POOL_INVALID');
-  }
+  };
+  await check().catch(asAppError('CALLTASK_POOL_INVALID'));
 };
 
 /** The task's time ranges must lie inside the company's calling hours (外呼设置). */
@@ -118,7 +119,7 @@ export const editTask = async (db: Db, actor: Actor, body: CalltaskEditBody): Pr
   await checkCompanyHours(db, actor.tenantId, body.cmTimes);
   await db.transaction(async (tx) => {
     const task = await requireManagedTask(tx, actor, body.cmStid, true);
-    if (task.status !== draft && task.status !== paused) throw new AppError('CALLTASK_NOT_EDITABLE');
+    if (!isEditable(task.status)) throw new AppError('CALLTASK_NOT_EDITABLE');
     await repo.updateTask(tx, actor.tenantId, task.id, settingsOf(body));
     await repo.setAgents(tx, actor.tenantId, task.id, agents);
   });
@@ -128,34 +129,25 @@ export const editTask = async (db: Db, actor: Actor, body: CalltaskEditBody): Pr
 export const deleteTask = async (db: Db, actor: Actor, id: number): Promise<void> => {
   await db.transaction(async (tx) => {
     const task = await requireManagedTask(tx, actor, id, true);
-    if (task.status === running) throw new AppError('CALLTASK_RUNNING');
-    await repo.stopWorkers(tx, task.id);
+    if (!isDeletable(task.status)) throw new AppError('CALLTASK_RUNNING');
+    await repo.stopWorkers(tx, actor.tenantId, task.id);
     await repo.updateTask(tx, actor.tenantId, task.id, { deletedAt: now() });
   });
 };
 
-/** start / pause / resume / stop: which states each may leave from. */
-const MOVES = {
-  start: { from: [draft], to: running },
-  pause: { from: [running], to: paused },
-  resume: { from: [paused], to: running },
-  stop: { from: [draft, running, paused], to: stopped },
-} as const;
-export type TaskMove = keyof typeof MOVES;
+export type { TaskMove };
 
 export const moveTask = async (db: Db, actor: Actor, id: number, move: TaskMove): Promise<void> => {
   await db.transaction(async (tx) => {
     const task = await requireManagedTask(tx, actor, id, true);
-    if (task.status === completed || task.status === stopped) throw new AppError('CALLTASK_COMPLETED');
-    const rule = MOVES[move];
-    if (!(rule.from as readonly number[]).includes(task.status)) throw new AppError('CALLTASK_BAD_STATE');
+    const to = moveTarget(task.status, move);
     // the company's hours may have changed since the task was saved
-    if (rule.to === running) await checkCompanyHours(tx, actor.tenantId, task.times);
+    if (to === running) await checkCompanyHours(tx, actor.tenantId, task.times);
     await repo.updateTask(tx, actor.tenantId, task.id, {
-      status: rule.to,
+      status: to,
       ...(move === 'start' ? { startedAt: now() } : {}),
     });
-    if (move === 'stop') await repo.stopWorkers(tx, task.id);
+    if (move === 'stop') await repo.stopWorkers(tx, actor.tenantId, task.id);
   });
 };
 
@@ -175,7 +167,7 @@ export const requireAgentTask = async (db: DbOrTx, actor: Actor, id: number) => 
  */
 export const startWork = async (db: Db, actor: Actor, id: number) => {
   const task = await requireAgentTask(db, actor, id);
-  if (task.status !== running) throw new AppError('CALLTASK_NOT_RUNNING');
+  if (!isRunning(task.status)) throw new AppError('CALLTASK_NOT_RUNNING');
   const connId = await liveSocketOf(db, actor.tenantId, actor.staffId);
   if (!connId) throw new AppError('CALLTASK_NO_SOCKET');
   await repo.setWorking(db, actor.tenantId, actor.staffId, task.id, connId);

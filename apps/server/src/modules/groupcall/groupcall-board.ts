@@ -4,9 +4,9 @@ import type { Actor } from '../../lib/auth-context';
 import { now } from '../../lib/clock';
 import { staffChannel } from '../../lib/pubsub';
 import type { CallRuntime, StaffMessage } from '../calls/call-bus';
-import * as tasks from '../calltasks/calltasks.repo';
-import * as repo from './groupcall.repo';
+import { findTask, type TaskRow, taskAudience } from '../calltasks/task-core';
 import { requireGroupTask } from './groupcall.service';
+import { agentsOfTask, countersOf, linesOf } from './groupcall-agents';
 import type { GroupDialerState } from './groupcall-state';
 
 // The live board of a group task (issue 15): its agents (free / talking / wrap-up), lines in use,
@@ -23,12 +23,12 @@ const clockOf = (ms: number) => {
 };
 const round1 = (v: number) => Math.round(v * 10) / 10;
 
-export const boardData = async (db: DbOrTx, state: GroupDialerState, task: tasks.TaskRow): Promise<GroupcallBoard> => {
+export const boardData = async (db: DbOrTx, state: GroupDialerState, task: TaskRow): Promise<GroupcallBoard> => {
   const at = now();
   const [agents, lines, [c]] = await Promise.all([
-    repo.agentsOfTask(db, task.tenantId, task.id),
-    repo.linesOf(db, task.tenantId, task.id),
-    repo.countersOf(db, task.tenantId, [task.id]),
+    agentsOfTask(db, task.tenantId, task.id),
+    linesOf(db, task.tenantId, task.id),
+    countersOf(db, task.tenantId, [task.id]),
   ]);
   const shown = agents.map((a) => {
     let s = 0;
@@ -75,9 +75,9 @@ export const publishBoard = async (
   tenantId: number,
   taskId: number,
 ) => {
-  const task = await tasks.findTask(rt.db, tenantId, taskId);
+  const task = await findTask(rt.db, tenantId, taskId);
   if (task?.mode !== CALLTASK_MODE.group) return;
   const data = await boardData(rt.db, state, task);
   const message: StaffMessage = { kind: 'frame', frame: { code: 0, msg_type: GROUPCALL_MSG_TYPE, msg: '群呼看板', data } };
-  for (const staffId of await tasks.taskAudience(rt.db, taskId)) await rt.bus.publish(staffChannel(staffId), message);
+  for (const staffId of await taskAudience(rt.db, taskId)) await rt.bus.publish(staffChannel(staffId), message);
 };

@@ -5,8 +5,9 @@ import { SAMPLE_RATE } from '../../telephony/control';
 import type { Speech } from '../../telephony/tts';
 import type { CallRuntime } from '../calls/call-bus';
 import { bridgeLegs, hangupLeg, playInto } from '../calls/call-control';
-import * as legs from '../calls/call-legs.repo';
+import { isLegLive as isLegLiveIn } from '../calls/calls-for-tasks';
 import * as repo from './groupcall.repo';
+import { agentsOfTask, type GroupAgent } from './groupcall-agents';
 import type { GroupDialerState, PlacedLeg } from './groupcall-state';
 
 // An answered group-call customer (issue 15): the free agent idle longest is rung (his extension
@@ -34,17 +35,14 @@ export const abandonPrompt = (speech: Speech) => {
   return prompt;
 };
 
-const isLegLive = async (rt: CallRuntime, legId: string) => {
-  const row = await legs.findLeg(rt.db, legId);
-  return row !== undefined && row.state < 3;
-};
+const isLegLive = (rt: CallRuntime, legId: string) => isLegLiveIn(rt.db, legId);
 
 /** The customer found no agent: the message, the hang-up, the call logged abandoned. */
 const abandon = async (d: GroupDeps, leg: PlacedLeg) => {
   if (leg.isAbandoned || leg.isConnected) return;
   leg.isAbandoned = true;
   leg.staffId = null;
-  await repo.setAbandoned(d.rt.db, leg.callUuid, now());
+  await repo.setAbandoned(d.rt.db, leg.tenantId, leg.callUuid, now());
   d.state.pacers.get(leg.taskId)?.abandoned(now().getTime());
   d.onChange(leg);
   const samples = await abandonPrompt(d.speech);
@@ -53,7 +51,7 @@ const abandon = async (d: GroupDeps, leg: PlacedLeg) => {
 };
 
 /** The free agents of a task now: working, no call, wrap-up over, not being joined to a customer. */
-export const freeAgentsOf = (d: GroupDeps, agents: repo.GroupAgent[], at: Date) =>
+export const freeAgentsOf = (d: GroupDeps, agents: GroupAgent[], at: Date) =>
   agents.filter(
     (a) =>
       a.is_working &&
@@ -64,13 +62,13 @@ export const freeAgentsOf = (d: GroupDeps, agents: repo.GroupAgent[], at: Date) 
 
 /** Rings the longest-idle free agent of the task for the customer; false when none was free or his line refused. */
 const tryAgent = async (d: GroupDeps, leg: PlacedLeg) => {
-  const free = freeAgentsOf(d, await repo.agentsOfTask(d.rt.db, leg.tenantId, leg.taskId), now());
+  const free = freeAgentsOf(d, await agentsOfTask(d.rt.db, leg.tenantId, leg.taskId), now());
   for (const a of free) {
     const staffId = Number(a.staff_id);
     d.state.joining.add(staffId);
     try {
       leg.staffId = staffId;
-      await repo.setAgentOf(d.rt.db, leg.callUuid, staffId);
+      await repo.setAgentOf(d.rt.db, leg.tenantId, leg.callUuid, staffId);
       // he works the task (work mode): his phone answers the put-through by itself (issue 23)
       await bridgeLegs(d.rt, leg.legId, staffId, '3pcc', { autoAnswer: true });
       d.onChange(leg);
@@ -123,7 +121,7 @@ export const onLegEvent = async (d: GroupDeps, e: LegEvent) => {
   if (p.role === 'customer' && p.kind === 'bridged' && leg.staffId !== null && !leg.isConnected) {
     leg.isConnected = true;
     const connectedAt = new Date(p.at);
-    await repo.setConnected(d.rt.db, leg.callUuid, connectedAt);
+    await repo.setConnected(d.rt.db, leg.tenantId, leg.callUuid, connectedAt);
     d.state.pacers.get(leg.taskId)?.connected(at, Math.max(0, connectedAt.getTime() - (leg.answeredAt ?? at)));
     d.onChange(leg);
     return;

@@ -1,5 +1,5 @@
 import type { FloorCounts } from '../calltasks/dialer/pacer';
-import type * as repo from './groupcall.repo';
+import type { GroupAgent } from './groupcall-agents';
 
 // What the group dialer tells its Pacer about a task's floor (issues 15 and 23), the same counts
 // the simulation (calltasks/dialer/simulate.ts, bench/dialer.ts) passes: free agents, agents whose
@@ -15,7 +15,7 @@ export const RING_LONG_MS = 15_000;
 export const floorCounts = (
   at: Date,
   task: { maxLines: number },
-  agents: repo.GroupAgent[],
+  agents: GroupAgent[],
   free: number,
   waiting: number,
   lines: { lines: number; ringing: number; ringingLong: number },

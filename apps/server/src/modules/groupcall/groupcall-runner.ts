@@ -1,15 +1,11 @@
-import { isInTaskWindow, TASK_NUMBER_STATE } from '@crm/contracts';
-import { sql } from 'drizzle-orm';
-import { type Db, queryRows } from '../../db/client';
-import { callTaskNumbers } from '../../db/schema';
+import { CALLTASK_MODE, isInTaskWindow } from '@crm/contracts';
 import { now } from '../../lib/clock';
 import { originateCustomerLeg } from '../calls/call-control';
-import type * as taskRepo from '../calltasks/calltasks.repo';
 import { settleEnded } from '../calltasks/calltasks-outcome';
 import { publishTaskProgress } from '../calltasks/calltasks-progress';
 import { giveNumberBack, settleRefusedNumber } from '../calltasks/calltasks-refusals';
-import * as runner from '../calltasks/calltasks-runner.repo';
-import * as repo from './groupcall.repo';
+import { claimNumbers, runningTasksOf, setNumberCall, type TaskRow } from '../calltasks/task-core';
+import { agentsOfTask, linesOf } from './groupcall-agents';
 import { freeAgentsOf, type GroupDeps, registerLeg } from './groupcall-connect';
 import { floorCounts, RING_LONG_MS } from './groupcall-pacing';
 
@@ -24,45 +20,17 @@ import { floorCounts, RING_LONG_MS } from './groupcall-pacing';
 // numbers it took with it go back untouched. What happens once a customer answers:
 // groupcall-connect.ts.
 
-const { pending, dialling } = TASK_NUMBER_STATE;
 const RING_SECONDS = 30;
 
-/** Takes up to `n` due numbers of the task for dialling (pending, or a redial whose time came). */
-const claimNumbers = (db: Db, taskId: number, n: number, at: Date) =>
-  db.transaction(async (tx) => {
-    const rows = await queryRows<{ id: number }>(
-      tx,
-      sql`select id from ${callTaskNumbers} where task_id = ${taskId} and state = ${pending}
-            and (next_at is null or next_at <= ${at})
-          order by next_at nulls first, seq limit ${n} for update skip locked`,
-    );
-    const claimed: taskRepo.NumberRow[] = [];
-    for (const r of rows) {
-      const [row] = await tx
-        .update(callTaskNumbers)
-        .set({
-          state: dialling,
-          attempts: sql`${callTaskNumbers.attempts} + 1`,
-          staffId: null,
-          lastCallUuid: null,
-          updatedAt: at,
-        })
-        .where(sql`${callTaskNumbers.id} = ${Number(r.id)}`)
-        .returning();
-      claimed.push(row);
-    }
-    return claimed;
-  });
-
 /** Dials for one running group task; resolves to how many legs were placed. */
-export const dialTask = async (d: GroupDeps, task: taskRepo.TaskRow) => {
+export const dialTask = async (d: GroupDeps, task: TaskRow) => {
   const at = now();
   const pacer = d.state.pacerOf(task.id, task.abandonTarget);
   if (!isInTaskWindow(task.weeks, task.times, at)) return 0;
   if (d.state.isHeld(task.id, at.getTime())) return 0;
-  const agents = await repo.agentsOfTask(d.rt.db, task.tenantId, task.id);
+  const agents = await agentsOfTask(d.rt.db, task.tenantId, task.id);
   const free = freeAgentsOf(d, agents, at);
-  const lines = await repo.linesOf(d.rt.db, task.tenantId, task.id, new Date(at.getTime() - RING_LONG_MS));
+  const lines = await linesOf(d.rt.db, task.tenantId, task.id, new Date(at.getTime() - RING_LONG_MS));
   // the pacing (ratio 1 at the start, small-team cap, drop on abandon): groupcall-pacing.ts, calltasks/dialer
   const decision = pacer.decide(at.getTime(), floorCounts(at, task, agents, free.length, d.state.waitingOf(task.id), lines));
   const snap = pacer.snapshot(at.getTime());
@@ -74,7 +42,7 @@ export const dialTask = async (d: GroupDeps, task: taskRepo.TaskRow) => {
   const room = Math.max(0, Math.min(decision.dial, task.maxLines - lines.lines));
   if (room === 0 || free.length === 0) return 0;
   let placed = 0;
-  const claimed = await claimNumbers(d.rt.db, task.id, room, at);
+  const claimed = await claimNumbers(d.rt.db, task.tenantId, task.id, room, at);
   for (const [i, n] of claimed.entries()) {
     try {
       const leg = await originateCustomerLeg(d.rt, {
@@ -84,7 +52,7 @@ export const dialTask = async (d: GroupDeps, task: taskRepo.TaskRow) => {
         linkCustomerId: n.customerId,
         ringSeconds: RING_SECONDS,
       });
-      await runner.updateNumber(d.rt.db, n.id, {
+      await setNumberCall(d.rt.db, task.tenantId, n.id, {
         lastCallUuid: leg.callUuid,
         customerId: n.customerId ?? (leg.customerId || null),
       });
@@ -105,7 +73,7 @@ export const dialTask = async (d: GroupDeps, task: taskRepo.TaskRow) => {
       const { retryAt } = await settleRefusedNumber(d.rt, task, n.id, err);
       if (retryAt === null) continue;
       d.state.hold(task.id, retryAt.getTime());
-      for (const rest of claimed.slice(i + 1)) await giveNumberBack(d.rt.db, rest.id, null, null, at);
+      for (const rest of claimed.slice(i + 1)) await giveNumberBack(d.rt.db, task.tenantId, rest.id, null, null, at);
       break;
     }
   }
@@ -117,7 +85,7 @@ export const runGroupTick = async (d: GroupDeps) => {
   const changed = await settleEnded(d.rt.db);
   // the settled tasks may be seat tasks (both ticks settle whatever ended first): their msg_type 7 progress
   for (const [taskId, tenantId] of changed) await publishTaskProgress(d.rt, tenantId, taskId);
-  const tasks = await repo.runningGroupTasks(d.rt.db);
+  const tasks = await runningTasksOf(d.rt.db, CALLTASK_MODE.group);
   const running = new Set(tasks.map((t) => t.id));
   for (const id of d.state.pacers.keys()) if (!running.has(id)) d.state.forget(id);
   for (const task of tasks) {

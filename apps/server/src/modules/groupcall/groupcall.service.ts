@@ -6,14 +6,12 @@ import {
   type GroupcallRow,
   type ListData,
 } from '@crm/contracts';
-import { sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client';
 import type { Actor } from '../../lib/auth-context';
-import * as tasks from '../calltasks/calltasks.repo';
 import * as seat from '../calltasks/calltasks.service';
 import { requireVisibleTaskOf, rowsOf } from '../calltasks/calltasks-lists';
-import { scopeStaffIds } from '../staff/staff.service';
-import * as repo from './groupcall.repo';
+import { listTaskIds, setKindSettings, taskRowsByIds } from '../calltasks/task-core';
+import { countersOf } from './groupcall-agents';
 
 // Group-call tasks (人工群呼, issue 15) are call tasks with mode 1: created, edited, moved and
 // worked through the seat-task services (one set of rules), plus their line limit and abandon
@@ -32,7 +30,7 @@ export const createGroupTask = async (db: Db, actor: Actor, body: GroupcallCreat
   return db.transaction(async (tx) => {
     // the seat task's rules and rows, in this transaction (a savepoint), then its group settings
     const id = await seat.createTask(tx as unknown as Db, actor, rest);
-    await tasks.updateTask(tx, actor.tenantId, id, { mode: CALLTASK_MODE.group, maxLines, abandonTarget });
+    await setKindSettings(tx, actor.tenantId, id, { mode: CALLTASK_MODE.group, maxLines, abandonTarget });
     return id;
   });
 };
@@ -42,7 +40,7 @@ export const editGroupTask = async (db: Db, actor: Actor, body: GroupcallEditBod
   await requireManagedGroupTask(db, actor, body.cmStid);
   return db.transaction(async (tx) => {
     await seat.editTask(tx as unknown as Db, actor, rest);
-    await tasks.updateTask(tx, actor.tenantId, body.cmStid, { maxLines, abandonTarget });
+    await setKindSettings(tx, actor.tenantId, body.cmStid, { maxLines, abandonTarget });
     return body.cmStid;
   });
 };
@@ -50,20 +48,12 @@ export const editGroupTask = async (db: Db, actor: Actor, body: GroupcallEditBod
 export const requireManaged = requireManagedGroupTask;
 
 export const listGroupTasks = async (db: Db, actor: Actor, f: CalltaskListBody): Promise<ListData<GroupcallRow>> => {
-  const scope = await scopeStaffIds(db, actor);
-  let where = sql`${tasks.taskScopeSql(actor.tenantId, scope, actor.staffId, f.isMine === 1)} and t.mode = ${CALLTASK_MODE.group}`;
-  if (f.name) where = sql`${where} and t.name like ${`%${f.name.replace(/[\\%_]/g, '\\$&')}%`}`;
-  if (f.status !== undefined) where = sql`${where} and t.status = ${f.status}`;
-  const [idRows, count] = await Promise.all([
-    tasks.listTasks(db, where, f.limit, (f.page - 1) * f.limit),
-    tasks.countTasks(db, where),
-  ]);
-  const ids = idRows.map((r) => Number(r.id));
+  const { ids, count } = await listTaskIds(db, actor, f, CALLTASK_MODE.group);
   if (ids.length === 0) return { list: [], count };
   const [rows, found, counted] = await Promise.all([
     rowsOf(db, actor.tenantId, ids),
-    tasks.tasksByIds(db, actor.tenantId, ids),
-    repo.countersOf(db, actor.tenantId, ids),
+    taskRowsByIds(db, actor.tenantId, ids),
+    countersOf(db, actor.tenantId, ids),
   ]);
   const byId = new Map(found.map((t) => [Number(t.id), t]));
   const countedById = new Map(counted.map((c) => [Number(c.task_id), c]));

@@ -7,8 +7,8 @@ import {
   type StaffListQuery,
   type StaffOption,
 } from '@crm/contracts';
-import type { Db } from '../../db/client';
-import { AppError } from '../../lib/app-error';
+import type { Db, DbOrTx } from '../../db/client';
+import { AppError, onlyRefusal } from '../../lib/app-error';
 import type { Actor } from '../../lib/auth-context';
 import { hashPassword } from '../../lib/password';
 import { formatDateTime, parseDateTime } from '../../lib/time';
@@ -154,3 +154,26 @@ export const staffOptions = async (db: Db, actor: Actor, linkman: string): Promi
 
 export const countCompanyStaff = (db: Db, tenantId: number) => repo.countTenantStaff(db, tenantId);
 export const insertStaffRow = repo.insertStaff;
+
+/**
+ * An active staff member as the actor of work done for him without a session (a call task dials
+ * for him, makes a customer he owns); undefined when he cannot act (disabled, deleted, no role).
+ */
+export const staffActor = async (db: DbOrTx, tenantId: number, staffId: number): Promise<Actor | undefined> => {
+  const s = await repo.findStaff(db, tenantId, staffId);
+  if (s?.actionState !== 0 || s.roleId === null) return undefined;
+  const role = await requireRole(db as Db, tenantId, s.roleId).catch(onlyRefusal(undefined));
+  if (!role) return undefined;
+  return {
+    sessionId: 0,
+    staffId: s.id,
+    tenantId: s.tenantId,
+    departmentId: s.departmentId,
+    roleId: s.roleId,
+    dataScope: role.dataScope,
+    isSystemRole: role.isSystem,
+    menuIds: new Set(role.menuIds),
+    actions: new Set(role.actions),
+    name: s.name,
+  };
+};
