@@ -3,8 +3,8 @@ import { Badge, Card, Table, type TableColumnsType, Tabs } from 'antd';
 import { useState } from 'react';
 import { formatMoney } from '../../../components/money';
 import { useTablePaging } from '../../../components/useTablePaging';
+import { VerifyStatusTag } from '../../../components/VerifyStatusTag';
 import { OrderDetailDrawer } from '../../orders/components/OrderDetailDrawer';
-import { VerifyStatusTag } from '../../orders/components/VerifyStatusTag';
 import { useApprovalCounts, useApprovalList } from '../api';
 
 type Tab = (typeof APPROVAL_TABS)[number];

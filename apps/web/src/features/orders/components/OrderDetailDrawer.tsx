@@ -2,6 +2,7 @@ import type { OrderDetail } from '@crm/contracts';
 import { App, Button, Card, Descriptions, Drawer, Empty, Image, Result, Skeleton, Space, Table, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { formatMoney } from '../../../components/money';
+import { VerifyStatusTag } from '../../../components/VerifyStatusTag';
 import { hasPermission, useSession } from '../../../stores/session';
 import { ApprovalTrail } from '../../approvals/components/ApprovalTrail';
 import { OrderReceiptsCard } from '../../receipts/components/OrderReceiptsCard';
@@ -9,7 +10,6 @@ import { useOrderDetail, useWithdrawOrder } from '../api';
 import { CooperatorsModal, TransferModal, VerifyModal } from './OrderActionModals';
 import { SUMMARY_NA } from './orderLines';
 import { SubmitApprovalModal } from './SubmitApprovalModal';
-import { VerifyStatusTag } from './VerifyStatusTag';
 
 type Props = { orderId: number | null; onClose: () => void };
 type Open = 'verify' | 'cooperators' | 'transfer' | 'submit' | null;

@@ -2,9 +2,9 @@ import { ORDER_LIMITS, type OrderRow } from '@crm/contracts';
 import { Table, type TableColumnsType } from 'antd';
 import { useState } from 'react';
 import { formatMoney } from '../../../components/money';
+import { VerifyStatusTag } from '../../../components/VerifyStatusTag';
 import { useOrderList } from '../api';
 import { OrderDetailDrawer } from './OrderDetailDrawer';
-import { VerifyStatusTag } from './VerifyStatusTag';
 
 export const orderColumns: TableColumnsType<OrderRow> = [
   { title: '产品', dataIndex: 'product_names', ellipsis: true },

@@ -16,7 +16,7 @@ import {
 } from 'antd';
 import { useState } from 'react';
 import { formatMoney } from '../../../components/money';
-import { VerifyStatusTag } from '../../orders/components/VerifyStatusTag';
+import { VerifyStatusTag } from '../../../components/VerifyStatusTag';
 import { useDeletePlan, useDeleteReceipt, useReceiptSummary } from '../api';
 import { PlanFormModal } from './PlanFormModal';
 import { PlanStatusTag } from './PlanStatusTag';

@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { JobExportButton } from '../../../components/JobExportButton';
 import { formatMoney } from '../../../components/money';
 import { useTablePaging } from '../../../components/useTablePaging';
-import { VerifyStatusTag } from '../../orders/components/VerifyStatusTag';
+import { VerifyStatusTag } from '../../../components/VerifyStatusTag';
 import { useReceiptList, useStartReceiptListExport } from '../api';
 import { type ReceiptSearch, ReceiptSearchBar } from './ReceiptSearchBar';
 

@@ -1,3 +1,4 @@
+/** The approval (verify) status of an order, a receipt plan or a receipt, as a coloured tag. */
 import { VERIFY_STATUS_LABEL } from '@crm/contracts';
 import { Tag } from 'antd';
 
