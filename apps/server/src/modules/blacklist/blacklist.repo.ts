@@ -1,6 +1,6 @@
 import { and, count, desc, eq, gte, ilike, inArray, isNull, like, lte, or, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { blackFiles, blackNumbers, staff } from '../../db/schema';
+import { blackFiles, blackNumbers } from '../../db/schema';
 
 export type BlackFileRecord = typeof blackFiles.$inferSelect;
 
@@ -43,9 +43,8 @@ const fileWhere = (f: FileFilter) => {
 
 export const listFiles = (db: DbOrTx, f: FileFilter, limit: number, offset: number) =>
   db
-    .select({ file: blackFiles, staffName: staff.name })
+    .select({ file: blackFiles })
     .from(blackFiles)
-    .leftJoin(staff, eq(staff.id, blackFiles.staffId))
     .where(fileWhere(f))
     .orderBy(desc(blackFiles.createdAt), desc(blackFiles.id))
     .limit(limit)
@@ -103,9 +102,8 @@ const numberWhere = (f: NumberFilter) =>
 
 export const listNumbers = (db: DbOrTx, f: NumberFilter, limit: number, offset: number) =>
   db
-    .select({ n: blackNumbers, staffName: staff.name })
+    .select({ n: blackNumbers })
     .from(blackNumbers)
-    .leftJoin(staff, eq(staff.id, blackNumbers.staffId))
     .where(numberWhere(f))
     .orderBy(desc(blackNumbers.id))
     .limit(limit)

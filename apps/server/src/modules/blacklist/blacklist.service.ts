@@ -18,6 +18,7 @@ import type { Actor } from '../../lib/auth-context';
 import { now } from '../../lib/clock';
 import { normalisePhone } from '../../lib/phone';
 import { formatDateTime, parseDateTime } from '../../lib/time';
+import { staffNames } from '../staff/staff-lookup';
 import { readNumberFileTokens, textTokens } from '../uploads/number-file';
 import { storeGeneratedFile } from '../uploads/uploads.service';
 import * as repo from './blacklist.repo';
@@ -68,15 +69,20 @@ export const listFiles = async (db: Db, actor: Actor, q: BlackFileListQuery): Pr
     to: dayEnd(q.createEndTime),
   };
   const [rows, n] = await Promise.all([repo.listFiles(db, f, q.limit, (q.page - 1) * q.limit), repo.countFiles(db, f)]);
+  const names = await staffNames(
+    db,
+    actor.tenantId,
+    rows.map((r) => r.file.staffId),
+  );
   return {
     count: n,
-    list: rows.map(({ file, staffName }) => ({
+    list: rows.map(({ file }) => ({
       cmBfid: file.id,
       name: file.name,
       dmState: file.dmState,
       numberCount: file.numberCount,
       invalidCount: file.invalidCount,
-      cmSidName: staffName ?? '',
+      cmSidName: names.get(file.staffId) ?? '',
       createTime: formatDateTime(file.createdAt),
     })),
   };
@@ -136,14 +142,19 @@ export const listNumbers = async (db: Db, actor: Actor, q: BlackNumberListQuery)
   if (fileId) await requireFile(db, actor, fileId);
   const f: repo.NumberFilter = { tenantId: actor.tenantId, fileId, phone: q.phone?.replace(/\D/g, '') };
   const [rows, n] = await Promise.all([repo.listNumbers(db, f, q.limit, (q.page - 1) * q.limit), repo.countNumbers(db, f)]);
+  const names = await staffNames(
+    db,
+    actor.tenantId,
+    rows.map((r) => r.n.staffId),
+  );
   return {
     count: n,
-    list: rows.map(({ n: r, staffName }) => ({
+    list: rows.map(({ n: r }) => ({
       id: r.id,
       cmBfid: r.fileId,
       phone: r.phone,
       remark: r.remark,
-      cmSidName: staffName ?? '',
+      cmSidName: names.get(r.staffId) ?? '',
       createTime: formatDateTime(r.createdAt),
     })),
   };

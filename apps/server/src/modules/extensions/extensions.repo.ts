@@ -1,18 +1,15 @@
 import { and, count, desc, eq, ilike, isNull, ne, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { sipAccounts, staff } from '../../db/schema';
+import { sipAccounts } from '../../db/schema';
 
 export type SipRecord = typeof sipAccounts.$inferSelect;
 export type SipInsert = typeof sipAccounts.$inferInsert;
-export type SipRow = { sip: SipRecord; staffName: string | null; merchantType: number | null };
+/** An extension as the repo hands it out; the service adds its staff's name and account type (SipRow). */
+export type SipOnly = { sip: SipRecord };
 
 const live = (tenantId: number) => and(eq(sipAccounts.tenantId, tenantId), isNull(sipAccounts.deletedAt));
 
-const selectRows = (db: DbOrTx) =>
-  db
-    .select({ sip: sipAccounts, staffName: staff.name, merchantType: staff.merchantType })
-    .from(sipAccounts)
-    .leftJoin(staff, eq(staff.id, sipAccounts.staffId));
+const selectRows = (db: DbOrTx) => db.select({ sip: sipAccounts }).from(sipAccounts);
 
 export type SipFilter = { tenantId: number; user?: string; actionState?: number; staffId?: number };
 
@@ -24,7 +21,7 @@ const whereOf = (f: SipFilter): SQL | undefined => {
   return and(...conds);
 };
 
-export const listSips = (db: DbOrTx, f: SipFilter, limit: number, offset: number): Promise<SipRow[]> =>
+export const listSips = (db: DbOrTx, f: SipFilter, limit: number, offset: number): Promise<SipOnly[]> =>
   selectRows(db).where(whereOf(f)).orderBy(desc(sipAccounts.isDefault), sipAccounts.user).limit(limit).offset(offset);
 
 export const countSips = async (db: DbOrTx, f: SipFilter) => {
@@ -32,14 +29,14 @@ export const countSips = async (db: DbOrTx, f: SipFilter) => {
   return rows[0]?.n ?? 0;
 };
 
-export const findSip = async (db: DbOrTx, tenantId: number, id: number): Promise<SipRow | undefined> => {
+export const findSip = async (db: DbOrTx, tenantId: number, id: number): Promise<SipOnly | undefined> => {
   const rows = await selectRows(db)
     .where(and(live(tenantId), eq(sipAccounts.id, id)))
     .limit(1);
   return rows[0];
 };
 
-export const findDefaultSip = async (db: DbOrTx, tenantId: number, staffId: number): Promise<SipRow | undefined> => {
+export const findDefaultSip = async (db: DbOrTx, tenantId: number, staffId: number): Promise<SipOnly | undefined> => {
   const rows = await selectRows(db)
     .where(and(live(tenantId), eq(sipAccounts.staffId, staffId), eq(sipAccounts.isDefault, true)))
     .limit(1);
@@ -47,7 +44,7 @@ export const findDefaultSip = async (db: DbOrTx, tenantId: number, staffId: numb
 };
 
 /** The sip line knows an extension by its SIP user only; the oldest live one wins (users are unique per company). */
-export const findSipByUser = async (db: DbOrTx, user: string): Promise<SipRow | undefined> => {
+export const findSipByUser = async (db: DbOrTx, user: string): Promise<SipOnly | undefined> => {
   const rows = await selectRows(db)
     .where(and(isNull(sipAccounts.deletedAt), sql`lower(${sipAccounts.user}) = ${user.toLowerCase()}`))
     .orderBy(sipAccounts.id)
@@ -56,7 +53,7 @@ export const findSipByUser = async (db: DbOrTx, user: string): Promise<SipRow | 
 };
 
 /** A device logs in by imei alone: imeis are unique across companies. */
-export const findSipByImei = async (db: DbOrTx, imei: string): Promise<SipRow | undefined> => {
+export const findSipByImei = async (db: DbOrTx, imei: string): Promise<SipOnly | undefined> => {
   const rows = await selectRows(db)
     .where(and(isNull(sipAccounts.deletedAt), eq(sipAccounts.imei, imei)))
     .limit(1);
@@ -108,15 +105,6 @@ export const firstSipOf = async (db: DbOrTx, tenantId: number, staffId: number) 
     .orderBy(sipAccounts.id)
     .limit(1);
   return rows[0]?.id;
-};
-
-export const findStaffOfTenant = async (db: DbOrTx, tenantId: number, staffId: number) => {
-  const rows = await db
-    .select({ id: staff.id, name: staff.name, merchantType: staff.merchantType, departmentId: staff.departmentId })
-    .from(staff)
-    .where(and(eq(staff.tenantId, tenantId), eq(staff.id, staffId), eq(staff.isDeleted, false)))
-    .limit(1);
-  return rows[0];
 };
 
 export const setDeviceOnline = (db: DbOrTx, id: number, isOnline: boolean) =>

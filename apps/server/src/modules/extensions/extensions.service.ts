@@ -19,14 +19,30 @@ import type { Actor } from '../../lib/auth-context';
 import { now } from '../../lib/clock';
 import { normalisePhone } from '../../lib/phone';
 import { formatDateTime } from '../../lib/time';
+import { findLiveStaffMember, staffAccountsByIds } from '../staff/staff-calls';
 import * as repo from './extensions.repo';
 
-export type { SipRow } from './extensions.repo';
+/** An extension with its staff's name and account type (merchantType 2: a bound phone), from the staff module. */
+export type SipRow = { sip: repo.SipRecord; staffName: string | null; merchantType: number | null };
+
+/** The extensions' staff (name, account type) looked up at once for rows of one company. */
+const withStaff = async (db: DbOrTx, tenantId: number, rows: repo.SipOnly[]): Promise<SipRow[]> => {
+  const ids = rows.flatMap((r) => (r.sip.staffId === null ? [] : [r.sip.staffId]));
+  const accounts = await staffAccountsByIds(db, tenantId, ids);
+  return rows.map(({ sip }) => {
+    const a = sip.staffId === null ? undefined : accounts.get(sip.staffId);
+    return { sip, staffName: a?.name ?? null, merchantType: a?.merchantType ?? null };
+  });
+};
+
+/** One extension (of any company) with its staff, or undefined. */
+const oneWithStaff = async (db: DbOrTx, row: repo.SipOnly | undefined): Promise<SipRow | undefined> =>
+  row ? (await withStaff(db, row.sip.tenantId, [row]))[0] : undefined;
 
 const newDeviceSecret = () => randomBytes(16).toString('hex');
 
 /** SPEC §3 Sip info of a row; `telephony` names the server's line. */
-export const toSipInfo = (row: repo.SipRow, telephony: string): SipInfo => {
+export const toSipInfo = (row: SipRow, telephony: string): SipInfo => {
   const s = row.sip;
   return {
     cmSipid: s.id,
@@ -69,14 +85,16 @@ const checkUnique = async (db: Db, actor: Actor, body: { user: string; imei: str
 /** siplist (/call/sip): every extension of the company, with the device secrets. */
 export const listSips = async (db: Db, actor: Actor, q: SipListQuery, telephony: string): Promise<ListData<SipAdminInfo>> => {
   const f: repo.SipFilter = { tenantId: actor.tenantId, user: q.user?.trim(), actionState: q.actionState, staffId: q.cmSid };
-  const [rows, n] = await Promise.all([repo.listSips(db, f, q.limit, (q.page - 1) * q.limit), repo.countSips(db, f)]);
+  const [found, n] = await Promise.all([repo.listSips(db, f, q.limit, (q.page - 1) * q.limit), repo.countSips(db, f)]);
+  const rows = await withStaff(db, actor.tenantId, found);
   return { count: n, list: rows.map((r) => ({ ...toSipInfo(r, telephony), deviceSecret: r.sip.deviceSecret })) };
 };
 
 /** sipmylist (/call/mysip): the caller's own extensions, default first. */
 export const listMySips = async (db: Db, actor: Actor, q: SipMyListQuery, telephony: string): Promise<ListData<SipInfo>> => {
   const f: repo.SipFilter = { tenantId: actor.tenantId, staffId: actor.staffId };
-  const [rows, n] = await Promise.all([repo.listSips(db, f, q.limit, (q.page - 1) * q.limit), repo.countSips(db, f)]);
+  const [found, n] = await Promise.all([repo.listSips(db, f, q.limit, (q.page - 1) * q.limit), repo.countSips(db, f)]);
+  const rows = await withStaff(db, actor.tenantId, found);
   return { count: n, list: rows.map((r) => toSipInfo(r, telephony)) };
 };
 
@@ -142,7 +160,7 @@ const promoteDefault = async (tx: DbOrTx, tenantId: number, staffId: number) => 
 export const bindStaff = async (db: Db, actor: Actor, body: SipBindStaffBody): Promise<void> => {
   const { sip } = await requireSip(db, actor, body.cmSipid);
   if (sip.callStatus >= CALL_STATUS.dialling) throw new AppError('SIP_IN_CALL');
-  const target = body.cmSid ? await repo.findStaffOfTenant(db, actor.tenantId, body.cmSid) : undefined;
+  const target = body.cmSid ? await findLiveStaffMember(db, actor.tenantId, body.cmSid) : undefined;
   if (body.cmSid && !target) throw new AppError('NOT_FOUND');
   if ((sip.staffId ?? 0) === body.cmSid) return;
   await db.transaction(async (tx) => {
@@ -174,7 +192,8 @@ export const setMyDefault = async (db: Db, actor: Actor, id: number): Promise<vo
 };
 
 /** The staff's default extension (any state), or undefined. */
-export const findDefaultSip = (db: DbOrTx, tenantId: number, staffId: number) => repo.findDefaultSip(db, tenantId, staffId);
+export const findDefaultSip = async (db: DbOrTx, tenantId: number, staffId: number) =>
+  oneWithStaff(db, await repo.findDefaultSip(db, tenantId, staffId));
 
 /** sipdefault: the caller's default extension (SPEC §3 Sip info), or null. */
 export const myDefaultSip = async (
@@ -183,7 +202,7 @@ export const myDefaultSip = async (
   telephony: string,
   line?: { wsUrl: string; domain: string },
 ): Promise<SipInfo | null> => {
-  const row = await repo.findDefaultSip(db, actor.tenantId, actor.staffId);
+  const row = await findDefaultSip(db, actor.tenantId, actor.staffId);
   if (!row) return null;
   const info = toSipInfo(row, telephony);
   // the sip line: the softphone registers to this server's Kamailio (SIP_WS_URL / SIP_DOMAIN)
@@ -192,7 +211,7 @@ export const myDefaultSip = async (
 };
 
 /** The sip line (Kamailio) authenticates an extension: its live record by SIP user, any company. */
-export const findSipForLine = (db: DbOrTx, user: string) => repo.findSipByUser(db, user);
+export const findSipForLine = async (db: DbOrTx, user: string) => oneWithStaff(db, await repo.findSipByUser(db, user));
 
 const requireMyDefault = async (db: Db, actor: Actor) => {
   const row = await repo.findDefaultSip(db, actor.tenantId, actor.staffId);
@@ -244,10 +263,11 @@ export const setCallState = (
 ) => repo.updateSip(db, tenantId, id, patch);
 
 /** The device channel (calls module): who is this device? */
-export const findSipByImei = (db: DbOrTx, imei: string) => repo.findSipByImei(db, imei);
-export const findSipById = (db: DbOrTx, tenantId: number, id: number) => repo.findSip(db, tenantId, id);
+export const findSipByImei = async (db: DbOrTx, imei: string) => oneWithStaff(db, await repo.findSipByImei(db, imei));
+export const findSipById = async (db: DbOrTx, tenantId: number, id: number) =>
+  oneWithStaff(db, await repo.findSip(db, tenantId, id));
 export const setDeviceOnline = (db: DbOrTx, id: number, isOnline: boolean) => repo.setDeviceOnline(db, id, isOnline);
-export const findStaffMember = (db: DbOrTx, tenantId: number, staffId: number) => repo.findStaffOfTenant(db, tenantId, staffId);
+export const findStaffMember = (db: DbOrTx, tenantId: number, staffId: number) => findLiveStaffMember(db, tenantId, staffId);
 /** Serialises dials on one extension (inside the dial transaction). */
 export const lockSip = (tx: DbOrTx, id: number) => repo.lockSip(tx, id);
 

@@ -1,5 +1,5 @@
-/** The staff column the calls module keeps: when a staff last saw his missed incoming calls (SPEC §2 call button badge). */
-import { and, eq } from 'drizzle-orm';
+/** What the calling modules (calls, extensions) read and keep of staff: the member behind a call or an extension, when he last saw his missed calls. */
+import { and, eq, inArray } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { staff } from '../../db/schema';
 
@@ -19,4 +19,27 @@ export const setMissedCallsSeenAt = async (db: DbOrTx, tenantId: number, staffId
     .update(staff)
     .set({ missedCallsSeenAt: at })
     .where(and(eq(staff.tenantId, tenantId), eq(staff.id, staffId)));
+};
+
+/** A live (not deleted) staff of the tenant: his name, account type (merchantType 2: a bound phone) and department. */
+export const findLiveStaffMember = async (db: DbOrTx, tenantId: number, staffId: number) => {
+  const rows = await db
+    .select({ id: staff.id, name: staff.name, merchantType: staff.merchantType, departmentId: staff.departmentId })
+    .from(staff)
+    .where(and(eq(staff.tenantId, tenantId), eq(staff.id, staffId), eq(staff.isDeleted, false)))
+    .limit(1);
+  return rows[0];
+};
+
+export type StaffAccount = { name: string; merchantType: number };
+
+/** Staff of the tenant by id (deleted ones too): name and account type, as the extensions bound to them show. */
+export const staffAccountsByIds = async (db: DbOrTx, tenantId: number, ids: number[]) => {
+  const unique = [...new Set(ids)];
+  if (unique.length === 0) return new Map<number, StaffAccount>();
+  const rows = await db
+    .select({ id: staff.id, name: staff.name, merchantType: staff.merchantType })
+    .from(staff)
+    .where(and(eq(staff.tenantId, tenantId), inArray(staff.id, unique)));
+  return new Map<number, StaffAccount>(rows.map((r) => [r.id, { name: r.name, merchantType: r.merchantType }]));
 };
