@@ -18,6 +18,7 @@ import { approvalsRoutes } from './modules/approvals/approvals.routes';
 import { authRoutes } from './modules/auth/auth.routes';
 import { blacklistRoutes } from './modules/blacklist/blacklist.routes';
 import { callsPlugin } from './modules/calls/calls.plugin';
+import { registerCallsFiles } from './modules/calls/calls-files';
 import { calltasksPlugin } from './modules/calltasks/calltasks.plugin';
 import { clockRoutes } from './modules/clock/clock.routes';
 import { companyRoutes } from './modules/company/company.routes';
@@ -26,6 +27,7 @@ import { complianceRoutes } from './modules/compliance/compliance.routes';
 import { contactsRoutes } from './modules/contacts/contacts.routes';
 import { registerCustomersEvents } from './modules/customers/customers.events';
 import { customersRoutes } from './modules/customers/customers.routes';
+import { registerCustomersFiles } from './modules/customers/customers-files';
 import { departmentsRoutes } from './modules/departments/departments.routes';
 import { extensionsRoutes } from './modules/extensions/extensions.routes';
 import { registerFollowUpsEvents } from './modules/follow-ups/follow-ups.events';
@@ -43,6 +45,7 @@ import { productsRoutes } from './modules/products/products.routes';
 import { receiptsRoutes } from './modules/receipts/receipts.routes';
 import { registerReceiptsApproval } from './modules/receipts/receipts-lists';
 import { rolesRoutes } from './modules/roles/roles.routes';
+import { registerSpeechUploads } from './modules/speech/speech-uploads';
 import { staffRoutes } from './modules/staff/staff.routes';
 import { registerStaffUsage } from './modules/staff/staff-usage';
 import { stagesRoutes } from './modules/stages/stages.routes';
@@ -50,6 +53,7 @@ import { strategyRoutes } from './modules/strategy/strategy.routes';
 import { uploadsRoutes } from './modules/uploads/uploads.routes';
 import { workbenchRoutes } from './modules/workbench/workbench.routes';
 import { workOrdersRoutes } from './modules/workorders/workorders.routes';
+import { registerWorkOrdersFiles } from './modules/workorders/workorders-files';
 import { authPlugin } from './plugins/auth';
 import { errorsPlugin } from './plugins/errors';
 import { inputGuardPlugin } from './plugins/input-guard';
@@ -84,6 +88,12 @@ export const buildApp = async (config: Config, database: Database): Promise<Fast
   const queue = await startJobQueue(database, app.log);
   app.decorate('queue', queue);
   app.addHook('onClose', async () => queue.stop());
+
+  // stored files: who may fetch one, what a scene asks of an upload; each owning module says so
+  registerCallsFiles();
+  registerCustomersFiles();
+  registerWorkOrdersFiles();
+  registerSpeechUploads();
 
   // external
   await app.register(helmet, {

@@ -11,8 +11,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../lib/app-error';
 import { ok } from '../../lib/reply';
-import { checkUploadedRecording } from '../speech/prompt-audio';
 import { requireFileAccess } from './file-access';
+import { checkSceneUploads } from './upload-scenes';
 import * as service from './uploads.service';
 
 export const uploadsRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -35,8 +35,8 @@ export const uploadsRoutes: FastifyPluginAsyncZod = async (app) => {
     }
     if (received.length === 0) throw new AppError('UPLOAD_EMPTY');
     for (const file of received) await service.checkUpload(file.name, file.buf);
-    // an AI bot node recording must convert for the line now (MP3/M4A by ffmpeg), not fail a call later
-    if (scene === 'aibot') for (const file of received) await checkUploadedRecording(app.config.tts, file.name, file.buf);
+    // what the scene asks more (an AI bot node recording must convert for the line now, not fail a call later)
+    await checkSceneUploads(app.config, scene, received);
     const stored: UploadResult[] = [];
     for (const file of received) stored.push(await service.saveUpload(app.db, app.config.dataDir, req.actor, { ...file, scene }));
     return ok({ ...stored[0], list: stored }, '上传成功');
