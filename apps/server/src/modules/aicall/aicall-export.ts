@@ -2,15 +2,58 @@ import type { AicallCallsBody } from '@crm/contracts';
 import type { Db } from '../../db/client';
 import type { Actor } from '../../lib/auth-context';
 import type { CallRuntime } from '../calls/call-bus';
-import { defineJob, enqueueJob, restoreActor, type StoredActor, storeActor } from '../jobs/jobs.service';
-import { addPages, writeExportXlsx } from '../jobs/xlsx-export';
+import { defineExportJob, pagedRows } from '../jobs/xlsx-export';
 import { listAiCallRows } from './aicall-calls';
 import { requireAiTask } from './aicall-tasks.service';
 
 const BATCH = 100;
 /** the most calls one export writes */
 const EXPORT_ROWS = 100_000;
-type ExportPayload = { actor: StoredActor; cmStid: number; taskName: string };
+
+const startExport = defineExportJob<{ cmStid: number; taskName: string }>(
+  'aicall-export',
+  async (db, actor, { cmStid, taskName }) => {
+    const body = (page: number): AicallCallsBody => ({ page, limit: BATCH, cmStid, source: 1 });
+    // the list reads the database only (the job runs wherever the queue puts it, with no line)
+    const rt = { db } as Pick<CallRuntime, 'db'> as CallRuntime;
+    const first = await listAiCallRows(rt, actor, body(1));
+    return {
+      title: `AI外呼_${taskName}`,
+      sheet: 'AI通话',
+      columns: [
+        { header: '通话编号', key: 'id', width: 10 },
+        { header: '客户名称', key: 'name', width: 24 },
+        { header: '号码', key: 'phone', width: 16 },
+        { header: '开始时间', key: 'start', width: 20 },
+        { header: '通话时长(秒)', key: 'duration', width: 12 },
+        { header: '意向等级', key: 'grade', width: 10 },
+        { header: '得分', key: 'score', width: 8 },
+        { header: '对话轮次', key: 'rounds', width: 10 },
+        { header: '结束方式', key: 'end', width: 14 },
+        { header: '话术', key: 'flow', width: 20 },
+        { header: '话术版本', key: 'version', width: 10 },
+      ],
+      total: Math.min(first.count, EXPORT_ROWS),
+      rows: pagedRows(
+        { batch: BATCH, max: EXPORT_ROWS },
+        (page) => (page === 1 ? Promise.resolve(first) : listAiCallRows(rt, actor, body(page))).then((r) => r.list),
+        (r) => ({
+          id: r.id,
+          name: r.name,
+          phone: r.phone,
+          start: r.call_starttime,
+          duration: r.duration_time,
+          grade: r.grade,
+          score: r.score,
+          rounds: r.rounds,
+          end: r.endName,
+          flow: r.flowName,
+          version: r.flowVersion,
+        }),
+      ),
+    };
+  },
+);
 
 /**
  * aicall/export: a task's AI calls as .xlsx, a durable job like the other exports. Rows come from
@@ -18,62 +61,5 @@ type ExportPayload = { actor: StoredActor; cmStid: number; taskName: string };
  */
 export const startAiTaskExport = async (db: Db, actor: Actor, cmStid: number) => {
   const task = await requireAiTask(db, actor, cmStid);
-  return enqueueJob(db, actor, 'aicall-export', {
-    actor: storeActor(actor),
-    cmStid,
-    taskName: task.name,
-  } satisfies ExportPayload);
+  return startExport(db, actor, { cmStid, taskName: task.name });
 };
-
-defineJob<ExportPayload>('aicall-export', {
-  onCrash: 'resume',
-  run: async ({ db, dataDir }, ctx, { actor: stored, cmStid, taskName }) => {
-    const actor = restoreActor(stored);
-    const body = (page: number): AicallCallsBody => ({ page, limit: BATCH, cmStid, source: 1 });
-    // the list reads the database only (the job runs wherever the queue puts it, with no line)
-    const rt = { db } as Pick<CallRuntime, 'db'> as CallRuntime;
-    const first = await listAiCallRows(rt, actor, body(1));
-    await ctx.setTotal(Math.min(first.count, EXPORT_ROWS));
-    return writeExportXlsx(
-      { db, dataDir },
-      actor,
-      {
-        title: `AI外呼_${taskName}`,
-        sheet: 'AI通话',
-        columns: [
-          { header: '通话编号', key: 'id', width: 10 },
-          { header: '客户名称', key: 'name', width: 24 },
-          { header: '号码', key: 'phone', width: 16 },
-          { header: '开始时间', key: 'start', width: 20 },
-          { header: '通话时长(秒)', key: 'duration', width: 12 },
-          { header: '意向等级', key: 'grade', width: 10 },
-          { header: '得分', key: 'score', width: 8 },
-          { header: '对话轮次', key: 'rounds', width: 10 },
-          { header: '结束方式', key: 'end', width: 14 },
-          { header: '话术', key: 'flow', width: 20 },
-          { header: '话术版本', key: 'version', width: 10 },
-        ],
-      },
-      (add) =>
-        addPages(
-          ctx,
-          add,
-          { batch: BATCH, max: EXPORT_ROWS },
-          (page) => (page === 1 ? Promise.resolve(first) : listAiCallRows(rt, actor, body(page))).then((r) => r.list),
-          (r) => ({
-            id: r.id,
-            name: r.name,
-            phone: r.phone,
-            start: r.call_starttime,
-            duration: r.duration_time,
-            grade: r.grade,
-            score: r.score,
-            rounds: r.rounds,
-            end: r.endName,
-            flow: r.flowName,
-            version: r.flowVersion,
-          }),
-        ),
-    );
-  },
-});

@@ -1,27 +1,28 @@
 import { describe, expect, it } from 'vitest';
-import type { JobContext } from './jobs.service';
-import { addPages } from './xlsx-export';
+import { pagedRows, writeRows } from './xlsx-export';
 
 const run = async (rows: number, opts: { batch: number; max: number }) => {
   const source = Array.from({ length: rows }, (_, i) => i + 1);
   const reads: number[] = [];
   const progress: number[] = [];
   const added: unknown[] = [];
-  const ctx = { progress: async (n: number) => void progress.push(n) } as unknown as JobContext;
-  await addPages(
+  const ctx = { progress: async (n: number) => void progress.push(n) };
+  await writeRows(
     ctx,
     (row) => added.push(row),
-    opts,
-    async (page, limit) => {
-      reads.push(page);
-      return source.slice((page - 1) * limit, page * limit);
-    },
-    (n) => ({ n }),
+    pagedRows(
+      opts,
+      async (page, limit) => {
+        reads.push(page);
+        return source.slice((page - 1) * limit, page * limit);
+      },
+      (n) => ({ n }),
+    ),
   );
   return { added: added.length, reads, progress, last: added.at(-1) };
 };
 
-describe('addPages', () => {
+describe('pagedRows written by writeRows', () => {
   it('reads pages until a short one and reports progress after each', async () => {
     expect(await run(5, { batch: 2, max: 100 })).toEqual({ added: 5, reads: [1, 2, 3], progress: [2, 4, 5], last: { n: 5 } });
     // a full last page costs one empty read

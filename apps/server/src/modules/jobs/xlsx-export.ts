@@ -1,11 +1,26 @@
+import type { JobInfo } from '@crm/contracts';
 import ExcelJS from 'exceljs';
+import type { Db } from '../../db/client';
 import type { Actor } from '../../lib/auth-context';
 import { formatDateTime } from '../../lib/time';
 import { storeGeneratedFile } from '../uploads/uploads.service';
-import type { JobContext, JobEnv } from './jobs.service';
+import { defineJob, enqueueJob, type JobContext, restoreActor, type StoredActor, storeActor } from './jobs.service';
 
 export type XlsxColumn = { header: string; key: string; width: number };
-export type AddRow = (row: Record<string, unknown>) => void;
+export type XlsxRow = Record<string, unknown>;
+export type AddRow = (row: XlsxRow) => void;
+
+/** What an exporter gives the one export path: its sheet, the rows to expect, and the rows in batches. */
+export type ExportPlan = {
+  /** the file is `{title}_{yyyyMMddHHmm}.xlsx` */
+  title: string;
+  sheet: string;
+  columns: XlsxColumn[];
+  /** the job's total, shown while it runs */
+  total: number;
+  /** the rows in order, read batch by batch as the sheet is written (progress after each batch) */
+  rows: AsyncIterable<XlsxRow[]>;
+};
 
 /** A file name has none of the characters Windows refuses. */
 const safeName = (name: string) => name.replace(/[\\/:*?"<>|]/g, '_');
@@ -16,8 +31,8 @@ const safeName = (name: string) => name.replace(/[\\/:*?"<>|]/g, '_');
  * written only once the whole workbook is on disk, so a crashed attempt leaves nothing). `fill` adds
  * the rows.
  */
-export const writeExportXlsx = async (
-  env: Pick<JobEnv, 'db' | 'dataDir'>,
+const writeExportXlsx = async (
+  env: { db: Db; dataDir: string },
   actor: Actor,
   spec: { title: string; sheet: string; columns: XlsxColumn[] },
   fill: (add: AddRow) => Promise<void>,
@@ -41,23 +56,73 @@ export const writeExportXlsx = async (
   return { fileId: file.id };
 };
 
+/** Adds the batches to the sheet, reporting the count written after each one. */
+export const writeRows = async (ctx: Pick<JobContext, 'progress'>, add: AddRow, rows: AsyncIterable<XlsxRow[]>) => {
+  let done = 0;
+  for await (const batch of rows) {
+    for (const row of batch) add(row);
+    done += batch.length;
+    await ctx.progress(done);
+  }
+};
+
 /**
- * Reads a paged list (pages of `batch`, from 1) into the sheet until it runs out or `max` rows are
- * written, reporting progress after each page.
+ * The one path of an export: a durable job of `kind` (any instance runs it; after a crash it simply
+ * starts again and writes a fresh file, the file row being written only once the whole workbook is
+ * stored). `plan` reads the list as the caller sees it now; the caller polls the job (GET
+ * customer/job) and downloads its file. Returns what starts the job: it stores the caller and the
+ * payload as plain JSON and answers the job id at once.
  */
-export const addPages = async <T>(
-  ctx: JobContext,
-  add: AddRow,
+export const defineExportJob = <P extends object>(
+  kind: JobInfo['kind'],
+  plan: (db: Db, actor: Actor, payload: P) => Promise<ExportPlan>,
+) => {
+  defineJob<P & { actor: StoredActor }>(kind, {
+    onCrash: 'resume',
+    run: async ({ db, dataDir }, ctx, { actor: stored, ...payload }) => {
+      const actor = restoreActor(stored);
+      const p = await plan(db, actor, payload as unknown as P);
+      await ctx.setTotal(p.total);
+      return writeExportXlsx({ db, dataDir }, actor, p, (add) => writeRows(ctx, add, p.rows));
+    },
+  });
+  return (db: Db, actor: Actor, payload: P) => enqueueJob(db, actor, kind, { actor: storeActor(actor), ...payload });
+};
+
+/**
+ * A paged list read in pages of `batch` (from 1) until it runs out or `max` rows are given: each
+ * page's rows as one batch.
+ */
+export async function* pagedRows<T>(
   opts: { batch: number; max: number },
   readPage: (page: number, limit: number) => Promise<T[]>,
-  toRow: (r: T) => Record<string, unknown>,
-) => {
+  toRow: (r: T) => XlsxRow,
+): AsyncGenerator<XlsxRow[]> {
   let done = 0;
   for (let page = 1; done < opts.max; page++) {
     const list = await readPage(page, opts.batch);
-    for (const r of list.slice(0, opts.max - done)) add(toRow(r));
-    done += Math.min(list.length, opts.max - done);
-    await ctx.progress(done);
+    const taken = list.slice(0, opts.max - done);
+    yield taken.map(toRow);
+    done += taken.length;
     if (list.length < opts.batch) break;
   }
-};
+}
+
+/**
+ * A list read in id order, `batch` rows after the last id each time (keyset), until a read finds
+ * none: `present` turns each read into its rows.
+ */
+export async function* keysetRows<T>(
+  batch: number,
+  readBatch: (afterId: number, limit: number) => Promise<T[]>,
+  idOf: (r: T) => number,
+  present: (list: T[]) => Promise<XlsxRow[]>,
+): AsyncGenerator<XlsxRow[]> {
+  let afterId = 0;
+  for (;;) {
+    const list = await readBatch(afterId, batch);
+    if (list.length === 0) return;
+    yield await present(list);
+    afterId = idOf(list[list.length - 1]);
+  }
+}
