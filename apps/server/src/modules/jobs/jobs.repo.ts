@@ -1,8 +1,10 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { type DbOrTx, queryRows } from '../../db/client';
-import { files, jobs } from '../../db/schema';
+import { jobs } from '../../db/schema';
 
 export type JobRow = typeof jobs.$inferSelect;
+/** A job as its writes name it: its id within its tenant. */
+export type JobKey = { id: string; tenantId: number };
 
 export const insertJob = async (
   db: DbOrTx,
@@ -11,36 +13,38 @@ export const insertJob = async (
   await db.insert(jobs).values({ ...row, heartbeatAt: sql`now()` });
 };
 
-export const updateJob = async (db: DbOrTx, id: string, values: Partial<typeof jobs.$inferInsert>) => {
-  await db.update(jobs).set(values).where(eq(jobs.id, id));
-};
-
-/** Progress of a job still running (a late write never overwrites a finished job). */
-export const updateRunningJob = async (db: DbOrTx, id: string, values: Partial<typeof jobs.$inferInsert>) => {
+export const updateJob = async (db: DbOrTx, tenantId: number, id: string, values: Partial<typeof jobs.$inferInsert>) => {
   await db
     .update(jobs)
     .set(values)
-    .where(and(eq(jobs.id, id), eq(jobs.status, 'running')));
+    .where(and(eq(jobs.id, id), eq(jobs.tenantId, tenantId)));
+};
+
+/** Progress of a job still running (a late write never overwrites a finished job). */
+export const updateRunningJob = async (db: DbOrTx, tenantId: number, id: string, values: Partial<typeof jobs.$inferInsert>) => {
+  await db
+    .update(jobs)
+    .set(values)
+    .where(and(eq(jobs.id, id), eq(jobs.tenantId, tenantId), eq(jobs.status, 'running')));
 };
 
 /**
  * Writes a running job for attempt `attempt` only (the fencing token): once the recovery sweep
  * handed the job to a newer attempt, the older runner's writes match nothing. True when written.
  */
-export const updateAttempt = async (db: DbOrTx, id: string, attempt: number, values: Partial<typeof jobs.$inferInsert>) => {
+export const updateAttempt = async (db: DbOrTx, job: JobKey, attempt: number, values: Partial<typeof jobs.$inferInsert>) => {
   const rows = await db
     .update(jobs)
     .set(values)
-    .where(and(eq(jobs.id, id), eq(jobs.status, 'running'), eq(jobs.attempt, attempt)))
+    .where(and(eq(jobs.id, job.id), eq(jobs.tenantId, job.tenantId), eq(jobs.status, 'running'), eq(jobs.attempt, attempt)))
     .returning({ id: jobs.id });
   return rows.length > 0;
 };
 
-export const findJob = async (db: DbOrTx, tenantId: number, staffId: number, id: string) => {
+export const findJob = async (db: DbOrTx, tenantId: number, staffId: number, id: string): Promise<JobRow | undefined> => {
   const rows = await db
-    .select({ job: jobs, storedName: files.storedName, fileName: files.originalName })
+    .select()
     .from(jobs)
-    .leftJoin(files, eq(files.id, jobs.fileId))
     .where(and(eq(jobs.id, id), eq(jobs.tenantId, tenantId), eq(jobs.staffId, staffId)))
     .limit(1);
   return rows[0];
@@ -53,7 +57,8 @@ export const findJobById = async (db: DbOrTx, id: string): Promise<JobRow | unde
 
 /**
  * Claims a running job for attempt `attempt` (a queue delivery for an older attempt, or a second
- * delivery of the same one, finds nothing). Returns the row as the previous attempt left it.
+ * delivery of the same one, finds nothing). Returns the row as the previous attempt left it. A
+ * queue delivery names the job by its random id only: the claim is what learns its tenant.
  */
 export const claimJob = async (db: DbOrTx, id: string, attempt: number): Promise<JobRow | undefined> => {
   const rows = await db
@@ -64,26 +69,26 @@ export const claimJob = async (db: DbOrTx, id: string, attempt: number): Promise
   return rows[0];
 };
 
-export const touchJob = async (db: DbOrTx, id: string, attempt: number) => {
+export const touchJob = async (db: DbOrTx, job: JobKey, attempt: number) => {
   await db
     .update(jobs)
     .set({ heartbeatAt: sql`now()` })
-    .where(and(eq(jobs.id, id), eq(jobs.status, 'running'), eq(jobs.attempt, attempt)));
+    .where(and(eq(jobs.id, job.id), eq(jobs.tenantId, job.tenantId), eq(jobs.status, 'running'), eq(jobs.attempt, attempt)));
 };
 
 /** Running jobs whose runner stopped writing its heartbeat `staleSeconds` ago (database clock). */
 export const staleRunningJobs = (db: DbOrTx, staleSeconds: number) =>
-  queryRows<{ id: string; kind: string; attempt: number; processed: number; has_payload: boolean }>(
+  queryRows<{ id: string; tenantId: number; kind: string; attempt: number; processed: number; has_payload: boolean }>(
     db,
-    sql`select id, kind, attempt, processed, payload is not null as has_payload from jobs
+    sql`select id, tenant_id as "tenantId", kind, attempt, processed, payload is not null as has_payload from jobs
         where status = 'running' and coalesce(heartbeat_at, created_at) < now() - make_interval(secs => ${staleSeconds})
         order by created_at limit 100`,
   );
 
 /** Marks a stale job as being handed to a new attempt, so the next sweep does not hand it again. */
-export const refreshStaleJob = async (db: DbOrTx, id: string, attempt: number) => {
+export const refreshStaleJob = async (db: DbOrTx, job: JobKey, attempt: number) => {
   await db
     .update(jobs)
     .set({ heartbeatAt: sql`now()` })
-    .where(and(eq(jobs.id, id), eq(jobs.status, 'running'), eq(jobs.attempt, attempt)));
+    .where(and(eq(jobs.id, job.id), eq(jobs.tenantId, job.tenantId), eq(jobs.status, 'running'), eq(jobs.attempt, attempt)));
 };

@@ -6,7 +6,7 @@ import { queueOf } from '../../jobs/queue';
 import { AppError } from '../../lib/app-error';
 import type { Actor } from '../../lib/auth-context';
 import { formatDateTime } from '../../lib/time';
-import { fileUrl } from '../uploads/uploads.service';
+import { fileInfosByIds } from '../uploads/uploads.service';
 import * as repo from './jobs.repo';
 
 export type JobKind = JobInfo['kind'];
@@ -73,17 +73,18 @@ const failedMessage = (err: unknown) => (err instanceof AppError ? err.message :
 const execute = async (
   db: Db,
   log: FastifyBaseLogger,
-  id: string,
+  job: repo.JobKey,
   attempt: number,
   kind: string,
   resume: JobContext['resume'],
   run: (ctx: JobContext) => Promise<JobOutcome>,
 ) => {
+  const { id } = job;
   let lastWrite = 0;
   let isCheckpointed = false;
   const ctx: JobContext = {
     setTotal: async (total) => {
-      await repo.updateAttempt(db, id, attempt, { total });
+      await repo.updateAttempt(db, job, attempt, { total });
     },
     progress: async (processed) => {
       // a checkpointing job writes its count with its commits only
@@ -91,26 +92,26 @@ const execute = async (
       const now = Date.now();
       if (now - lastWrite < PROGRESS_EVERY_MS) return;
       lastWrite = now;
-      await repo.updateAttempt(db, id, attempt, { processed });
+      await repo.updateAttempt(db, job, attempt, { processed });
     },
     checkpoint: async (tx, processed, result) => {
       isCheckpointed = true;
       // superseded: throwing rolls the unit of work back, so only the newer attempt commits
-      if (!(await repo.updateAttempt(tx, id, attempt, { processed, result: result as Record<string, unknown> })))
+      if (!(await repo.updateAttempt(tx, job, attempt, { processed, result: result as Record<string, unknown> })))
         throw new JobSuperseded();
     },
     resume,
   };
   const heartbeat = setInterval(() => {
-    repo.touchJob(db, id, attempt).catch((err) => log.warn({ err, jobId: id }, 'job heartbeat failed'));
+    repo.touchJob(db, job, attempt).catch((err) => log.warn({ err, jobId: id }, 'job heartbeat failed'));
   }, HEARTBEAT_MS);
   heartbeat.unref();
   try {
     const outcome = await run(ctx);
-    const job = await repo.findJobById(db, id);
-    await repo.updateAttempt(db, id, attempt, {
+    const row = await repo.findJobById(db, id);
+    await repo.updateAttempt(db, job, attempt, {
       status: 'done',
-      processed: job?.total ?? 0,
+      processed: row?.total ?? 0,
       fileId: outcome.fileId ?? null,
       result: outcome.result ?? null,
       finishedAt: new Date(),
@@ -122,8 +123,8 @@ const execute = async (
     }
     log.error({ err, jobId: id, kind }, 'job failed');
     await repo
-      .updateAttempt(db, id, attempt, { status: 'failed', error: failedMessage(err), finishedAt: new Date() })
-      .catch(() => undefined);
+      .updateAttempt(db, job, attempt, { status: 'failed', error: failedMessage(err), finishedAt: new Date() })
+      .catch((writeErr) => log.error({ err: writeErr, jobId: id, kind }, 'job failure could not be recorded'));
   } finally {
     clearInterval(heartbeat);
   }
@@ -141,7 +142,7 @@ export const enqueueJob = async (db: Db, actor: Actor, kind: JobKind, payload: u
   try {
     await queueOf(db).send(JOB_QUEUE, { jobId: id, attempt: 1 }, { singletonKey: `${id}:1` });
   } catch (err) {
-    await repo.updateJob(db, id, { status: 'failed', error: '任务提交失败，请稍后重试', finishedAt: new Date() });
+    await repo.updateJob(db, actor.tenantId, id, { status: 'failed', error: '任务提交失败，请稍后重试', finishedAt: new Date() });
     throw err;
   }
   return id;
@@ -153,11 +154,15 @@ export const runQueuedJob = async (env: JobEnv, data: { jobId: string; attempt: 
   if (!row) return;
   const def = kinds.get(row.kind);
   if (!def || row.payload === null) {
-    await repo.updateRunningJob(env.db, row.id, { status: 'failed', error: '任务类型不受支持', finishedAt: new Date() });
+    await repo.updateRunningJob(env.db, row.tenantId, row.id, {
+      status: 'failed',
+      error: '任务类型不受支持',
+      finishedAt: new Date(),
+    });
     return;
   }
   const resume = data.attempt > 1 ? { processed: row.processed, result: row.result } : null;
-  await execute(env.db, env.log, row.id, data.attempt, row.kind, resume, (ctx) => def.run(env, ctx, row.payload));
+  await execute(env.db, env.log, row, data.attempt, row.kind, resume, (ctx) => def.run(env, ctx, row.payload));
 };
 
 /**
@@ -172,11 +177,11 @@ export const recoverJobs = async (env: JobEnv, staleSeconds = STALE_SECONDS): Pr
     const def = kinds.get(job.kind);
     if (def?.onCrash === 'resume' && job.has_payload && job.attempt < MAX_ATTEMPTS) {
       const attempt = job.attempt + 1;
-      await repo.refreshStaleJob(env.db, job.id, job.attempt);
+      await repo.refreshStaleJob(env.db, job, job.attempt);
       await queueOf(env.db).send(JOB_QUEUE, { jobId: job.id, attempt }, { singletonKey: `${job.id}:${attempt}` });
       env.log.warn({ jobId: job.id, kind: job.kind, attempt }, 'job resumed after its runner stopped');
     } else {
-      await repo.updateAttempt(env.db, job.id, job.attempt, {
+      await repo.updateAttempt(env.db, job, job.attempt, {
         status: 'failed',
         error: interruptedMessage(job.processed),
         finishedAt: new Date(),
@@ -207,17 +212,17 @@ export const startJobWorkers = async (env: JobEnv) => {
 
 /** A job of the caller's own. */
 export const jobInfo = async (db: Db, actor: Actor, id: string): Promise<JobInfo> => {
-  const row = await repo.findJob(db, actor.tenantId, actor.staffId, id);
-  if (!row) throw new AppError('JOB_NOT_FOUND');
-  const { job } = row;
+  const job = await repo.findJob(db, actor.tenantId, actor.staffId, id);
+  if (!job) throw new AppError('JOB_NOT_FOUND');
+  const file = job.fileId === null ? undefined : (await fileInfosByIds(db, actor.tenantId, [job.fileId])).get(job.fileId);
   return {
     jobId: job.id,
     kind: job.kind as JobKind,
     status: job.status as JobInfo['status'],
     processed: job.processed,
     total: job.total,
-    fileUrl: row.storedName ? fileUrl(row.storedName) : '',
-    fileName: row.fileName ?? '',
+    fileUrl: file?.url ?? '',
+    fileName: file?.name ?? '',
     // a running job's checkpoint is its own business; the result shows once it ends
     result: job.status === 'running' ? null : ((job.result as ImportResult | null) ?? null),
     error: job.error,

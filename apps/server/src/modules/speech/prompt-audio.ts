@@ -2,8 +2,7 @@ import path from 'node:path';
 import { extensionOf } from '@crm/contracts';
 import type { Db } from '../../db/client';
 import { AppError } from '../../lib/app-error';
-import { readAll, storageOf } from '../../lib/storage';
-import { findTenantFile } from '../uploads/uploads.repo';
+import { findTenantFileBytes } from '../uploads/uploads.service';
 import { type AudioBins, AudioConvertError, checkRecording, convertAudio, convertProblemText } from './audio-convert';
 import type { Synthesizer } from './synthesizer';
 import { durationMsOf, readWav, writeWav } from './wav';
@@ -51,10 +50,8 @@ export const checkUploadedRecording = async (bins: AudioBins, name: string, byte
 export const tenantRecordings =
   (db: Db, dataDir: string, tenantId: number): RecordingSource =>
   async (fileId) => {
-    const row = await findTenantFile(db, tenantId, fileId);
-    if (!row) return undefined;
-    const bytes = await readAll(storageOf(dataDir), row.storedName);
-    return bytes ? { bytes, storedName: row.storedName } : undefined;
+    const file = await findTenantFileBytes(db, dataDir, tenantId, fileId);
+    return file && { bytes: file.buf, storedName: file.row.storedName };
   };
 
 export type PromptAudioOptions = { synthesizer: Synthesizer; cacheDir: string; ffmpegBin?: string };

@@ -175,6 +175,14 @@ export const readTenantFile = async (db: Db, dataDir: string, actor: Actor, id: 
   return { buf, row };
 };
 
+/** A tenant's stored file and its bytes, or undefined when the file or its bytes are gone (a bot's node recording). */
+export const findTenantFileBytes = async (db: Db, dataDir: string, tenantId: number, id: number) => {
+  const row = await repo.findTenantFile(db, tenantId, id);
+  if (!row) return undefined;
+  const buf = await readAll(storageOf(dataDir), row.storedName);
+  return buf ? { buf, row } : undefined;
+};
+
 /** A tenant's stored file as a stream (null when its bytes are gone). */
 export const streamTenantFile = async (db: Db, dataDir: string, actor: Actor, id: number): Promise<Readable | null> => {
   const row = await requireOwnFile(db, actor, id);
