@@ -1,10 +1,10 @@
 import { type AicallRow, CALLTASK_STATUS, GRADES } from '@crm/contracts';
-import { Card, Empty, Progress, Space, Table, type TableColumnsType, Tag, Tooltip, Typography } from 'antd';
-import { useState } from 'react';
-import { TaskListToolbar, useTaskListFilters } from '../../calltasks/components/TaskListToolbar';
+import { Progress, Space, type TableColumnsType, Tag, Tooltip, Typography } from 'antd';
+import { TaskListCard } from '../../calltasks/components/TaskListCard';
+import { useTaskListFilters } from '../../calltasks/components/TaskListToolbar';
 import { taskStatusColumn } from '../../calltasks/components/TaskWindow';
 import { progressPercent } from '../../calltasks/components/taskForm';
-import { type MoveTexts, STOP_TEXT, TaskRowActions, useTaskMoveConfirm } from '../../calltasks/components/taskMoves';
+import { type MoveTexts, STOP_TEXT } from '../../calltasks/components/taskMoves';
 import { useTaskProgress } from '../../calltasks/components/useTaskProgress';
 import { aicallKeys, useAicallList, useDeleteAicall, useMoveAicall } from '../api';
 import { AiTaskDrawer } from '../components/AiTaskDrawer';
@@ -46,97 +46,64 @@ const GradeSplit = ({ grades }: { grades: AicallRow['grades'] }) => {
 
 const connectRate = (r: AicallRow) => (r.zcallNum ? `${((r.zcallCnum / r.zcallNum) * 100).toFixed(1)}%` : '-');
 
+/** The columns between 任务名称 and 操作. */
+const COLUMNS: TableColumnsType<AicallRow> = [
+  { title: '话术', dataIndex: 'flowName', width: 100, ellipsis: true },
+  taskStatusColumn(),
+  {
+    title: '进度',
+    key: 'progress',
+    width: 112,
+    render: (_, r) => (
+      <Tooltip title={`已呼 ${r.zcallNum} / 共 ${r.totalNum}，待拨打 ${r.leftNum}`}>
+        <Progress percent={progressPercent(r)} size="small" status={r.status === CALLTASK_STATUS.running ? 'active' : 'normal'} />
+      </Tooltip>
+    ),
+  },
+  {
+    title: '线路',
+    key: 'lines',
+    width: 60,
+    align: 'right',
+    render: (_, r) => (
+      <Tooltip title="通话中 / 并发上限">
+        <span data-testid="lines">
+          {r.linesInUse}/{r.maxLines}
+        </span>
+      </Tooltip>
+    ),
+  },
+  { title: '意向等级', key: 'grades', width: 140, render: (_, r) => <GradeSplit grades={r.grades} /> },
+  { title: '接通率', key: 'rate', width: 70, align: 'right', render: (_, r) => connectRate(r) },
+  {
+    title: '创建时间',
+    dataIndex: 'createTime',
+    width: 100,
+    render: (v: string) => <Tooltip title={v}>{v.slice(5, 16)}</Tooltip>,
+  },
+];
+
 /** /aicall/Index AI外呼任务 (issue 16, menu 300): the voice bot's call tasks, live, with their reports. */
 export const AicallPage = () => {
   const filters = useTaskListFilters();
   const list = useAicallList(filters.query);
   const move = useMoveAicall();
   const remove = useDeleteAicall();
-  const [detailId, setDetailId] = useState<number | null>(null);
-  const [form, setForm] = useState<{ row: AicallRow | null } | null>(null);
-  const confirmMove = useTaskMoveConfirm(MOVE_TEXT, (cmStid, m) => move.mutateAsync({ cmStid, move: m }));
   useTaskProgress(aicallKeys.manage);
-
-  const columns: TableColumnsType<AicallRow> = [
-    {
-      title: '任务名称',
-      dataIndex: 'name',
-      fixed: 'left',
-      width: 140,
-      ellipsis: true,
-      render: (v: string, r) => <Typography.Link onClick={() => setDetailId(r.cmStid)}>{v}</Typography.Link>,
-    },
-    { title: '话术', dataIndex: 'flowName', width: 100, ellipsis: true },
-    taskStatusColumn(),
-    {
-      title: '进度',
-      key: 'progress',
-      width: 112,
-      render: (_, r) => (
-        <Tooltip title={`已呼 ${r.zcallNum} / 共 ${r.totalNum}，待拨打 ${r.leftNum}`}>
-          <Progress
-            percent={progressPercent(r)}
-            size="small"
-            status={r.status === CALLTASK_STATUS.running ? 'active' : 'normal'}
-          />
-        </Tooltip>
-      ),
-    },
-    {
-      title: '线路',
-      key: 'lines',
-      width: 60,
-      align: 'right',
-      render: (_, r) => (
-        <Tooltip title="通话中 / 并发上限">
-          <span data-testid="lines">
-            {r.linesInUse}/{r.maxLines}
-          </span>
-        </Tooltip>
-      ),
-    },
-    { title: '意向等级', key: 'grades', width: 140, render: (_, r) => <GradeSplit grades={r.grades} /> },
-    { title: '接通率', key: 'rate', width: 70, align: 'right', render: (_, r) => connectRate(r) },
-    {
-      title: '创建时间',
-      dataIndex: 'createTime',
-      width: 100,
-      render: (v: string) => <Tooltip title={v}>{v.slice(5, 16)}</Tooltip>,
-    },
-    {
-      title: '操作',
-      key: 'actions',
-      fixed: 'right',
-      width: 226,
-      render: (_, r) => (
-        <TaskRowActions
-          status={r.status}
-          texts={MOVE_TEXT}
-          onDetail={() => setDetailId(r.cmStid)}
-          onMove={(m) => confirmMove(r, m)}
-          onEdit={() => setForm({ row: r })}
-          onDelete={() => remove.mutateAsync({ cmStid: r.cmStid, confirm: 1 })}
-        />
-      ),
-    },
-  ];
-
   return (
-    <Card title="AI外呼任务">
-      <SpeechAlert />
-      <TaskListToolbar filters={filters} onRefresh={() => list.refetch()} onCreate={() => setForm({ row: null })} />
-      <Table<AicallRow>
-        rowKey="cmStid"
-        size="middle"
-        columns={columns}
-        dataSource={list.data?.list}
-        loading={list.isLoading}
-        scroll={{ x: 1060 }}
-        pagination={filters.paging.pagination(list.data?.count ?? 0)}
-        locale={{ emptyText: <Empty description="暂无AI外呼任务，点击「新建任务」创建" /> }}
-      />
-      <AiTaskDrawer id={detailId} onClose={() => setDetailId(null)} />
-      {form && <AiTaskFormModal row={form.row} onClose={() => setForm(null)} />}
-    </Card>
+    <TaskListCard<AicallRow>
+      title="AI外呼任务"
+      emptyText="暂无AI外呼任务，点击「新建任务」创建"
+      filters={filters}
+      list={list}
+      moveTexts={MOVE_TEXT}
+      move={(cmStid, m) => move.mutateAsync({ cmStid, move: m })}
+      remove={(cmStid) => remove.mutateAsync({ cmStid, confirm: 1 })}
+      columns={COLUMNS}
+      actionsWidth={226}
+      banner={<SpeechAlert />}
+      Detail={AiTaskDrawer}
+      Form={AiTaskFormModal}
+    />
   );
 };

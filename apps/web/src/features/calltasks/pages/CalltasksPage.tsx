@@ -1,13 +1,13 @@
 import { CALLTASK_STATUS, type CalltaskRow } from '@crm/contracts';
-import { Card, Empty, Progress, Table, type TableColumnsType, Tooltip, Typography } from 'antd';
-import { useState } from 'react';
+import { Progress, type TableColumnsType, Tooltip, Typography } from 'antd';
 import { useCalltaskList, useDeleteCalltask, useMoveCalltask } from '../api';
 import { TaskDetailDrawer } from '../components/TaskDetailDrawer';
 import { TaskFormModal } from '../components/TaskFormModal';
-import { TaskListToolbar, useTaskListFilters } from '../components/TaskListToolbar';
+import { TaskListCard } from '../components/TaskListCard';
+import { useTaskListFilters } from '../components/TaskListToolbar';
 import { taskStatusColumn } from '../components/TaskWindow';
 import { formatBillsec, progressPercent } from '../components/taskForm';
-import { type MoveTexts, STOP_TEXT, TaskRowActions, useTaskMoveConfirm } from '../components/taskMoves';
+import { type MoveTexts, STOP_TEXT } from '../components/taskMoves';
 import { useTaskProgress } from '../components/useTaskProgress';
 
 const MOVE_TEXT: MoveTexts = {
@@ -17,97 +17,68 @@ const MOVE_TEXT: MoveTexts = {
   stop: STOP_TEXT,
 };
 
+/** The columns between 任务名称 and 操作. */
+const COLUMNS: TableColumnsType<CalltaskRow> = [
+  taskStatusColumn(),
+  {
+    // progress and the counts in one column: at 1366 px the table fits without scrolling sideways
+    title: '进度',
+    key: 'progress',
+    width: 200,
+    render: (_, r) => (
+      <div data-testid={`calltask-progress-${r.cmStid}`}>
+        <Progress percent={progressPercent(r)} size="small" status={r.status === CALLTASK_STATUS.running ? 'active' : 'normal'} />
+        <Typography.Text type="secondary" style={{ fontSize: 12, display: 'block', lineHeight: 1.5 }}>
+          已呼 {r.zcallNum} / 共 {r.totalNum} · 接通 {r.zcallCnum}
+          <br />
+          未接通 {r.zcallWnum} · <Tooltip title="导入时或拨打时命中黑名单、禁拨名单而跳过的号码">黑名单 {r.zcallBnum}</Tooltip>
+        </Typography.Text>
+      </div>
+    ),
+  },
+  {
+    title: '坐席',
+    dataIndex: 'cmSidInfo',
+    width: 120,
+    ellipsis: { showTitle: false },
+    render: (v: CalltaskRow['cmSidInfo']) => {
+      const text = v.map((a) => a.name).join('、');
+      return (
+        <Tooltip title={text} placement="topLeft">
+          {text || '-'}
+        </Tooltip>
+      );
+    },
+  },
+  { title: '通话时长', dataIndex: 'zcallBillsec', width: 90, render: (v: number) => formatBillsec(v) },
+  { title: '创建时间', dataIndex: 'createTime', width: 160 },
+];
+
+const TaskForm = ({ row, onClose }: { row: CalltaskRow | null; onClose: () => void }) => (
+  <TaskFormModal isOpen row={row} onClose={onClose} />
+);
+
 /** /calltask/tasklist 坐席任务 (issue 15): the managers' list of seat tasks, live over the socket. */
 export const CalltasksPage = () => {
   const filters = useTaskListFilters();
   const list = useCalltaskList(filters.query);
   const move = useMoveCalltask();
   const remove = useDeleteCalltask();
-  const [detailId, setDetailId] = useState<number | null>(null);
-  const [form, setForm] = useState<{ row: CalltaskRow | null } | null>(null);
-  const confirmMove = useTaskMoveConfirm(MOVE_TEXT, (cmStid, m) => move.mutateAsync({ cmStid, move: m }));
   useTaskProgress();
-
-  const columns: TableColumnsType<CalltaskRow> = [
-    {
-      title: '任务名称',
-      dataIndex: 'name',
-      fixed: 'left',
-      width: 140,
-      ellipsis: true,
-      render: (v: string, r) => <Typography.Link onClick={() => setDetailId(r.cmStid)}>{v}</Typography.Link>,
-    },
-    taskStatusColumn(),
-    {
-      // progress and the counts in one column: at 1366 px the table fits without scrolling sideways
-      title: '进度',
-      key: 'progress',
-      width: 200,
-      render: (_, r) => (
-        <div data-testid={`calltask-progress-${r.cmStid}`}>
-          <Progress
-            percent={progressPercent(r)}
-            size="small"
-            status={r.status === CALLTASK_STATUS.running ? 'active' : 'normal'}
-          />
-          <Typography.Text type="secondary" style={{ fontSize: 12, display: 'block', lineHeight: 1.5 }}>
-            已呼 {r.zcallNum} / 共 {r.totalNum} · 接通 {r.zcallCnum}
-            <br />
-            未接通 {r.zcallWnum} · <Tooltip title="导入时或拨打时命中黑名单、禁拨名单而跳过的号码">黑名单 {r.zcallBnum}</Tooltip>
-          </Typography.Text>
-        </div>
-      ),
-    },
-    {
-      title: '坐席',
-      dataIndex: 'cmSidInfo',
-      width: 120,
-      ellipsis: { showTitle: false },
-      render: (v: CalltaskRow['cmSidInfo']) => {
-        const text = v.map((a) => a.name).join('、');
-        return (
-          <Tooltip title={text} placement="topLeft">
-            {text || '-'}
-          </Tooltip>
-        );
-      },
-    },
-    { title: '通话时长', dataIndex: 'zcallBillsec', width: 90, render: (v: number) => formatBillsec(v) },
-    { title: '创建时间', dataIndex: 'createTime', width: 160 },
-    {
-      title: '操作',
-      key: 'actions',
-      fixed: 'right',
-      // 详情 继续 停止 编辑 删除 (a paused task) in one line
-      width: 240,
-      render: (_, r) => (
-        <TaskRowActions
-          status={r.status}
-          texts={MOVE_TEXT}
-          onDetail={() => setDetailId(r.cmStid)}
-          onMove={(m) => confirmMove(r, m)}
-          onEdit={() => setForm({ row: r })}
-          onDelete={() => remove.mutateAsync({ cmStid: r.cmStid, confirm: 1 })}
-        />
-      ),
-    },
-  ];
-
   return (
-    <Card title="坐席任务">
-      <TaskListToolbar filters={filters} onRefresh={() => list.refetch()} onCreate={() => setForm({ row: null })} />
-      <Table<CalltaskRow>
-        rowKey="cmStid"
-        size="middle"
-        columns={columns}
-        dataSource={list.data?.list}
-        loading={list.isLoading}
-        scroll={{ x: 1060 }}
-        pagination={filters.paging.pagination(list.data?.count ?? 0)}
-        locale={{ emptyText: <Empty description="暂无坐席任务，点击「新建任务」创建" /> }}
-      />
-      <TaskDetailDrawer id={detailId} onClose={() => setDetailId(null)} />
-      {form && <TaskFormModal isOpen row={form.row} onClose={() => setForm(null)} />}
-    </Card>
+    <TaskListCard<CalltaskRow>
+      title="坐席任务"
+      emptyText="暂无坐席任务，点击「新建任务」创建"
+      filters={filters}
+      list={list}
+      moveTexts={MOVE_TEXT}
+      move={(cmStid, m) => move.mutateAsync({ cmStid, move: m })}
+      remove={(cmStid) => remove.mutateAsync({ cmStid, confirm: 1 })}
+      columns={COLUMNS}
+      // 详情 继续 停止 编辑 删除 (a paused task) in one line
+      actionsWidth={240}
+      Detail={TaskDetailDrawer}
+      Form={TaskForm}
+    />
   );
 };
