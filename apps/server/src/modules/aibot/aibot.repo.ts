@@ -1,9 +1,12 @@
 import { and, count, desc, eq, ilike, inArray, isNull, ne, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { aibotFlows, aibotFlowVersions, aibotSettings, staff } from '../../db/schema';
+import { aibotFlows, aibotFlowVersions, aibotSettings } from '../../db/schema';
 
-export type FlowRecord = typeof aibotFlows.$inferSelect & { creatorName: string | null };
-export type VersionRecord = typeof aibotFlowVersions.$inferSelect & { publisherName: string | null };
+// SQL of the 话术 flows, their published versions and the company's AI settings (issue 16). Staff
+// names (creator, publisher) come from the staff module (aibot.service.ts).
+
+export type FlowRecord = typeof aibotFlows.$inferSelect;
+export type VersionRecord = typeof aibotFlowVersions.$inferSelect;
 export type SettingsRecord = typeof aibotSettings.$inferSelect;
 
 const live = (tenantId: number) => and(eq(aibotFlows.tenantId, tenantId), isNull(aibotFlows.deletedAt));
@@ -11,36 +14,20 @@ const escapeLike = (s: string) => `%${s.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 const whereOf = (tenantId: number, name: string): SQL | undefined =>
   name ? and(live(tenantId), ilike(aibotFlows.name, escapeLike(name))) : live(tenantId);
 
-const flowColumns = { flow: aibotFlows, creatorName: staff.name };
-const toFlow = (r: { flow: typeof aibotFlows.$inferSelect; creatorName: string | null }): FlowRecord => ({
-  ...r.flow,
-  creatorName: r.creatorName,
-});
-
-export const listFlows = async (db: DbOrTx, tenantId: number, name: string, limit: number, offset: number) =>
-  (
-    await db
-      .select(flowColumns)
-      .from(aibotFlows)
-      .leftJoin(staff, and(eq(staff.id, aibotFlows.creatorId), eq(staff.tenantId, tenantId)))
-      .where(whereOf(tenantId, name))
-      .orderBy(desc(aibotFlows.id))
-      .limit(limit)
-      .offset(offset)
-  ).map(toFlow);
+export const listFlows = (db: DbOrTx, tenantId: number, name: string, limit: number, offset: number): Promise<FlowRecord[]> =>
+  db.select().from(aibotFlows).where(whereOf(tenantId, name)).orderBy(desc(aibotFlows.id)).limit(limit).offset(offset);
 
 export const countFlows = async (db: DbOrTx, tenantId: number, name: string) =>
   (await db.select({ n: count() }).from(aibotFlows).where(whereOf(tenantId, name)))[0].n;
 
-export const findFlow = async (db: DbOrTx, tenantId: number, id: number): Promise<FlowRecord | undefined> => {
-  const rows = await db
-    .select(flowColumns)
-    .from(aibotFlows)
-    .leftJoin(staff, and(eq(staff.id, aibotFlows.creatorId), eq(staff.tenantId, tenantId)))
-    .where(and(live(tenantId), eq(aibotFlows.id, id)))
-    .limit(1);
-  return rows[0] && toFlow(rows[0]);
-};
+export const findFlow = async (db: DbOrTx, tenantId: number, id: number): Promise<FlowRecord | undefined> =>
+  (
+    await db
+      .select()
+      .from(aibotFlows)
+      .where(and(live(tenantId), eq(aibotFlows.id, id)))
+      .limit(1)
+  )[0];
 
 /** Flow names by id, also of deleted flows (the AI calls that walked them keep their names). */
 export const flowNames = async (db: DbOrTx, tenantId: number, ids: number[]) =>
@@ -88,34 +75,32 @@ export const updateFlow = async (db: DbOrTx, tenantId: number, id: number, set: 
 
 export const insertVersion = (db: DbOrTx, row: typeof aibotFlowVersions.$inferInsert) => db.insert(aibotFlowVersions).values(row);
 
-const versionColumns = { version: aibotFlowVersions, publisherName: staff.name };
-
-export const listVersions = async (db: DbOrTx, tenantId: number, flowId: number): Promise<VersionRecord[]> =>
-  (
-    await db
-      .select(versionColumns)
-      .from(aibotFlowVersions)
-      .leftJoin(staff, and(eq(staff.id, aibotFlowVersions.publisherId), eq(staff.tenantId, tenantId)))
-      .where(and(eq(aibotFlowVersions.tenantId, tenantId), eq(aibotFlowVersions.flowId, flowId)))
-      .orderBy(desc(aibotFlowVersions.version))
-  ).map((r) => ({ ...r.version, publisherName: r.publisherName }));
+export const listVersions = (db: DbOrTx, tenantId: number, flowId: number): Promise<VersionRecord[]> =>
+  db
+    .select()
+    .from(aibotFlowVersions)
+    .where(and(eq(aibotFlowVersions.tenantId, tenantId), eq(aibotFlowVersions.flowId, flowId)))
+    .orderBy(desc(aibotFlowVersions.version));
 
 export const findVersion = async (
   db: DbOrTx,
   tenantId: number,
   flowId: number,
   version: number,
-): Promise<VersionRecord | undefined> => {
-  const rows = await db
-    .select(versionColumns)
-    .from(aibotFlowVersions)
-    .leftJoin(staff, and(eq(staff.id, aibotFlowVersions.publisherId), eq(staff.tenantId, tenantId)))
-    .where(
-      and(eq(aibotFlowVersions.tenantId, tenantId), eq(aibotFlowVersions.flowId, flowId), eq(aibotFlowVersions.version, version)),
-    )
-    .limit(1);
-  return rows[0] && { ...rows[0].version, publisherName: rows[0].publisherName };
-};
+): Promise<VersionRecord | undefined> =>
+  (
+    await db
+      .select()
+      .from(aibotFlowVersions)
+      .where(
+        and(
+          eq(aibotFlowVersions.tenantId, tenantId),
+          eq(aibotFlowVersions.flowId, flowId),
+          eq(aibotFlowVersions.version, version),
+        ),
+      )
+      .limit(1)
+  )[0];
 
 export const findSettings = async (db: DbOrTx, tenantId: number): Promise<SettingsRecord | undefined> =>
   (await db.select().from(aibotSettings).where(eq(aibotSettings.tenantId, tenantId)).limit(1))[0];

@@ -24,6 +24,8 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ok } from '../../lib/reply';
 import * as service from './aibot.service';
+import { testFlow } from './aibot-console';
+import { getSettings, saveSettings } from './aibot-settings';
 
 const tags = ['aibot'];
 const P = '/api/frontend/aibot';
@@ -121,16 +123,16 @@ export const aibotRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags, summary: '话术测试（模拟客户回答）', body: flowTestBody, response: { 200: envelope(flowTestResult) } },
       config,
     },
-    async (req) => ok(await service.testFlow(app.db, req.actor, req.body, app.config.aibotLlm)),
+    async (req) => ok(await testFlow(app.db, req.actor, req.body, app.config.aibotLlm)),
   );
   app.get(
     `${P}/setting`,
     { schema: { tags, summary: 'AI设置（大模型分类）', response: { 200: envelope(aibotSettings) } }, config },
-    async (req) => ok(await service.getSettings(app.db, req.actor)),
+    async (req) => ok(await getSettings(app.db, req.actor)),
   );
   app.post(
     `${P}/setting`,
     { schema: { tags, summary: '保存AI设置', body: aibotSettingsBody, response: { 200: envelope(aibotSettings) } }, config },
-    async (req) => ok(await service.saveSettings(app.db, req.actor, req.body, app.config.aibotLlm), '保存成功'),
+    async (req) => ok(await saveSettings(app.db, req.actor, req.body, app.config.aibotLlm), '保存成功'),
   );
 };

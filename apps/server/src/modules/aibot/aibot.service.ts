@@ -1,6 +1,4 @@
 import {
-  type AibotSettings,
-  type AibotSettingsBody,
   ERRORS,
   extensionOf,
   FLOW_STATUS,
@@ -11,8 +9,6 @@ import {
   type FlowIssue,
   type FlowListQuery,
   type FlowRow,
-  type FlowTestBody,
-  type FlowTestResult,
   type FlowUpdateBody,
   type FlowVersionDetail,
   type ListData,
@@ -22,34 +18,34 @@ import { AppError } from '../../lib/app-error';
 import type { Actor } from '../../lib/auth-context';
 import { now } from '../../lib/clock';
 import { formatDateTime } from '../../lib/time';
-import { companyInfo } from '../company/company.service';
+import { staffNames } from '../staff/staff-lookup';
 import { fileInfosByIds } from '../uploads/uploads.service';
 import * as repo from './aibot.repo';
-import { walkFlow } from './flow-engine';
 import { starterGraph } from './flow-starter';
 import { validateFlowGraph } from './flow-validate';
-import { type LlmConfig, llmClassifier, withBudget } from './llm-classifier';
-import { checkLlmUrl, LlmUrlError, type LlmUrlPolicy } from './llm-url-policy';
+
+// The 话术 flows (issue 16): the designer's list, drafts, publishing and versions, and what the AI
+// calls read of them (the published version a call walks, names). The AI settings are in
+// aibot-settings.ts, the test console in aibot-console.ts.
 
 /** Flows are company-wide: whoever has 话术管理 (menu 301) reads and edits all of the company's. */
 export const AIBOT_MENU = '/aicall/flow';
 const AUDIO_EXTENSIONS = ['wav', 'mp3', 'm4a'];
-/** The test console's whole wait for the classifier (its turns replay in one request; the web waits 18 s). */
-const CONSOLE_LLM_BUDGET_MS = 10_000;
 
-const present = (f: repo.FlowRecord): FlowRow => ({
+const present = (f: repo.FlowRecord, creator: string): FlowRow => ({
   id: f.id,
   name: f.name,
   remark: f.remark,
   status: f.status,
   version: f.version,
   nodes: f.graph.nodes.length,
-  creator: f.creatorName ?? '',
+  creator,
   created_at: formatDateTime(f.createdAt),
   updated_at: formatDateTime(f.updatedAt),
 });
 
-const requireFlow = async (db: DbOrTx, actor: Actor, id: number) => {
+/** The company's flow (not deleted), or AIBOT_FLOW_NOT_FOUND. */
+export const requireFlow = async (db: DbOrTx, actor: Actor, id: number) => {
   const flow = await repo.findFlow(db, actor.tenantId, id);
   if (!flow) throw new AppError('AIBOT_FLOW_NOT_FOUND');
   return flow;
@@ -90,7 +86,12 @@ export const listFlows = async (db: Db, actor: Actor, q: FlowListQuery): Promise
     repo.listFlows(db, actor.tenantId, name, q.limit, (q.page - 1) * q.limit),
     repo.countFlows(db, actor.tenantId, name),
   ]);
-  return { list: rows.map(present), count: total };
+  const names = await staffNames(
+    db,
+    actor.tenantId,
+    rows.map((f) => f.creatorId),
+  );
+  return { list: rows.map((f) => present(f, names.get(f.creatorId) ?? '')), count: total };
 };
 
 /** A new flow starts from the starter graph (开场 → 肯定/否定/拒绝 → 介绍/结束/挂机) and the default grade rules. */
@@ -114,15 +115,16 @@ export const flowDetail = async (db: Db, actor: Actor, id: number): Promise<Flow
   const versions = await repo.listVersions(db, actor.tenantId, id);
   const audioIds = [...flow.graph.nodes, ...flow.graph.kb].flatMap((x) => (x.audio_file_id === null ? [] : [x.audio_file_id]));
   const audio = audioIds.length > 0 ? await fileInfosByIds(db, actor.tenantId, audioIds) : new Map();
+  const names = await staffNames(db, actor.tenantId, [flow.creatorId, ...versions.map((v) => v.publisherId)]);
   return {
-    ...present(flow),
+    ...present(flow, names.get(flow.creatorId) ?? ''),
     graph: flow.graph,
     audio_files: [...audio].map(([fileId, f]) => ({ id: fileId, name: f.name, url: f.url })),
     issues: validateFlowGraph(flow.graph),
     versions: versions.map((v) => ({
       version: v.version,
       published_at: formatDateTime(v.publishedAt),
-      publisher: v.publisherName ?? '',
+      publisher: names.get(v.publisherId) ?? '',
     })),
   };
 };
@@ -201,13 +203,14 @@ export const flowVersion = async (db: DbOrTx, actor: Actor, id: number, version:
   const flow = await requireFlow(db, actor, id);
   const row = await repo.findVersion(db, actor.tenantId, id, version);
   if (!row) throw new AppError('AIBOT_VERSION_NOT_FOUND');
+  const names = await staffNames(db, actor.tenantId, [row.publisherId]);
   return {
     id,
     name: flow.name,
     version: row.version,
     graph: row.graph,
     published_at: formatDateTime(row.publishedAt),
-    publisher: row.publisherName ?? '',
+    publisher: names.get(row.publisherId) ?? '',
   };
 };
 
@@ -236,78 +239,3 @@ export const flowExists = async (db: DbOrTx, tenantId: number, flowId: number) =
 /** A flow's name, also after it was deleted ('' when there is none). */
 export const flowNameOf = async (db: DbOrTx, tenantId: number, flowId: number) =>
   (await repo.flowNames(db, tenantId, [flowId])).get(flowId) ?? '';
-
-/** The company's classifier when it is switched on and complete; otherwise keywords only. */
-export const companyLlm = async (db: DbOrTx, tenantId: number, policy: LlmUrlPolicy): Promise<LlmConfig | null> => {
-  const s = await repo.findSettings(db, tenantId);
-  if (!s?.llmEnabled || !s.llmUrl || !s.llmModel) return null;
-  return { url: s.llmUrl, model: s.llmModel, key: s.llmKey, timeoutMs: s.llmTimeoutMs, policy };
-};
-
-/**
- * The test console: replays the turns against the draft (version 0) or a published version, with
- * the caller as 坐席 and the company's name filled in unless the console sets them.
- */
-export const testFlow = async (db: Db, actor: Actor, body: FlowTestBody, policy: LlmUrlPolicy): Promise<FlowTestResult> => {
-  const flow = await requireFlow(db, actor, body.id);
-  const graph = body.version === 0 ? flow.graph : (await flowVersion(db, actor, body.id, body.version)).graph;
-  const company = await companyInfo(db, actor);
-  const vars = { 坐席姓名: actor.name, 公司名称: company.name, 客户名称: '客户', 联系人: '客户', ...body.vars };
-  const llm = await companyLlm(db, actor.tenantId, policy);
-  return walkFlow(graph, body.turns, {
-    vars,
-    talkSeconds: body.talk_seconds,
-    classify: llm ? withBudget(llmClassifier(llm), CONSOLE_LLM_BUDGET_MS) : undefined,
-  });
-};
-
-const DEFAULT_SETTINGS: AibotSettings = {
-  llm_enabled: false,
-  llm_url: '',
-  llm_model: '',
-  llm_key_set: false,
-  llm_timeout_ms: 1500,
-};
-
-/** The company's AI settings; the key itself never leaves the server. */
-export const getSettings = async (db: DbOrTx, actor: Actor): Promise<AibotSettings> => {
-  const s = await repo.findSettings(db, actor.tenantId);
-  if (!s) return DEFAULT_SETTINGS;
-  return {
-    llm_enabled: s.llmEnabled,
-    llm_url: s.llmUrl,
-    llm_model: s.llmModel,
-    llm_key_set: s.llmKey !== '',
-    llm_timeout_ms: s.llmTimeoutMs,
-  };
-};
-
-/**
- * Saves the settings: an omitted or empty key keeps the stored one, null removes it. The URL must
- * pass the operator's policy (llm-url-policy.ts: public http(s) addresses unless allowed).
- */
-export const saveSettings = async (
-  db: DbOrTx,
-  actor: Actor,
-  body: AibotSettingsBody,
-  policy: LlmUrlPolicy,
-): Promise<AibotSettings> => {
-  if (body.llm_enabled && (!body.llm_url || !body.llm_model.trim())) throw new AppError('AIBOT_LLM_INCOMPLETE');
-  if (body.llm_url) {
-    await checkLlmUrl(body.llm_url, policy).catch((err) => {
-      throw err instanceof LlmUrlError ? new AppError('AIBOT_LLM_URL_REFUSED', err.message) : err;
-    });
-  }
-  const stored = await repo.findSettings(db, actor.tenantId);
-  const key = body.llm_key === null ? '' : body.llm_key ? body.llm_key : (stored?.llmKey ?? '');
-  await repo.saveSettings(db, {
-    tenantId: actor.tenantId,
-    llmEnabled: body.llm_enabled,
-    llmUrl: body.llm_url,
-    llmModel: body.llm_model.trim(),
-    llmKey: key,
-    llmTimeoutMs: body.llm_timeout_ms,
-    updatedAt: now(),
-  });
-  return getSettings(db, actor);
-};

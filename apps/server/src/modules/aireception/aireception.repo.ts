@@ -1,6 +1,6 @@
-import { and, desc, eq, inArray, ne, sql } from 'drizzle-orm';
+import { and, desc, eq, ne, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { aibotFlows, aireceptionSettings, staff } from '../../db/schema';
+import { aireceptionSettings } from '../../db/schema';
 
 // SQL of the AI reception numbers (issue 16).
 
@@ -8,15 +8,7 @@ export type ReceptionRow = typeof aireceptionSettings.$inferSelect;
 export type ReceptionInsert = typeof aireceptionSettings.$inferInsert;
 
 export const listSettings = (db: DbOrTx, tenantId: number) =>
-  db
-    .select({ s: aireceptionSettings, flowName: aibotFlows.name })
-    .from(aireceptionSettings)
-    .leftJoin(
-      aibotFlows,
-      and(eq(aibotFlows.id, aireceptionSettings.flowId), eq(aibotFlows.tenantId, aireceptionSettings.tenantId)),
-    )
-    .where(eq(aireceptionSettings.tenantId, tenantId))
-    .orderBy(desc(aireceptionSettings.id));
+  db.select().from(aireceptionSettings).where(eq(aireceptionSettings.tenantId, tenantId)).orderBy(desc(aireceptionSettings.id));
 
 export const findSetting = async (db: DbOrTx, tenantId: number, id: number) =>
   (
@@ -56,14 +48,3 @@ export const deleteSetting = async (db: DbOrTx, tenantId: number, id: number) =>
       .where(and(eq(aireceptionSettings.tenantId, tenantId), eq(aireceptionSettings.id, id)))
       .returning({ id: aireceptionSettings.id })
   ).length > 0;
-
-/** Which of these staff ids are the company's. */
-export const tenantStaffIds = async (db: DbOrTx, tenantId: number, ids: number[]) =>
-  ids.length === 0
-    ? []
-    : (
-        await db
-          .select({ id: staff.id })
-          .from(staff)
-          .where(and(eq(staff.tenantId, tenantId), eq(staff.isDeleted, false), inArray(staff.id, ids)))
-      ).map((r) => r.id);

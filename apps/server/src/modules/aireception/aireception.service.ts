@@ -3,7 +3,8 @@ import type { Db } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import type { Actor } from '../../lib/auth-context';
 import { now } from '../../lib/clock';
-import { publishedFlow } from '../aibot/aibot.service';
+import { flowNames, publishedFlow } from '../aibot/aibot.service';
+import { companyStaffIds } from '../staff/staff-for-aicall';
 import * as repo from './aireception.repo';
 
 // AI接待 numbers (issue 16, menu 400): an inbound number given to a published 话术 within hours
@@ -20,20 +21,25 @@ export const isInHours = (from: string, to: string, at: Date) => {
   return minute >= minuteOf(from) && minute < minuteOf(to);
 };
 
-const toSetting = (r: { s: repo.ReceptionRow; flowName: string | null }): AireceptionSetting => ({
-  id: r.s.id,
-  number: r.s.number,
-  flowId: r.s.flowId,
-  flowName: r.flowName ?? '',
-  from: r.s.fromTime,
-  to: r.s.toTime,
-  cmSidInfo: r.s.agentIds,
-  isEnabled: r.s.isEnabled,
+const toSetting = (s: repo.ReceptionRow, flowName: string): AireceptionSetting => ({
+  id: s.id,
+  number: s.number,
+  flowId: s.flowId,
+  flowName,
+  from: s.fromTime,
+  to: s.toTime,
+  cmSidInfo: s.agentIds,
+  isEnabled: s.isEnabled,
 });
 
 export const listSettings = async (db: Db, actor: Actor): Promise<ListData<AireceptionSetting>> => {
   const rows = await repo.listSettings(db, actor.tenantId);
-  return { count: rows.length, list: rows.map(toSetting) };
+  const names = await flowNames(
+    db,
+    actor.tenantId,
+    rows.map((s) => s.flowId),
+  );
+  return { count: rows.length, list: rows.map((s) => toSetting(s, names.get(s.flowId) ?? '')) };
 };
 
 /** Adds (no id) or edits a reception number. */
@@ -43,7 +49,7 @@ export const saveSetting = async (db: Db, actor: Actor, body: AireceptionSaveBod
     throw new AppError('AIRECEPTION_NOT_FOUND');
   if (!(await publishedFlow(db, actor.tenantId, body.flowId))) throw new AppError('AIRECEPTION_FLOW_UNPUBLISHED');
   const agents = [...new Set(body.cmSidInfo)];
-  const known = await repo.tenantStaffIds(db, actor.tenantId, agents);
+  const known = await companyStaffIds(db, actor.tenantId, agents);
   if (known.length !== agents.length) throw new AppError('NOT_FOUND', '所选坐席不存在或已删除');
   if (await repo.isNumberTaken(db, body.number, body.id ?? 0)) throw new AppError('AIRECEPTION_NUMBER_EXISTS');
   const at = now();
