@@ -12,7 +12,7 @@ import { scopeStaffIds } from '../staff/staff.service';
 import { activeStaffIds, staffNames } from '../staff/staff-lookup';
 import { fileInfosByIds } from '../uploads/uploads.service';
 import * as repo from './orders.repo';
-import { requireReadableOrder } from './orders.service';
+import { requireReadableOrder } from './orders-access';
 
 /** auditdetail (SPEC §3 order detail): lines with total_price and the approval trail. Numbers follow customer-access. */
 export const orderDetail = async (db: Db, actor: Actor, orderId: number): Promise<OrderDetail> => {

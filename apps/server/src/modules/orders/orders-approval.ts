@@ -3,7 +3,7 @@ import { AppError } from '../../lib/app-error';
 import { publish } from '../../lib/events/events';
 import { registerApprovalDoc } from '../approvals/approval-docs';
 import * as repo from './orders.repo';
-import { canReadOrder } from './orders.service';
+import { canReadOrder } from './orders-access';
 
 /** What a new instance may start from: 待提交, 已驳回 or 已撤回 (never a second pending flow). */
 const SUBMITTABLE: number[] = [VERIFY_STATUS.draft, VERIFY_STATUS.rejected, VERIFY_STATUS.withdrawn];

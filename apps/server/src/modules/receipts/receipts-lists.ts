@@ -18,8 +18,7 @@ import { registerApprovalDoc } from '../approvals/approval-docs';
 import { requireTemplate } from '../approvals/approval-templates.service';
 import { requireModuleOn } from '../company/company-modules';
 import { requireDetailFlag, requireVisibleCustomer } from '../customers/customer-access';
-import { findOrder } from '../orders/orders.repo';
-import { canReadOrder, requireReadableOrder } from '../orders/orders.service';
+import { canReadOrder, findOrderRecord, requireReadableOrder } from '../orders/orders.service';
 import { scopeStaffIds } from '../staff/staff.service';
 import * as repo from './receipts.repo';
 import { businessToday, presentReceipt, RECEIPT_TEMPLATE_KIND, statusName } from './receipts.service';
@@ -235,7 +234,7 @@ export const registerReceiptsApproval = () =>
     },
     canRead: async (db, actor, docId) => {
       const r = await repo.findReceipt(db, actor.tenantId, docId);
-      const order = r && (await findOrder(db, actor.tenantId, r.orderId));
+      const order = r && (await findOrderRecord(db, actor.tenantId, r.orderId));
       return !!order && (await canReadOrder(db, actor, order));
     },
   });

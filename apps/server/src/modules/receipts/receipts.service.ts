@@ -20,8 +20,7 @@ import { requireTemplate } from '../approvals/approval-templates.service';
 import { flushOutbox, newOutbox, startInstanceIn } from '../approvals/approvals.service';
 import { requireModuleOn } from '../company/company-modules';
 import { requireDetailFlag } from '../customers/customer-access';
-import * as orders from '../orders/orders.repo';
-import { requireReadableOrder } from '../orders/orders.service';
+import { lockOrderRecord, requireReadableOrder } from '../orders/orders.service';
 import * as repo from './receipts.repo';
 
 /** Templates serving receipts carry isOrder 2 (1 serves orders). */
@@ -67,7 +66,7 @@ export const createPlan = async (db: Db, actor: Actor, body: PlanCreateBody) => 
   const order = await requireApprovedOrder(db, actor, body.order_id);
   const planAt = realDay(body.plan_at);
   return db.transaction(async (tx) => {
-    const locked = await orders.lockOrder(tx, actor.tenantId, order.id);
+    const locked = await lockOrderRecord(tx, actor.tenantId, order.id);
     if (!locked) throw new AppError('ORDER_NOT_FOUND');
     const left = locked.amount - (await repo.plannedOfOrder(tx, actor.tenantId, order.id));
     if (body.amount > left) throw overOrder(left);
@@ -91,7 +90,7 @@ export const updatePlan = async (db: Db, actor: Actor, body: PlanUpdateBody) => 
   const plan = await requirePlan(db, actor, body.id);
   const planAt = realDay(body.plan_at);
   await db.transaction(async (tx) => {
-    const order = await orders.lockOrder(tx, actor.tenantId, plan.orderId);
+    const order = await lockOrderRecord(tx, actor.tenantId, plan.orderId);
     if (!order) throw new AppError('PLAN_NOT_FOUND');
     await repo.lockPlan(tx, actor.tenantId, plan.id);
     const left = order.amount - (await repo.plannedOfOrder(tx, actor.tenantId, order.id, plan.id));

@@ -5,7 +5,7 @@ import type { Actor } from '../../lib/auth-context';
 import { staffChannel } from '../../lib/pubsub';
 import type { Notifier } from '../approvals/approval-notify';
 import { canSee, viewerOf } from '../customers/customer-access';
-import { findCustomer } from '../customers/customers.repo';
+import { findCustomerRecord } from '../customers/customers.service';
 import { scopeStaffIds } from '../staff/staff.service';
 import * as repo from './workorders.repo';
 
@@ -19,7 +19,7 @@ export const canSeeWorkOrder = async (db: DbOrTx, actor: Actor, w: Parties) => {
   if (w.handlerId === actor.staffId || w.creatorId === actor.staffId) return true;
   const scope = await scopeStaffIds(db as Db, actor);
   if (scope === null || scope.includes(w.handlerId) || scope.includes(w.creatorId)) return true;
-  const customer = await findCustomer(db, actor.tenantId, w.customerId);
+  const customer = await findCustomerRecord(db, actor.tenantId, w.customerId);
   return !!customer && canSee(await viewerOf(db, actor), customer);
 };
 

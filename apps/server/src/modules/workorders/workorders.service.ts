@@ -16,7 +16,7 @@ import { formatDateTime, parseDateTime } from '../../lib/time';
 import type { Notifier } from '../approvals/approval-notify';
 import { requireModuleOn } from '../company/company-modules';
 import { requireDetailFlag, requireVisibleCustomer } from '../customers/customer-access';
-import { findOrder } from '../orders/orders.repo';
+import { findOrderRecord } from '../orders/orders.service';
 import { staffNames } from '../staff/staff-lookup';
 import { requireOwnFile } from '../uploads/uploads.service';
 import * as repo from './workorders.repo';
@@ -90,7 +90,7 @@ export const createWorkOrder = async (db: Db, bus: Notifier | undefined, actor: 
   await requireModuleOn(db, actor.tenantId, 'work');
   const customer = await requireVisibleCustomer(db, actor, body.customer_id);
   if (body.order_id) {
-    const order = await findOrder(db, actor.tenantId, body.order_id);
+    const order = await findOrderRecord(db, actor.tenantId, body.order_id);
     if (!order || order.customerId !== customer.id) throw new AppError('WORK_ORDER_ORDER_MISMATCH');
   }
   const type = await repo.findType(db, actor.tenantId, body.type_id);
