@@ -1,60 +1,47 @@
 import { PlusOutlined } from '@ant-design/icons';
 import { DNC_LIMITS, DNC_REASON_DEFAULT, type DncEntry, dncAddBody } from '@crm/contracts';
-import { App, Badge, Button, Card, Empty, Form, Input, Modal, Popconfirm, Space, Table, type TableColumnsType } from 'antd';
+import { App, Badge, Button, Card, Empty, Form, Input, Popconfirm, Space, Table, type TableColumnsType } from 'antd';
 import { useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { zodRule } from '../../../components/formRules';
 import { ListSearch } from '../../../components/ListSearch';
-import { useButtonLock } from '../../../components/useButtonLock';
+import { SmallFormModal } from '../../../components/SmallFormModal';
 import { useTablePaging } from '../../../components/useTablePaging';
 import { useAddDnc, useDeleteDnc, useDncList } from '../api';
 
 type AddValues = { phone: string; reason: string };
 
 const AddModal = ({ isOpen, onClose }: { isOpen: boolean; onClose: () => void }) => {
-  const { message } = App.useApp();
   const [form] = Form.useForm<AddValues>();
   const add = useAddDnc();
-  const [submit, isLocked] = useButtonLock(async () => {
-    const v = await form.validateFields().catch(() => null);
-    if (!v) return;
-    try {
-      await add.mutateAsync({ phone: v.phone.trim(), reason: v.reason.trim() });
-    } catch {
-      return;
-    }
-    message.success('添加成功');
-    onClose();
-  });
   return (
-    <Modal
+    <SmallFormModal
       title="添加禁拨号码"
-      open={isOpen}
-      onCancel={onClose}
-      onOk={() => submit()}
-      confirmLoading={isLocked || add.isPending}
       okText="添加"
-      cancelText="取消"
-      destroyOnHidden
+      isOpen={isOpen}
+      onClose={onClose}
+      form={form}
+      initialValues={{ phone: '', reason: DNC_REASON_DEFAULT }}
+      isPending={add.isPending}
+      save={(v) => add.mutateAsync({ phone: v.phone.trim(), reason: v.reason.trim() })}
+      doneText="添加成功"
     >
-      <Form form={form} preserve={false} labelCol={{ span: 4 }} initialValues={{ phone: '', reason: DNC_REASON_DEFAULT }}>
-        <Form.Item
-          name="phone"
-          label="号码"
-          rules={[{ required: true, whitespace: true, message: '请输入电话号码' }, zodRule(dncAddBody.shape.phone)]}
-        >
-          <Input maxLength={20} placeholder="手机或固话号码" />
-        </Form.Item>
-        <Form.Item
-          name="reason"
-          label="原因"
-          rules={[{ required: true, whitespace: true, message: '请输入禁拨原因' }, zodRule(dncAddBody.shape.reason)]}
-          extra="在保留期内（外呼设置 · 禁拨保留时长）该号码不会被任何人工或系统外呼拨打"
-        >
-          <Input maxLength={DNC_LIMITS.reason} showCount />
-        </Form.Item>
-      </Form>
-    </Modal>
+      <Form.Item
+        name="phone"
+        label="号码"
+        rules={[{ required: true, whitespace: true, message: '请输入电话号码' }, zodRule(dncAddBody.shape.phone)]}
+      >
+        <Input maxLength={20} placeholder="手机或固话号码" />
+      </Form.Item>
+      <Form.Item
+        name="reason"
+        label="原因"
+        rules={[{ required: true, whitespace: true, message: '请输入禁拨原因' }, zodRule(dncAddBody.shape.reason)]}
+        extra="在保留期内（外呼设置 · 禁拨保留时长）该号码不会被任何人工或系统外呼拨打"
+      >
+        <Input maxLength={DNC_LIMITS.reason} showCount />
+      </Form.Item>
+    </SmallFormModal>
   );
 };
 
