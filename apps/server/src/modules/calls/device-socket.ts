@@ -79,7 +79,7 @@ export const registerDeviceSocket = (app: FastifyInstance, rt: CallRuntime) => {
       unsubscribe?.();
       if (sipId && current.get(imei) === connId) {
         current.delete(imei);
-        void setDeviceOnline(rt.db, sipId, false).catch(() => undefined);
+        void setDeviceOnline(rt.db, sipId, false).catch((err) => app.log.error({ err, imei }, 'device offline not saved'));
       }
     });
 
