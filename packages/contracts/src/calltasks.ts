@@ -30,9 +30,8 @@ export const CALLTASK_STATUS_LABEL: Record<number, string> = { 0: '未开始', 1
 
 /** A task's kind (mode): 0 seat (power dialing per agent), 1 group call (人工群呼), 2 AI task (AI外呼). */
 export const CALLTASK_MODE = { seat: 0, group: 1, ai: 2 } as const;
-/** blackState 1: blacklisted numbers are skipped at import; customerInfoState 1: a reached new number becomes a customer. */
-export const TASK_BLACK_FILTER = 1;
-export const TASK_MAKES_CUSTOMERS = 1;
+export const TASK_BLACK_FILTER = 1; // blackState 1: blacklisted numbers are skipped at import
+export const TASK_MAKES_CUSTOMERS = 1; // customerInfoState 1: a reached number without a customer becomes one
 
 /** A number of a task: 0 待拨打, 1 拨打中, 2 已完成, 3 未接通, 4 已跳过 (黑名单), 5 空号/停机. */
 export const TASK_NUMBER_STATE = { pending: 0, dialling: 1, done: 2, failed: 3, skipped: 4, invalid: 5 } as const;

@@ -1,13 +1,28 @@
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import { type DbOrTx, queryRows } from '../../db/client';
 import { callLegs, callRecords } from '../../db/schema';
-import { intArray } from '../pools/pools-for-tasks';
 import { findLeg } from './call-legs.repo';
 import { CALL_STATE } from './calls.repo';
 
 /** What the call tasks' dialers read of calls and legs: lines in use, agents in a call, call counts per task. */
 
+/** `ids` as one SQL int[] parameter (for `= any(...)`). */
+const intArray = (ids: readonly number[]): SQL => sql`${`{${ids.join(',')}}`}::int[]`;
+
 const { answered, ended } = CALL_STATE;
+
+// SQL pieces for the dialers' one-statement tick reads (as call-presence.ts isWorkingLiveSql): they
+// run each second over every running task, with their LIMIT after these conditions.
+
+/** SQL: the staff in column `staffCol` has a call in progress. */
+export const hasLiveCallSql = (staffCol: string): SQL =>
+  sql`exists (select 1 from ${callRecords} r where r.staff_id = ${sql.raw(staffCol)} and r.state < ${ended})`;
+
+/** SQL: `left join` of the call whose uuid is in column `uuidCol`, as `r` (uuid, answer_at, end_at, hangup_cause). */
+export const joinCallSql = (uuidCol: string): SQL => sql`left join ${callRecords} r on r.uuid = ${sql.raw(uuidCol)}`;
+
+/** SQL: the call joined as `r` (joinCallSql) has ended. */
+export const joinedCallEndedSql = (): SQL => sql`r.state = ${ended}`;
 
 export type TaskLines = { lines: number; ringing: number; ringingLong: number };
 

@@ -1,8 +1,9 @@
 import { CALLTASK_MODE, CALLTASK_STATUS, TASK_NUMBER_STATE } from '@crm/contracts';
 import { and, eq, sql } from 'drizzle-orm';
 import { type DbOrTx, queryRows } from '../../db/client';
-import { callRecords, callTaskAgents, callTaskNumbers, callTasks } from '../../db/schema';
+import { callTaskAgents, callTaskNumbers, callTasks } from '../../db/schema';
 import { isWorkingLiveSql } from '../calls/call-presence';
+import { hasLiveCallSql, joinCallSql, joinedCallEndedSql } from '../calls/calls-for-tasks';
 import { intArray } from '../pools/pools-for-tasks';
 
 // The dialers' SQL (issues 15, 16): which seat agents are due a call, the claim of a task's next
@@ -24,7 +25,7 @@ export const dueAgents = (db: DbOrTx, at: Date, limit: number) =>
         join ${callTasks} t on t.id = a.task_id and t.status = ${CALLTASK_STATUS.running} and t.deleted_at is null and t.mode = ${CALLTASK_MODE.seat}
         where ${isWorkingLiveSql('a')} and (a.next_dial_at is null or a.next_dial_at <= ${at})
           and not exists (select 1 from ${callTaskNumbers} n where n.task_id = a.task_id and n.state = ${dialling} and n.staff_id = a.staff_id)
-          and not exists (select 1 from ${callRecords} r where r.staff_id = a.staff_id and r.state < 3)
+          and not ${hasLiveCallSql('a.staff_id')}
         order by a.next_dial_at nulls first limit ${limit}`,
   );
 
@@ -117,8 +118,8 @@ export const settleable = (db: DbOrTx, staleBefore: Date, limit: number) =>
   queryRows<Settleable>(
     db,
     sql`select n.id, n.task_id, n.tenant_id, r.uuid, r.answer_at, r.end_at, r.hangup_cause
-        from ${callTaskNumbers} n left join ${callRecords} r on r.uuid = n.last_call_uuid
-        where n.state = ${dialling} and (r.state = 3 or (n.last_call_uuid is null and n.updated_at < ${staleBefore}))
+        from ${callTaskNumbers} n ${joinCallSql('n.last_call_uuid')}
+        where n.state = ${dialling} and (${joinedCallEndedSql()} or (n.last_call_uuid is null and n.updated_at < ${staleBefore}))
         limit ${limit}`,
   );
 

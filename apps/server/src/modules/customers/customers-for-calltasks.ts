@@ -1,11 +1,13 @@
 import { type SQL, sql } from 'drizzle-orm';
 import { type DbOrTx, queryRows } from '../../db/client';
 import { customerPhones, customers } from '../../db/schema';
-import { intArray } from '../pools/pools-for-tasks';
 import { type Viewer, visibleSql } from './customer-access';
 
 // What a new call task reads of customers (issue 24: calltasks reaches customers through this file,
 // not their tables): the customers it may take, their first numbers, the customers of numbers.
+
+/** `ids` as one SQL int[] parameter (for `= any(...)`). */
+const intArray = (ids: readonly number[]): SQL => sql`${`{${ids.join(',')}}`}::int[]`;
 
 /** The first number of each customer (its template phone controls, in order). */
 export const firstPhones = async (db: DbOrTx, tenantId: number, ids: number[]) =>
