@@ -6,10 +6,10 @@ import type { Actor } from '../../lib/auth-context';
 import { now } from '../../lib/clock';
 import { deliver } from '../../lib/events/events';
 import { customerRoom, viewerOf } from '../customers/customers.service';
+import { countOwnedBy, transferChunk } from '../customers/customers-for-pools';
 import { defineJob, enqueueJob, restoreActor, type StoredActor, storeActor } from '../jobs/jobs.service';
-import * as moves from './pool-moves.repo';
+import { findStaffMember } from '../staff/staff-members';
 import { publishMoved, requireReceiver } from './pool-moves.service';
-import * as repo from './pools.repo';
 
 /** Splits `total` as evenly as possible under per-receiver capacities (water filling). */
 export const evenSplit = (total: number, caps: number[]): number[] => {
@@ -45,10 +45,10 @@ type BatchAllotCheckpoint = BatchAllotResult & { plan: { total: number; quotas: 
 /** The source and receivers of a batch allocation, checked against the caller's scope. */
 const batchAllotParties = async (db: Db, actor: Actor, body: BatchAllotBody) => {
   const v = await viewerOf(db, actor);
-  const from = await repo.findStaffMember(db, actor.tenantId, body.fromCmSid, true);
+  const from = await findStaffMember(db, actor.tenantId, body.fromCmSid, true);
   if (!from || (v.scope !== null && !v.scope.includes(from.id)))
     throw new AppError('ALLOT_TARGET_INVALID', '原负责人不存在或不在您的管理范围内');
-  const receivers: NonNullable<Awaited<ReturnType<typeof repo.findStaffMember>>>[] = [];
+  const receivers: NonNullable<Awaited<ReturnType<typeof findStaffMember>>>[] = [];
   for (const id of [...new Set(body.toCmSids)]) {
     if (id === from.id) throw new AppError('ALLOT_TARGET_INVALID', '接收人不能是原负责人');
     receivers.push(await requireReceiver(db, v, id));
@@ -80,7 +80,7 @@ defineJob<BatchAllotPayload>('allot', {
       moved = saved.moved;
     } else {
       // first attempt, or a crash before the first chunk committed (nothing moved yet)
-      const total = await moves.countOwned(db, actor.tenantId, from.id);
+      const total = await countOwnedBy(db, actor.tenantId, from.id);
       const caps: number[] = [];
       for (const r of receivers) caps.push(Math.min(total, (await customerRoom(db, actor.tenantId, r.id)).left));
       const quotas = evenSplit(total, caps);
@@ -94,6 +94,7 @@ defineJob<BatchAllotPayload>('allot', {
       perStaff: receivers.map((r, i) => ({ cmSid: r.id, name: r.name, count: quotas[i] - left[i] })),
     });
     const at = now();
+    const nameOf = new Map(receivers.map((r) => [r.id, r.name]));
     for (;;) {
       const left = remaining.reduce((a, b) => a + b, 0);
       if (left === 0) break;
@@ -116,12 +117,11 @@ defineJob<BatchAllotPayload>('allot', {
       const { n, eventId } = await db.transaction(async (tx) => {
         for (const r of [...receivers].sort((a, b) => a.id - b.id))
           await tx.execute(sql`select pg_advisory_xact_lock(${actor.tenantId}, ${r.id})`);
-        const rows = await moves.allotChunk(tx, {
+        const rows = await transferChunk(tx, {
           tenantId: actor.tenantId,
           fromStaffId: from.id,
           ranges,
           isStageReset: body.isNodeId === 1,
-          fromName: from.name,
           at,
         });
         const count = rows.length;
@@ -133,7 +133,11 @@ defineJob<BatchAllotPayload>('allot', {
                 tx,
                 actor.tenantId,
                 'transfer',
-                rows.map((r) => ({ ...r, to_staff_id: r.owner_id })),
+                rows.map((r) => ({
+                  ...r,
+                  remark: `批量转移：${from.name} → ${nameOf.get(Number(r.owner_id))}`,
+                  to_staff_id: r.owner_id,
+                })),
                 { staffId: actor.staffId, at },
               );
         // the plan and what is left, committed with the chunk: a resumed attempt goes on from here

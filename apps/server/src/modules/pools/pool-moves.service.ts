@@ -1,41 +1,23 @@
-import {
-  type AllotBody,
-  DEL_CONFIRM_TEXT,
-  DEL_TYPE,
-  DELETED_KEEP_DAYS,
-  type DelAllBody,
-  type DeletedCustomer,
-  type DeletedListQuery,
-  DISCARD_OTHER,
-  type FollowDownBody,
-  type ListData,
-  type MoveResult,
-  type SeasListBody,
-  type SeasRowExtra,
-} from '@crm/contracts';
+import { type AllotBody, DISCARD_OTHER, type FollowDownBody, type MoveResult } from '@crm/contracts';
 import { sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client';
+import { intArray } from '../../db/int-array';
 import { AppError } from '../../lib/app-error';
 import type { Actor } from '../../lib/auth-context';
 import { now } from '../../lib/clock';
 import { type DomainEventMap, deliver, publish } from '../../lib/events/events';
 import { formatDateTime } from '../../lib/time';
-import {
-  customerRoom,
-  listCustomers,
-  requireDetailFlag,
-  type Viewer,
-  viewerOf,
-  visibleSql,
-} from '../customers/customers.service';
-import { startCustomerExport } from '../customers/customers-export';
-import { seasFilters } from '../customers/customers-filters';
+import { customerRoom, requireDetailFlag, type Viewer, viewerOf, visibleSql } from '../customers/customers.service';
+import { staffNames } from '../staff/staff-lookup';
+import { findStaffMember } from '../staff/staff-members';
 import { claimCooldowns } from './claim-cooldown';
 import * as moves from './pool-moves.repo';
+import { assignToStaff, moveIntoPool } from './pool-transfers';
 import * as repo from './pools.repo';
-import { intArray } from './pools.repo';
 import { requireEnabledReason, requireUsablePool } from './pools.service';
 import { publishPooled } from './pools-recycle';
+
+/** Moves of customers between owners and pools: discard (followdown), claim (followup), allot, a task's discard. */
 
 const shanghaiDay = (at: Date) => formatDateTime(at).slice(0, 10);
 
@@ -66,6 +48,12 @@ export const publishMoved = (
   });
 };
 
+/** Names of the pools moved customers came from (the claim and allot history texts). */
+const namesOfPools = async (db: DbOrTx, tenantId: number, moved: readonly { pool_id: number | null }[]) => {
+  const ids = [...new Set(moved.flatMap((m) => (m.pool_id === null ? [] : [Number(m.pool_id)])))];
+  return new Map((await repo.findPools(db, tenantId, ids)).map((p) => [p.id, p.name]));
+};
+
 // ---------- discard (followdown) ----------
 
 /** followdown (SPEC §5): the caller's visible private customers go into a pool he may use, with a reason. */
@@ -81,14 +69,14 @@ export const discardCustomers = async (db: Db, actor: Actor, body: FollowDownBod
   const v = await viewerOf(db, actor);
   const at = now();
   const { moved, eventId } = await db.transaction(async (tx) => {
-    const rows = await moves.discardToPool(tx, {
+    const rows = await moveIntoPool(tx, {
       tenantId: actor.tenantId,
       ids: body.cmCtids,
       ownerScope: v.scope,
       poolId: pool.id,
       reasonId: body.cmCdid,
       reason,
-      staffId: actor.staffId,
+      discardedBy: actor.staffId,
       at,
     });
     const id = rows.length === 0 ? null : await publishPooled(tx, actor.tenantId, rows, { staffId: actor.staffId, reason, at });
@@ -98,40 +86,6 @@ export const discardCustomers = async (db: Db, actor: Actor, body: FollowDownBod
   if (moved.length === 0) throw new AppError('DISCARD_NONE', '所选客户已不在您的客户中（可能已被丢弃或转移）');
   return moved.length;
 };
-
-// ---------- the pool list (seaslist / seasexportlist) ----------
-
-/** seaslist: customers of the pools the caller may use, numbers masked per seaPhoneEncryp. */
-export const listSeas = async (db: Db, actor: Actor, f: SeasListBody) => {
-  const data = await listCustomers(db, actor, 'seas', f, seasFilters(f));
-  const entries = new Map(
-    (
-      await repo.entriesOf(
-        db,
-        actor.tenantId,
-        data.list.map((r) => r.cmCtid),
-      )
-    ).map((e) => [Number(e.customer_id), e]),
-  );
-  return {
-    ...data,
-    list: data.list.map((r) => {
-      const e = entries.get(r.cmCtid);
-      const extra: SeasRowExtra = {
-        cmHsid: e ? Number(e.pool_id) : null,
-        cmHsidName: e?.pool_name ?? '',
-        cmCdid: e ? Number(e.reason_id) : null,
-        discardReason: e?.reason ?? '',
-        discardTime: e ? formatDateTime(e.pooled_at) : '',
-        lastOwnerName: e?.last_owner_name ?? '',
-      };
-      return { ...r, ...extra };
-    }),
-  };
-};
-
-/** seasexportlist: the pool list as a durable export job (its pool/reason filters are rebuilt from the stored body). */
-export const exportSeas = (db: Db, actor: Actor, f: SeasListBody) => startCustomerExport(db, actor, 'seas', f);
 
 // ---------- claim (followup) ----------
 
@@ -196,19 +150,21 @@ export const claimCustomers = async (db: Db, actor: Actor, ids: number[]): Promi
       chosen = chosen.slice(0, room.left);
     }
 
-    const moved =
+    const assigned =
       chosen.length === 0
         ? []
-        : await moves.assignCustomers(tx, {
+        : await assignToStaff(tx, {
             tenantId: actor.tenantId,
             ids: chosen.map((c) => Number(c.id)),
             toStaffId: actor.staffId,
             toDepartmentId: actor.departmentId,
             isStageReset: false,
             onlyPooled: true,
-            remark: sql`coalesce(pl.name, '')`,
             at,
           });
+    // the history text of a claim: the pool it came from
+    const poolNames = await namesOfPools(tx, actor.tenantId, assigned);
+    const moved = assigned.map((m) => ({ ...m, remark: (m.pool_id !== null && poolNames.get(Number(m.pool_id))) || '' }));
     refuse('CLAIM_NONE', '客户已被他人领取', chosen.length - moved.length);
     if (moved.length === 0) {
       // Nothing moved: the one most telling reason is the error.
@@ -236,7 +192,7 @@ export const claimCustomers = async (db: Db, actor: Actor, ids: number[]): Promi
 
 /** A receiver: an active staff member inside the caller's data scope. */
 export const requireReceiver = async (db: Db, v: Viewer, id: number) => {
-  const s = await repo.findStaffMember(db, v.actor.tenantId, id);
+  const s = await findStaffMember(db, v.actor.tenantId, id);
   if (!s?.isActive || (v.scope !== null && !v.scope.includes(id))) throw new AppError('ALLOT_TARGET_INVALID');
   return s;
 };
@@ -264,15 +220,31 @@ export const allotCustomers = async (db: Db, actor: Actor, body: AllotBody): Pro
       ids = ids.slice(0, room.left);
     }
     if (ids.length === 0) throw new AppError('CUSTOMER_LIMIT', reasons.join('；') || undefined);
-    const moved = await moves.assignCustomers(tx, {
+    const assigned = await assignToStaff(tx, {
       tenantId: actor.tenantId,
       ids,
       toStaffId: target.id,
       toDepartmentId: target.departmentId,
       isStageReset: body.isNodeId === 1,
       onlyPooled: false,
-      remark: sql`'分配给' || ${target.name} || case when s.name is not null then '（原负责人：' || s.name || '）' else '（来自公海「' || coalesce(pl.name, '') || '」）' end`,
       at,
+    });
+    // the history text of an allocation: the previous owner, or else the pool it came from
+    const [ownerNames, poolNames] = await Promise.all([
+      staffNames(
+        tx,
+        actor.tenantId,
+        assigned.flatMap((m) => (m.old_owner_id === null ? [] : [Number(m.old_owner_id)])),
+      ),
+      namesOfPools(tx, actor.tenantId, assigned),
+    ]);
+    const moved = assigned.map((m) => {
+      const owner = m.old_owner_id === null ? undefined : ownerNames.get(Number(m.old_owner_id));
+      const from =
+        owner !== undefined
+          ? `（原负责人：${owner}）`
+          : `（来自公海「${(m.pool_id !== null && poolNames.get(Number(m.pool_id))) || ''}」）`;
+      return { ...m, remark: `分配给${target.name}${from}` };
     });
     const id =
       moved.length === 0
@@ -291,69 +263,6 @@ export const allotCustomers = async (db: Db, actor: Actor, body: AllotBody): Pro
   return result;
 };
 
-// ---------- delall ----------
-
-/** delall: soft-deletes a whole scope (DEL_TYPE) after the typed confirmation; recoverable for 30 days. */
-export const deleteAll = async (db: Db, actor: Actor, body: DelAllBody): Promise<number> => {
-  if (body.confirmText.trim() !== DEL_CONFIRM_TEXT) throw new AppError('DELALL_CONFIRM');
-  const { pooled, own } = deleteScopes(await viewerOf(db, actor));
-  const scope = body.delType === DEL_TYPE.pools ? pooled : body.delType === DEL_TYPE.private ? own : sql`(${own} or ${pooled})`;
-  return db.transaction((tx) => moves.softDeleteScope(tx, actor.tenantId, scope, now()));
-};
-
-/** The customers an admin may bulk-delete (and restore): pool customers of usable pools, private ones in the data scope. */
-const deleteScopes = (v: Viewer) => visibleSql(v);
-
-// ---------- 回收站: deleted customers, restorable for DELETED_KEEP_DAYS ----------
-
-const KEEP_MS = DELETED_KEEP_DAYS * 86_400_000;
-const keptSince = () => new Date(now().getTime() - KEEP_MS);
-
-/** deletedlist: customers of the caller's scope deleted within the last 30 days, newest first. */
-export const listDeleted = async (db: Db, actor: Actor, q: DeletedListQuery): Promise<ListData<DeletedCustomer>> => {
-  const { pooled, own } = deleteScopes(await viewerOf(db, actor));
-  const { rows, count } = await moves.deletedPage(db, {
-    tenantId: actor.tenantId,
-    scope: sql`(${own} or ${pooled})`,
-    since: keptSince(),
-    name: q.name,
-    limit: q.limit,
-    offset: (q.page - 1) * q.limit,
-  });
-  return {
-    list: rows.map((r) => {
-      const at = new Date(r.deleted_at);
-      return {
-        cmCtid: Number(r.id),
-        name: r.name,
-        ownerName: r.owner_name ?? '',
-        cmHsidName: r.owner_name ? '' : (r.pool_name ?? ''),
-        deleteTime: formatDateTime(at),
-        expireTime: formatDateTime(new Date(at.getTime() + KEEP_MS)),
-      };
-    }),
-    count,
-  };
-};
-
-/** restore: clears deleted_at; refused (the whole request) when any chosen customer was deleted more than 30 days ago. */
-export const restoreCustomers = async (db: Db, actor: Actor, ids: number[]): Promise<number> => {
-  const { pooled, own } = deleteScopes(await viewerOf(db, actor));
-  const since = keptSince();
-  const found = await moves.deletedAmong(db, actor.tenantId, ids, sql`(${own} or ${pooled})`);
-  if (found.length === 0) throw new AppError('CUSTOMER_NOT_FOUND');
-  if (found.some((r) => new Date(r.deleted_at).getTime() < since.getTime())) throw new AppError('RESTORE_EXPIRED');
-  return db.transaction((tx) =>
-    moves.restoreDeleted(
-      tx,
-      actor.tenantId,
-      found.map((r) => Number(r.id)),
-      since,
-      now(),
-    ),
-  );
-};
-
 // ---------- discards a seat task makes (issue 15) ----------
 
 /**
@@ -365,9 +274,9 @@ export const discardForTask = async (
   tx: DbOrTx,
   p: { tenantId: number; customerIds: number[]; poolId: number; reasonId: number; reason: string; staffId: number; at: Date },
 ): Promise<number | null> => {
-  const poolId = p.poolId || (await repo.listPools(tx, p.tenantId, 0))[0]?.pool.id;
+  const poolId = p.poolId || (await repo.listPools(tx, p.tenantId, 0))[0]?.id;
   if (!poolId || p.customerIds.length === 0) return null;
-  const rows = await moves.discardToPool(tx, { ...p, ids: p.customerIds, ownerScope: null, poolId });
+  const rows = await moveIntoPool(tx, { ...p, ids: p.customerIds, ownerScope: null, poolId, discardedBy: p.staffId });
   if (rows.length === 0) return null;
   return publishPooled(tx, p.tenantId, rows, { staffId: p.staffId, reason: p.reason, at: p.at });
 };

@@ -6,8 +6,12 @@ import type { Actor } from '../../lib/auth-context';
 import { now } from '../../lib/clock';
 import { deliver, publish } from '../../lib/events/events';
 import { formatDateTime } from '../../lib/time';
+import { purgeDeletedBefore } from '../customers/customers-for-pools';
 import { getStrategy } from '../strategy/strategy.service';
-import * as moves from './pool-moves.repo';
+import { dropFactsOf } from './pool-bin.repo';
+import type { Pooled } from './pool-moves.repo';
+import * as recycle from './pool-recycle.repo';
+import { moveIntoPool } from './pool-transfers';
 
 /** One sweep at a time across every server instance (transaction-scoped advisory lock). */
 const RECYCLE_LOCK = 7_231_005;
@@ -15,7 +19,7 @@ const RECYCLE_LOCK = 7_231_005;
 export const RECYCLE_REASON = '系统回收';
 
 /** The recycle rules of a company's enabled pools, in pool order (the first pool whose rule is due takes the customer). */
-const rulesOf = async (db: DbOrTx, tenantId: number): Promise<moves.RecycleRule[]> => {
+const rulesOf = async (db: DbOrTx, tenantId: number): Promise<recycle.RecycleRule[]> => {
   const rows = await db
     .select()
     .from(pools)
@@ -45,11 +49,24 @@ export const runRecycle = async (db: Db, tenantId?: number): Promise<RecycleResu
   const result = await db.transaction(async (tx) => {
     const [lock] = await queryRows<{ ok: boolean }>(tx, sql`select pg_try_advisory_xact_lock(${RECYCLE_LOCK}) as ok`);
     if (!lock?.ok) return { recycled: 0, ranAt: formatDateTime(at), isSkipped: true };
-    const tenants = tenantId === undefined ? await moves.tenantsWithRecycling(tx) : [tenantId];
+    const tenants = tenantId === undefined ? await recycle.tenantsWithRecycling(tx) : [tenantId];
     let recycled = 0;
     for (const t of tenants) {
       for (const rule of await rulesOf(tx, t)) {
-        const moved = await moves.recycleDue(tx, t, rule, at, RECYCLE_REASON);
+        const due = await recycle.lockDue(tx, t, rule, at);
+        const moved =
+          due.length === 0
+            ? []
+            : await moveIntoPool(tx, {
+                tenantId: t,
+                ids: due,
+                ownerScope: null,
+                poolId: rule.poolId,
+                reasonId: 0,
+                reason: RECYCLE_REASON,
+                discardedBy: null,
+                at,
+              });
         recycled += moved.length;
         if (moved.length > 0) events.push(await publishPooled(tx, t, moved, { staffId: null, reason: RECYCLE_REASON, at }));
       }
@@ -67,7 +84,7 @@ export const runRecycle = async (db: Db, tenantId?: number): Promise<RecycleResu
 export const publishPooled = (
   tx: DbOrTx,
   tenantId: number,
-  moved: moves.Pooled[],
+  moved: Pooled[],
   p: { staffId: number | null; reason: string; at: Date },
 ) =>
   publish(tx, tenantId, 'customers.pooled', {
@@ -99,7 +116,7 @@ export const recycleSoon = async (
   );
   const best = new Map<number, RecycleSoon & { at: number }>();
   for (const rule of rules) {
-    for (const r of await moves.dueBefore(db, actor.tenantId, rule, until, actor.staffId, 500)) {
+    for (const r of await recycle.dueBefore(db, actor.tenantId, rule, until, actor.staffId, 500)) {
       const due = new Date(r.due_at).getTime();
       const id = Number(r.id);
       const seen = best.get(id);
@@ -135,7 +152,7 @@ export const exRecoveryTimes = async (
   if (rules.length === 0) return out;
   const { recycleRemind } = await getStrategy(db, tenantId);
   const until = now().getTime() + recycleRemind * 86_400_000;
-  for (const r of await moves.dueTimesOf(db, tenantId, rules, ids)) {
+  for (const r of await recycle.dueTimesOf(db, tenantId, rules, ids)) {
     if (r.due_at === null) continue;
     const due = new Date(r.due_at);
     out.set(Number(r.id), { time: formatDateTime(due), isSoon: due.getTime() <= until });
@@ -146,7 +163,7 @@ export const exRecoveryTimes = async (
 /** The expected recovery time as an SQL expression over a list query's `c`; null when no rule is on. */
 export const exRecoveryExpr = async (db: DbOrTx, tenantId: number): Promise<SQL | null> => {
   const rules = await rulesOf(db, tenantId);
-  return rules.length === 0 ? null : moves.dueTimeOfListed(tenantId, rules);
+  return rules.length === 0 ? null : recycle.dueTimeOfListed(tenantId, rules);
 };
 
 // ---------- purge of long-deleted customers ----------
@@ -158,7 +175,11 @@ export const purgeDeleted = async (db: Db): Promise<number> => {
   const before = new Date(now().getTime() - DELETED_KEEP_DAYS * 86_400_000);
   let purged = 0;
   for (;;) {
-    const n = await db.transaction((tx) => moves.purgeDeletedBefore(tx, before, PURGE_BATCH));
+    const n = await db.transaction(async (tx) => {
+      const ids = await purgeDeletedBefore(tx, before, PURGE_BATCH);
+      await dropFactsOf(tx, ids);
+      return ids.length;
+    });
     purged += n;
     if (n < PURGE_BATCH) return purged;
   }

@@ -2,7 +2,7 @@ import type { PoolRules } from '@crm/contracts';
 import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
 import { type DbOrTx, queryRows } from '../../db/client';
 import { intArray } from '../../db/int-array';
-import { customers, departments, discardReasons, poolEntries, pools } from '../../db/schema';
+import { discardReasons, poolEntries, pools } from '../../db/schema';
 import { dictionaryRepo } from '../../lib/tenant-dictionary';
 
 /** Moved to db/int-array (kept here for callers not yet moved). */
@@ -23,10 +23,7 @@ export type PoolRecord = typeof pools.$inferSelect;
 
 export const listPools = (db: DbOrTx, tenantId: number, actionState?: number) =>
   db
-    .select({
-      pool: pools,
-      customerNum: sql<number>`(select count(*)::int from customers c where c.tenant_id = ${tenantId} and c.pool_id = "pools"."id" and c.owner_id is null and c.deleted_at is null)`,
-    })
+    .select()
     .from(pools)
     .where(
       actionState === undefined
@@ -75,26 +72,8 @@ export const updatePool = async (db: DbOrTx, tenantId: number, id: number, value
     .where(and(eq(pools.tenantId, tenantId), eq(pools.id, id)));
 };
 
-export const countPoolCustomers = async (db: DbOrTx, tenantId: number, poolId: number) => {
-  const rows = await queryRows<{ n: number }>(
-    db,
-    sql`select count(*)::int as n from ${customers} c
-        where c.tenant_id = ${tenantId} and c.pool_id = ${poolId} and c.owner_id is null and c.deleted_at is null`,
-  );
-  return Number(rows[0]?.n ?? 0);
-};
-
 export const deletePool = async (db: DbOrTx, tenantId: number, id: number) => {
   await db.delete(pools).where(and(eq(pools.tenantId, tenantId), eq(pools.id, id)));
-};
-
-export const departmentNames = async (db: DbOrTx, tenantId: number, ids: number[]) => {
-  if (ids.length === 0) return new Map<number, string>();
-  const rows = await db
-    .select({ id: departments.id, name: departments.name })
-    .from(departments)
-    .where(and(eq(departments.tenantId, tenantId), inArray(departments.id, ids)));
-  return new Map(rows.map((r) => [r.id, r.name]));
 };
 
 /** Enabled pools a staff member of this department may use (empty useDepartmentIds = everyone). */
@@ -118,7 +97,7 @@ export type EntryRow = {
   reason_id: number;
   reason: string;
   pooled_at: Date | string;
-  last_owner_name: string | null;
+  last_owner_id: number | null;
 };
 
 export const entriesOf = (db: DbOrTx, tenantId: number, customerIds: number[]) =>
@@ -126,28 +105,8 @@ export const entriesOf = (db: DbOrTx, tenantId: number, customerIds: number[]) =
     ? Promise.resolve([])
     : queryRows<EntryRow>(
         db,
-        sql`select e.customer_id, e.pool_id, p.name as pool_name, e.reason_id, e.reason, e.pooled_at, s.name as last_owner_name
+        sql`select e.customer_id, e.pool_id, p.name as pool_name, e.reason_id, e.reason, e.pooled_at, e.last_owner_id
             from ${poolEntries} e
             left join ${pools} p on p.id = e.pool_id
-            left join staff s on s.id = e.last_owner_id
             where e.tenant_id = ${tenantId} and e.customer_id = any(${intArray(customerIds)})`,
       );
-
-/** A staff member of the company (deleted ones too when `isDeletedOk`: a leaver's customers are moved away). */
-export const findStaffMember = async (db: DbOrTx, tenantId: number, id: number, isDeletedOk = false) => {
-  const rows = await queryRows<{
-    id: number;
-    name: string;
-    department_id: number | null;
-    action_state: number;
-    is_deleted: boolean;
-  }>(
-    db,
-    sql`select id, name, department_id, action_state, is_deleted from staff
-        where tenant_id = ${tenantId} and id = ${id} ${isDeletedOk ? sql`` : sql`and is_deleted = false`}`,
-  );
-  const r = rows[0];
-  return r
-    ? { id: Number(r.id), name: r.name, departmentId: r.department_id, isActive: r.action_state === 0 && !r.is_deleted }
-    : undefined;
-};

@@ -34,7 +34,9 @@ import { AppError } from '../../lib/app-error';
 import { ok } from '../../lib/reply';
 import { CUSTOMER_MENUS } from '../customers/customers.routes';
 import { startBatchAllot } from './pool-batch-allot';
+import * as bin from './pool-bin.service';
 import * as moves from './pool-moves.service';
+import * as seas from './pool-seas';
 import * as service from './pools.service';
 import { recycleSoon, runRecycle } from './pools-recycle';
 
@@ -173,7 +175,7 @@ export const poolsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags, summary: '公海客户', body: seasListBody, response: { 200: envelope(seasListDataSchema) } },
       config: { menu: SEAS_MENU },
     },
-    async (req) => ok(await moves.listSeas(app.db, req.actor, req.body)),
+    async (req) => ok(await seas.listSeas(app.db, req.actor, req.body)),
   );
   app.post(
     `${CUSTOMER}/seasexportlist`,
@@ -181,7 +183,7 @@ export const poolsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags, summary: '导出公海客户（后台任务，返回 jobId）', body: seasListBody, response: { 200: jobIdEnvelope } },
       config: { menu: SEAS_MENU, action: 'frontend/customer/export' },
     },
-    async (req) => ok({ jobId: await moves.exportSeas(app.db, req.actor, req.body) }, '导出任务已开始'),
+    async (req) => ok({ jobId: await seas.exportSeas(app.db, req.actor, req.body) }, '导出任务已开始'),
   );
   app.post(
     `${CUSTOMER}/followup`,
@@ -231,7 +233,7 @@ export const poolsRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { menu: CUSTOMER_MENUS, action: 'frontend/customer/delall' },
     },
     async (req) => {
-      const n = await moves.deleteAll(app.db, req.actor, req.body);
+      const n = await bin.deleteAll(app.db, req.actor, req.body);
       return ok({ count: n }, `已删除${n}个客户`);
     },
   );
@@ -248,7 +250,7 @@ export const poolsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
       config: { menu: ALLOT_MENU, action: 'frontend/customer/delall' },
     },
-    async (req) => ok(await moves.listDeleted(app.db, req.actor, req.query)),
+    async (req) => ok(await bin.listDeleted(app.db, req.actor, req.query)),
   );
   app.post(
     `${CUSTOMER}/restore`,
@@ -256,7 +258,7 @@ export const poolsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags, summary: '恢复删除的客户（30天内）', body: restoreBody, response: { 200: countEnvelope } },
       config: { menu: ALLOT_MENU, action: 'frontend/customer/delall' },
     },
-    async (req) => ok({ count: await moves.restoreCustomers(app.db, req.actor, req.body.cmCtids) }, '操作成功'),
+    async (req) => ok({ count: await bin.restoreCustomers(app.db, req.actor, req.body.cmCtids) }, '操作成功'),
   );
 
   // ---------- recycling ----------

@@ -15,6 +15,8 @@ import { AppError } from '../../lib/app-error';
 import type { Actor } from '../../lib/auth-context';
 import { type DictionaryEntry, dictionaryFields, dictionaryRules } from '../../lib/tenant-dictionary';
 import { formatDateTime } from '../../lib/time';
+import { countPooledIn, pooledCounts } from '../customers/customers-for-pools';
+import { departmentNames } from '../departments/departments.service';
 import { requireTags } from '../labels/labels.service';
 import { requireStages } from '../stages/stages.service';
 import { visiblePoolIds } from './pool-visibility';
@@ -65,13 +67,13 @@ const normaliseRules = (rules: PoolRules): PoolRules => ({
 
 /** highseaslist: the company's pools with departments, rules and customer counts. */
 export const listPools = async (db: Db, actor: Actor, actionState?: number): Promise<Pool[]> => {
-  const rows = await repo.listPools(db, actor.tenantId, actionState);
-  const names = await repo.departmentNames(
+  const [rows, counts] = await Promise.all([repo.listPools(db, actor.tenantId, actionState), pooledCounts(db, actor.tenantId)]);
+  const names = await departmentNames(
     db,
     actor.tenantId,
-    rows.flatMap((r) => r.pool.useDepartmentIds),
+    rows.flatMap((pool) => pool.useDepartmentIds),
   );
-  return rows.map(({ pool, customerNum }) => ({
+  return rows.map((pool) => ({
     cmHsid: pool.id,
     name: pool.name,
     dmType: pool.dmType,
@@ -80,13 +82,13 @@ export const listPools = async (db: Db, actor: Actor, actionState?: number): Pro
     useRules: pool.rules,
     sortNum: pool.sortNum,
     actionState: pool.actionState,
-    customerNum: Number(customerNum),
+    customerNum: counts.get(pool.id) ?? 0,
     createTime: formatDateTime(pool.createdAt),
   }));
 };
 
 const checkDepartments = async (db: Db, tenantId: number, ids: number[]) => {
-  const found = await repo.departmentNames(db, tenantId, ids);
+  const found = await departmentNames(db, tenantId, ids);
   if (found.size !== new Set(ids).size) throw new AppError('VALIDATION', '所选部门不存在');
 };
 
@@ -128,17 +130,17 @@ export const editPool = async (db: Db, actor: Actor, body: PoolEditBody): Promis
 /** A pool that still holds customers cannot be deleted (disable it instead). */
 export const deletePool = async (db: Db, actor: Actor, id: number): Promise<void> => {
   if (!(await repo.findPool(db, actor.tenantId, id))) throw new AppError('NOT_FOUND', '公海不存在');
-  if ((await repo.countPoolCustomers(db, actor.tenantId, id)) > 0) throw new AppError('POOL_IN_USE');
+  if ((await countPooledIn(db, actor.tenantId, id)) > 0) throw new AppError('POOL_IN_USE');
   await repo.deletePool(db, actor.tenantId, id);
 };
 
 /** highseasvisiblelist: the enabled pools the caller may use (discard dialog, pool filter). */
 export const visiblePools = async (db: Db, actor: Actor): Promise<PoolOption[]> => {
   const ids = await visiblePoolIds(db, actor);
-  const rows = await repo.listPools(db, actor.tenantId, 0);
+  const [rows, counts] = await Promise.all([repo.listPools(db, actor.tenantId, 0), pooledCounts(db, actor.tenantId)]);
   return rows
-    .filter(({ pool }) => ids === null || ids.includes(pool.id))
-    .map(({ pool, customerNum }) => ({ cmHsid: pool.id, name: pool.name, customerNum: Number(customerNum) }));
+    .filter((pool) => ids === null || ids.includes(pool.id))
+    .map((pool) => ({ cmHsid: pool.id, name: pool.name, customerNum: counts.get(pool.id) ?? 0 }));
 };
 
 /** An enabled pool the caller may use, or POOL_NOT_AVAILABLE (请选择目标公海！). */
