@@ -95,8 +95,11 @@ export const findInstance = async (db: DbOrTx, tenantId: number, id: number) =>
       .limit(1)
   )[0];
 
-export const updateInstance = (tx: DbOrTx, id: number, set: Partial<typeof approvalInstances.$inferInsert>) =>
-  tx.update(approvalInstances).set(set).where(eq(approvalInstances.id, id));
+export const updateInstance = (tx: DbOrTx, tenantId: number, id: number, set: Partial<typeof approvalInstances.$inferInsert>) =>
+  tx
+    .update(approvalInstances)
+    .set(set)
+    .where(and(eq(approvalInstances.tenantId, tenantId), eq(approvalInstances.id, id)));
 
 export const insertSteps = async (tx: DbOrTx, rows: (typeof approvalSteps.$inferInsert)[]) => {
   if (rows.length > 0) await tx.insert(approvalSteps).values(rows);
@@ -109,17 +112,33 @@ export const stepsOf = (db: DbOrTx, instanceId: number) =>
     .where(eq(approvalSteps.instanceId, instanceId))
     .orderBy(asc(approvalSteps.nodeIndex), asc(approvalSteps.id));
 
-export const setNodeState = (tx: DbOrTx, instanceId: number, nodeIndex: number, from: number[], state: number, at?: Date) =>
+export const setNodeState = (
+  tx: DbOrTx,
+  tenantId: number,
+  instanceId: number,
+  nodeIndex: number,
+  from: number[],
+  state: number,
+  at?: Date,
+) =>
   tx
     .update(approvalSteps)
     .set(at ? { state, actedAt: at } : { state })
     .where(
-      and(eq(approvalSteps.instanceId, instanceId), eq(approvalSteps.nodeIndex, nodeIndex), inArray(approvalSteps.state, from)),
+      and(
+        eq(approvalSteps.tenantId, tenantId),
+        eq(approvalSteps.instanceId, instanceId),
+        eq(approvalSteps.nodeIndex, nodeIndex),
+        inArray(approvalSteps.state, from),
+      ),
     )
     .returning({ staffId: approvalSteps.staffId });
 
-export const setStep = (tx: DbOrTx, id: number, set: Partial<typeof approvalSteps.$inferInsert>) =>
-  tx.update(approvalSteps).set(set).where(eq(approvalSteps.id, id));
+export const setStep = (tx: DbOrTx, tenantId: number, id: number, set: Partial<typeof approvalSteps.$inferInsert>) =>
+  tx
+    .update(approvalSteps)
+    .set(set)
+    .where(and(eq(approvalSteps.tenantId, tenantId), eq(approvalSteps.id, id)));
 
 export const insertAction = async (tx: DbOrTx, row: typeof approvalActions.$inferInsert) => {
   await tx.insert(approvalActions).values(row);

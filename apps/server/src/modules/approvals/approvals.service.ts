@@ -27,7 +27,7 @@ const notice = (c: Ctx, staffId: number, kind: ApprovalNotice['kind'], status: n
 
 /** Ends the flow: the instance, its document and the submitter learn the result. */
 const finish = async (c: Ctx, status: number) => {
-  await repo.updateInstance(c.tx, c.inst.id, { status, finishedAt: c.at });
+  await repo.updateInstance(c.tx, c.inst.tenantId, c.inst.id, { status, finishedAt: c.at });
   const eventId = await docHandler(c.inst.docType).onStatus(c.tx, {
     tenantId: c.inst.tenantId,
     docId: c.inst.docId,
@@ -49,12 +49,12 @@ const advance = async (c: Ctx, from: number) => {
   for (let i = from; i < c.nodes.length; i++) {
     const node = c.nodes[i];
     if (node.type === NODE_TYPE.approver) {
-      const waiting = await repo.setNodeState(c.tx, c.inst.id, i, [STEP_STATE.idle], STEP_STATE.waiting);
-      await repo.updateInstance(c.tx, c.inst.id, { currentNode: i });
+      const waiting = await repo.setNodeState(c.tx, c.inst.tenantId, c.inst.id, i, [STEP_STATE.idle], STEP_STATE.waiting);
+      await repo.updateInstance(c.tx, c.inst.tenantId, c.inst.id, { currentNode: i });
       for (const w of waiting) notice(c, w.staffId, 'todo', VERIFY_STATUS.pending, `您有一条${label}审批待处理`);
       return;
     }
-    const cc = await repo.setNodeState(c.tx, c.inst.id, i, [STEP_STATE.idle], STEP_STATE.cc, c.at);
+    const cc = await repo.setNodeState(c.tx, c.inst.tenantId, c.inst.id, i, [STEP_STATE.idle], STEP_STATE.cc, c.at);
     await repo.insertAction(c.tx, {
       tenantId: c.inst.tenantId,
       instanceId: c.inst.id,
@@ -65,7 +65,7 @@ const advance = async (c: Ctx, from: number) => {
     });
     for (const s of cc) notice(c, s.staffId, 'cc', VERIFY_STATUS.pending, `${label}审批抄送给您`);
   }
-  await repo.updateInstance(c.tx, c.inst.id, { currentNode: c.nodes.length });
+  await repo.updateInstance(c.tx, c.inst.tenantId, c.inst.id, { currentNode: c.nodes.length });
   await finish(c, VERIFY_STATUS.approved);
 };
 
@@ -194,8 +194,7 @@ export const act = async (
   status: 1 | 2,
   remark: string,
 ) => {
-  const notices: ApprovalNotice[] = [];
-  const events: number[] = [];
+  const out = newOutbox();
   const result = await db.transaction(async (tx) => {
     const { inst, nodes } = await requireNode(tx, actor, instanceId, nodeId);
     const steps = (await repo.stepsOf(tx, inst.id)).filter((s) => s.nodeIndex === inst.currentNode);
@@ -203,8 +202,8 @@ export const act = async (
     if (!mine) throw new AppError('APPROVAL_NOT_APPROVER');
     if (mine.state !== STEP_STATE.waiting) throw new AppError('APPROVAL_ALREADY_ACTED');
     const at = now();
-    const c: Ctx = { tx, inst, nodes, at, staffId: actor.staffId, notices, events };
-    await repo.setStep(tx, mine.id, {
+    const c: Ctx = { tx, inst, nodes, at, staffId: actor.staffId, ...out };
+    await repo.setStep(tx, actor.tenantId, mine.id, {
       state: status === 1 ? STEP_STATE.approved : STEP_STATE.rejected,
       remark: remark.trim(),
       actedAt: at,
@@ -220,30 +219,28 @@ export const act = async (
     });
     const node = nodes[inst.currentNode];
     if (status === 2) {
-      await repo.setNodeState(tx, inst.id, inst.currentNode, [STEP_STATE.waiting], STEP_STATE.idle);
+      await repo.setNodeState(tx, actor.tenantId, inst.id, inst.currentNode, [STEP_STATE.waiting], STEP_STATE.idle);
       await finish(c, VERIFY_STATUS.rejected);
       return VERIFY_STATUS.rejected;
     }
     const othersWaiting = steps.some((s) => s.id !== mine.id && s.state === STEP_STATE.waiting);
     if (node.mode === NODE_MODE.all && othersWaiting) return VERIFY_STATUS.pending;
-    await repo.setNodeState(tx, inst.id, inst.currentNode, [STEP_STATE.waiting], STEP_STATE.idle);
+    await repo.setNodeState(tx, actor.tenantId, inst.id, inst.currentNode, [STEP_STATE.waiting], STEP_STATE.idle);
     await advance(c, inst.currentNode + 1);
     return (await repo.findInstance(tx, actor.tenantId, inst.id))?.status ?? VERIFY_STATUS.pending;
   });
-  await deliver(db, events);
-  await sendNotices(bus, notices);
+  await flushOutbox(db, bus, out);
   return result;
 };
 
 /** Withdraw (已撤回, 3): the submitter, while pending. */
 export const withdraw = async (db: Db, bus: Notifier | undefined, actor: Actor, instanceId: number) => {
-  const notices: ApprovalNotice[] = [];
-  const events: number[] = [];
+  const out = newOutbox();
   await db.transaction(async (tx) => {
     const { inst, nodes } = await lockPending(tx, actor, instanceId);
     if (inst.submitterId !== actor.staffId) throw new AppError('APPROVAL_NOT_SUBMITTER');
     const at = now();
-    const waiting = await repo.setNodeState(tx, inst.id, inst.currentNode, [STEP_STATE.waiting], STEP_STATE.idle);
+    const waiting = await repo.setNodeState(tx, actor.tenantId, inst.id, inst.currentNode, [STEP_STATE.waiting], STEP_STATE.idle);
     await repo.insertAction(tx, {
       tenantId: actor.tenantId,
       instanceId: inst.id,
@@ -251,11 +248,10 @@ export const withdraw = async (db: Db, bus: Notifier | undefined, actor: Actor, 
       action: 'withdraw',
       createdAt: at,
     });
-    const c: Ctx = { tx, inst, nodes, at, staffId: actor.staffId, notices, events };
+    const c: Ctx = { tx, inst, nodes, at, staffId: actor.staffId, ...out };
     await finish(c, VERIFY_STATUS.withdrawn);
     for (const w of waiting)
       notice(c, w.staffId, 'result', VERIFY_STATUS.withdrawn, `${docHandler(inst.docType).label}审批已被发起人撤回`);
   });
-  await deliver(db, events);
-  await sendNotices(bus, notices);
+  await flushOutbox(db, bus, out);
 };

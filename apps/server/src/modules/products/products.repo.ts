@@ -142,9 +142,14 @@ export const replaceSpecs = async (
   specs: { name: string; values: string[] }[],
   variants: { values: string[]; price: number; cost: number; minimumPrice: number }[],
 ) => {
-  await tx.update(productVariants).set({ deletedAt: sql`now()` }).where(eq(productVariants.productId, productId));
-  await tx.delete(productSpecValues).where(eq(productSpecValues.productId, productId));
-  await tx.delete(productSpecs).where(eq(productSpecs.productId, productId));
+  await tx
+    .update(productVariants)
+    .set({ deletedAt: sql`now()` })
+    .where(and(eq(productVariants.tenantId, tenantId), eq(productVariants.productId, productId)));
+  await tx
+    .delete(productSpecValues)
+    .where(and(eq(productSpecValues.tenantId, tenantId), eq(productSpecValues.productId, productId)));
+  await tx.delete(productSpecs).where(and(eq(productSpecs.tenantId, tenantId), eq(productSpecs.productId, productId)));
   const valueIds: Map<string, number>[] = [];
   for (const [i, spec] of specs.entries()) {
     const [s] = await tx

@@ -11,7 +11,7 @@ import {
   type WorkbenchReceipts,
 } from '@crm/contracts';
 import type { Db } from '../../db/client';
-import { AppError } from '../../lib/app-error';
+import { AppError, onlyRefusal } from '../../lib/app-error';
 import type { Actor } from '../../lib/auth-context';
 import { formatDateTime } from '../../lib/time';
 import { registerApprovalDoc } from '../approvals/approval-docs';
@@ -164,7 +164,7 @@ export const receiptSettings = async (db: Db, tenantId: number) => {
 
 export const saveReceiptSettings = async (db: Db, actor: Actor, body: { remind_days: number; approval_template_id: number }) => {
   if (body.approval_template_id) {
-    const t = await requireTemplate(db, actor.tenantId, body.approval_template_id).catch(() => undefined);
+    const t = await requireTemplate(db, actor.tenantId, body.approval_template_id).catch(onlyRefusal(undefined));
     if (t?.template.isOrder !== RECEIPT_TEMPLATE_KIND) throw new AppError('RECEIPT_TEMPLATE_INVALID');
   }
   await repo.saveSettings(db, actor.tenantId, body.remind_days, body.approval_template_id || null);

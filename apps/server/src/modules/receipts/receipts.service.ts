@@ -11,7 +11,7 @@ import {
   VERIFY_STATUS,
 } from '@crm/contracts';
 import type { Db } from '../../db/client';
-import { AppError } from '../../lib/app-error';
+import { AppError, asAppError, onlyRefusal } from '../../lib/app-error';
 import type { Actor } from '../../lib/auth-context';
 import { now } from '../../lib/clock';
 import { formatDateTime, parseDateTime } from '../../lib/time';
@@ -48,9 +48,7 @@ const requireApprovedOrder = async (db: Db, actor: Actor, orderId: number) => {
 const requirePlan = async (db: Db, actor: Actor, id: number) => {
   const plan = await repo.findPlan(db, actor.tenantId, id);
   if (!plan) throw new AppError('PLAN_NOT_FOUND');
-  await requireReadableOrder(db, actor, plan.orderId).catch(() => {
-    throw new AppError('PLAN_NOT_FOUND');
-  });
+  await requireReadableOrder(db, actor, plan.orderId).catch(asAppError('PLAN_NOT_FOUND'));
   return plan;
 };
 
@@ -116,7 +114,7 @@ export const deletePlan = async (db: Db, actor: Actor, id: number) => {
 const receiptFlow = async (db: Db, tenantId: number) => {
   const id = (await repo.findSettings(db, tenantId))?.approvalTemplateId;
   if (!id) return undefined;
-  const t = await requireTemplate(db, tenantId, id).catch(() => undefined);
+  const t = await requireTemplate(db, tenantId, id).catch(onlyRefusal(undefined));
   if (t?.template.actionState !== 0) throw new AppError('RECEIPT_TEMPLATE_INVALID', '回款审批流程已停用或删除，请联系管理员');
   return t;
 };
@@ -173,9 +171,7 @@ export const createReceipt = async (db: Db, bus: Notifier | undefined, actor: Ac
 const requireReceipt = async (db: Db, actor: Actor, id: number) => {
   const r = await repo.findReceipt(db, actor.tenantId, id);
   if (!r) throw new AppError('RECEIPT_NOT_FOUND');
-  await requireReadableOrder(db, actor, r.orderId).catch(() => {
-    throw new AppError('RECEIPT_NOT_FOUND');
-  });
+  await requireReadableOrder(db, actor, r.orderId).catch(asAppError('RECEIPT_NOT_FOUND'));
   return r;
 };
 

@@ -9,7 +9,7 @@ import {
   type WorkOrderTransitionBody,
 } from '@crm/contracts';
 import type { Db, DbOrTx } from '../../db/client';
-import { AppError } from '../../lib/app-error';
+import { AppError, asAppError } from '../../lib/app-error';
 import type { Actor } from '../../lib/auth-context';
 import { now } from '../../lib/clock';
 import { formatDateTime, parseDateTime } from '../../lib/time';
@@ -30,8 +30,8 @@ const SERVER_SCENES = new Set(['import', 'import-report', 'export', 'recording']
 const requireFiles = async (db: Db, actor: Actor, ids: number[]) => {
   const unique = [...new Set(ids)];
   for (const id of unique) {
-    const file = await requireOwnFile(db, actor, id).catch(() => undefined);
-    if (!file || file.staffId !== actor.staffId || SERVER_SCENES.has(file.scene)) throw new AppError('WORK_FILE_INVALID');
+    const file = await requireOwnFile(db, actor, id).catch(asAppError('WORK_FILE_INVALID'));
+    if (file.staffId !== actor.staffId || SERVER_SCENES.has(file.scene)) throw new AppError('WORK_FILE_INVALID');
   }
   return unique;
 };
