@@ -5,8 +5,8 @@ import type { Actor } from '../../lib/auth-context';
 import { defineExportJob, keysetRows } from '../jobs/xlsx-export';
 import { viewerOf } from './customer-access';
 import { loadTemplate } from './customer-templates.service';
-import * as repo from './customers.repo';
 import { buildListWhere, type ListKind, seasFilters } from './customers-filters';
+import * as repo from './customers-list.repo';
 import { toRows } from './customers-presenter';
 
 const BATCH = 2000;

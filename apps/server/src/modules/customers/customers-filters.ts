@@ -5,7 +5,7 @@ import { parseDateTime, startOfTodayShanghai } from '../../lib/time';
 import { exRecoveryExpr } from '../pools/pools-recycle';
 import { phoneMatchOf, type Viewer } from './customer-access';
 import { type ControlRow, loadTemplate } from './customer-templates.service';
-import * as repo from './customers.repo';
+import * as listRepo from './customers-list.repo';
 
 /** Which list a request reads (SPEC §2 customer-management routes). */
 export type ListKind = 'mine' | 'allot' | 'subscribe' | 'never' | 'seas';
@@ -169,7 +169,7 @@ export const seasFilters = (f: SeasListBody): SQL | undefined => {
 };
 
 export const orderOf = (f: CustomerListBody): SQL => {
-  const column = f.orderParams ? repo.SORT_COLUMNS[f.orderParams] : sql`c.created_at`;
+  const column = f.orderParams ? listRepo.SORT_COLUMNS[f.orderParams] : sql`c.created_at`;
   const dir = f.orderSort === 'asc' ? sql`asc` : sql`desc`;
   return sql`${column} ${dir} nulls last, c.id ${dir}`;
 };

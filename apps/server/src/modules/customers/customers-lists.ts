@@ -20,6 +20,7 @@ import { detailFlagsOf, requireVisibleCustomer, viewerOf } from './customer-acce
 import { loadTemplate } from './customer-templates.service';
 import * as repo from './customers.repo';
 import { buildListWhere, type ListKind, orderOf } from './customers-filters';
+import * as listRepo from './customers-list.repo';
 import { toRows } from './customers-presenter';
 
 /** Counting stops here: beyond it the pager says "N+" and the query stays fast at a million rows. */
@@ -39,8 +40,8 @@ export const listCustomers = async (
   const base = await buildListWhere(db, v, kind, f);
   const where = extra ? sql`${base} and ${extra}` : base;
   const [rows, counted, tpl] = await Promise.all([
-    repo.listPage(db, where, orderOf(f), f.limit, (f.page - 1) * f.limit),
-    repo.countWithin(db, where, COUNT_CAP, COUNT_BUDGET_MS),
+    listRepo.listPage(db, where, orderOf(f), f.limit, (f.page - 1) * f.limit),
+    listRepo.countWithin(db, where, COUNT_CAP, COUNT_BUDGET_MS),
     loadTemplate(db, actor.tenantId),
   ]);
   const list = await toRows(db, v, tpl, rows);
@@ -101,7 +102,7 @@ export const customerInfo = async (db: Db, actor: Actor, id: number): Promise<Cu
   await requireVisibleCustomer(db, actor, id);
   const v = await viewerOf(db, actor);
   const where = sql`c.tenant_id = ${actor.tenantId} and c.id = ${id} and c.deleted_at is null`;
-  const [rows, tpl] = await Promise.all([repo.listPage(db, where, sql`c.id`, 1, 0), loadTemplate(db, actor.tenantId)]);
+  const [rows, tpl] = await Promise.all([listRepo.listPage(db, where, sql`c.id`, 1, 0), loadTemplate(db, actor.tenantId)]);
   const [row] = await toRows(db, v, tpl, rows);
   if (!row) throw new AppError('CUSTOMER_NOT_FOUND');
   // issue 23: the former owner is not offered 领取 during his cooldown

@@ -9,6 +9,7 @@ import { valueText } from './control-values';
 import { isMaskedFor, showPhone, type Viewer, viewerOf } from './customer-access';
 import { type LoadedTemplate, loadTemplate } from './customer-templates.service';
 import * as repo from './customers.repo';
+import type { ListRow } from './customers-list.repo';
 
 /** The presenter of customers: stored rows and values as the API shows them to one viewer. */
 
@@ -71,7 +72,7 @@ const controlsOf = (
 };
 
 /** Turns stored rows into API rows: names resolved per page, each customer's phones masked as the access policy says. */
-export const toRows = async (db: Db, v: Viewer, tpl: LoadedTemplate, rows: repo.ListRow[]): Promise<CustomerRow[]> => {
+export const toRows = async (db: Db, v: Viewer, tpl: LoadedTemplate, rows: ListRow[]): Promise<CustomerRow[]> => {
   const resolved = await resolveNames(
     db,
     v.actor.tenantId,

@@ -1,6 +1,6 @@
 import { and, count, desc, eq, gte, inArray, isNull, lte, notInArray, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { followRecords, staff, stages } from '../../db/schema';
+import { followRecords } from '../../db/schema';
 
 export type FollowInsert = typeof followRecords.$inferInsert;
 
@@ -47,13 +47,11 @@ const whereOf = (f: FollowFilter): SQL | undefined => {
   return and(...conds);
 };
 
-/** One page of a customer's history, newest first, with the writer's and the stage's names. */
+/** One page of a customer's history, newest first. */
 export const listFollows = (db: DbOrTx, f: FollowFilter, limit: number, offset: number) =>
   db
-    .select({ record: followRecords, staffName: staff.name, stageName: stages.name })
+    .select()
     .from(followRecords)
-    .leftJoin(staff, eq(staff.id, followRecords.staffId))
-    .leftJoin(stages, eq(stages.id, followRecords.stageId))
     .where(whereOf(f))
     .orderBy(desc(followRecords.createdAt), desc(followRecords.id))
     .limit(limit)

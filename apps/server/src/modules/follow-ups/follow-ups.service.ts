@@ -21,7 +21,9 @@ import {
   setCustomerStage,
   viewerOf,
 } from '../customers/customers.service';
+import { staffNames } from '../staff/staff-lookup';
 import { requireEnabledStage } from '../stages/stages.service';
+import { stageNames } from '../stages/stages-for-customers';
 import * as repo from './follow-ups.repo';
 
 const toUnix = (d: Date | null) => (d ? Math.floor(d.getTime() / 1000) : 0);
@@ -135,25 +137,37 @@ export const listFollows = async (db: Db, actor: Actor, q: FollowListQuery): Pro
     repo.listFollows(db, filter, q.limit, (q.page - 1) * q.limit),
     repo.countFollows(db, filter),
   ]);
-  const controls = await followControlValues(
-    db,
-    actor,
-    customer,
-    rows.map((r) => r.record.vals),
-  );
+  const [controls, staffNamesById, stageNamesById] = await Promise.all([
+    followControlValues(
+      db,
+      actor,
+      customer,
+      rows.map((r) => r.vals),
+    ),
+    staffNames(
+      db,
+      actor.tenantId,
+      rows.flatMap((r) => (r.staffId === null ? [] : [r.staffId])),
+    ),
+    stageNames(
+      db,
+      actor.tenantId,
+      rows.flatMap((r) => (r.stageId === null ? [] : [r.stageId])),
+    ),
+  ]);
   return {
     count,
-    list: rows.map(({ record: r, staffName, stageName }, i) => ({
+    list: rows.map((r, i) => ({
       cmCtfid: r.id,
       cmCtid: r.customerId,
       cmNid: r.stageId,
-      cmNidName: stageName ?? '',
+      cmNidName: r.stageId === null ? '' : (stageNamesById.get(r.stageId) ?? ''),
       followType: r.followType,
       sourceType: r.sourceType,
       createTime: toUnix(r.createdAt),
       nextFollowTime: toUnix(r.nextFollowAt),
       remark: r.remark,
-      cmSidName: staffName ?? (r.staffId === null ? '系统' : ''),
+      cmSidName: r.staffId === null ? '系统' : (staffNamesById.get(r.staffId) ?? ''),
       billsec: r.billsec,
       recordFile: r.recordFile,
       record_id: r.recordId,

@@ -2,8 +2,8 @@ import { extensionOf } from '@crm/contracts';
 import type { Db } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import type { Actor } from '../../lib/auth-context';
+import { cellText } from '../../lib/xlsx-cells';
 import { xlsxRows } from '../../lib/xlsx-rows';
-import { cellText } from '../customers/customers-import';
 import { readTenantFile } from './uploads.service';
 
 /** Splits free text (txt files, typed lists, cells) into candidate numbers: lines, commas, semicolons, tabs. */
