@@ -11,8 +11,9 @@ import {
 import { Col, Form, InputNumber, Row, Select } from 'antd';
 import { useMemo } from 'react';
 import { Link } from 'react-router';
-import { AgentsField, type TaskFormKind, TaskFormModal } from '../../calltasks/components/TaskFormModal';
+import { type TaskFormKind, TaskFormModal } from '../../calltasks/components/TaskFormModal';
 import { createBodyOf, editBodyOf, type TaskFormValues } from '../../calltasks/components/taskForm';
+import { AgentsField } from '../../calltasks/components/taskFormFields';
 import { useCreateAicall, useEditAicall, usePublishedFlows } from '../api';
 
 type AiValues = { flowId?: number; maxLines: number; assignGrades: ('A' | 'B' | 'C' | 'D')[]; assignRule: AssignRule };

@@ -3,7 +3,7 @@ import { Form, Input, Select, Switch, TimePicker } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { FormModal } from '../../../components/FormModal';
 import { usePublishedFlows } from '../../aicall/api';
-import { AgentsField } from '../../calltasks/components/TaskFormModal';
+import { AgentsField } from '../../calltasks/components/taskFormFields';
 import { useSaveReception } from '../api';
 
 type Values = { number: string; flowId?: number; hours: [Dayjs, Dayjs]; cmSidInfo: number[]; isEnabled: boolean };
