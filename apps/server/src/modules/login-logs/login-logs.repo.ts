@@ -1,6 +1,6 @@
 import { and, desc, eq, gte, inArray, lte, or, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { loginLogs, staff } from '../../db/schema';
+import { loginLogs } from '../../db/schema';
 
 export type LoginLogFilter = {
   tenantId: number;
@@ -21,9 +21,8 @@ export const listLoginLogs = async (db: DbOrTx, f: LoginLogFilter, page: number,
   const where = and(...conds);
   const [rows, total] = await Promise.all([
     db
-      .select({ log: loginLogs, staffName: staff.name })
+      .select()
       .from(loginLogs)
-      .leftJoin(staff, eq(staff.id, loginLogs.staffId))
       .where(where)
       .orderBy(desc(loginLogs.id))
       .limit(limit)

@@ -4,6 +4,7 @@ import type { Actor } from '../../lib/auth-context';
 import { formatDateTime, parseDateTime } from '../../lib/time';
 import { describeUserAgent } from '../../lib/user-agent';
 import { scopeStaffIds } from '../staff/staff.service';
+import { staffNames } from '../staff/staff-lookup';
 import * as repo from './login-logs.repo';
 
 /** Login log within the caller's data scope: a 销售 sees his own, an admin the whole company. */
@@ -22,12 +23,17 @@ export const listLoginLogs = async (db: Db, actor: Actor, q: LoginLogQuery): Pro
     q.page,
     q.limit,
   );
+  const names = await staffNames(
+    db,
+    actor.tenantId,
+    rows.flatMap((log) => (log.staffId === null ? [] : [log.staffId])),
+  );
   return {
     count,
-    list: rows.map(({ log, staffName }) => ({
+    list: rows.map((log) => ({
       id: log.id,
       cmSid: log.staffId,
-      staffName: staffName ?? '',
+      staffName: (log.staffId !== null && names.get(log.staffId)) || '',
       username: log.username,
       ip: log.ip,
       ...describeUserAgent(log.userAgent),
