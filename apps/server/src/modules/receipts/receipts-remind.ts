@@ -3,6 +3,7 @@ import type { Db } from '../../db/client';
 import { now } from '../../lib/clock';
 import { staffChannel } from '../../lib/pubsub';
 import type { Notifier } from '../approvals/approval-notify';
+import { isPlanOverdue } from './plan-overdue';
 import * as repo from './receipts.repo';
 import { businessToday } from './receipts.service';
 
@@ -28,7 +29,7 @@ export const runReceiptReminders = async (db: Db, bus: Notifier | undefined) => 
   const due = await repo.claimDueReminders(db, today);
   for (const p of due) {
     const repaid = Number(p.repaid);
-    const overdue = p.plan_at < today ? 1 : 0;
+    const overdue = isPlanOverdue(p.plan_at, today) ? 1 : 0;
     const data: ReceiptRemind = {
       planId: p.id,
       orderId: p.order_id,

@@ -1,6 +1,8 @@
+import { PLAN_STATUS } from '@crm/contracts';
 import { and, eq, type SQL, sql } from 'drizzle-orm';
 import { type DbOrTx, queryRows } from '../../db/client';
 import { receiptPlans, receiptSettings, receipts } from '../../db/schema';
+import { planOverdueSql } from './plan-overdue';
 
 export type PlanRecord = typeof receiptPlans.$inferSelect;
 export type ReceiptRecord = typeof receipts.$inferSelect;
@@ -174,10 +176,11 @@ export type PlanAgg = {
  * open ones repeat `repaid_amount < amount` so they walk the partial index of open plans.
  */
 const planStatusCond = (status: number, today: string): SQL => {
-  if (status === 2) return sql`p.repaid_amount >= p.amount`;
-  if (status === 3) return sql`p.repaid_amount < p.amount and p.plan_at < ${today}::date`;
-  if (status === 1) return sql`p.repaid_amount > 0 and p.repaid_amount < p.amount and p.plan_at >= ${today}::date`;
-  return sql`p.repaid_amount = 0 and p.repaid_amount < p.amount and p.plan_at >= ${today}::date`;
+  const overdue = planOverdueSql(sql`p.plan_at`, today);
+  if (status === PLAN_STATUS.paid) return sql`p.repaid_amount >= p.amount`;
+  if (status === PLAN_STATUS.overdue) return sql`p.repaid_amount < p.amount and ${overdue}`;
+  if (status === PLAN_STATUS.partial) return sql`p.repaid_amount > 0 and p.repaid_amount < p.amount and not (${overdue})`;
+  return sql`p.repaid_amount = 0 and p.repaid_amount < p.amount and not (${overdue})`;
 };
 
 const planWhere = (f: PlanFilter): SQL => {
@@ -320,8 +323,8 @@ export const receiptFigures = async (
         )
         select (select coalesce(sum(r.amount), 0) from receipts r
                 where r.tenant_id = ${tenantId} ${rscope} and ${COUNTED} and r.repayment_at >= ${monthStart}::date)::text as received,
-               (select count(*) from open where plan_at >= ${today}::date)::int as due,
-               (select count(*) from open where plan_at < ${today}::date)::int as overdue`,
+               (select count(*) from open where not (${planOverdueSql(sql`plan_at`, today)}))::int as due,
+               (select count(*) from open where ${planOverdueSql(sql`plan_at`, today)})::int as overdue`,
   );
   return { received: Number(row.received), due: row.due, overdue: row.overdue };
 };
