@@ -14,9 +14,11 @@ import { ErrorBoundary } from './ErrorBoundary';
 import { Guard } from './Guard';
 import { PageLoading } from './RouteProgress';
 import { ROUTES } from './routes';
+import { registerSlots } from './slots';
 
 dayjs.locale('zh-cn');
 registerFeatureCustomerParts();
+registerSlots();
 
 // The signed-in area (menu, phone, notices and what they import) is its own chunk: the login page
 // does not download it (issue 23.3).

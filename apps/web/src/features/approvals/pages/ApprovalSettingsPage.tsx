@@ -1,9 +1,9 @@
 import { PlusOutlined } from '@ant-design/icons';
 import { type ApprovalTemplate, NODE_TYPE } from '@crm/contracts';
 import { Button, Card, Space, Table, type TableColumnsType, Tag } from 'antd';
+import { receiptFlowSettingSlot, SlotOutlet } from '../../../components/slots';
 import { useConfirmDelete } from '../../../components/useConfirmDelete';
 import { useModalTarget } from '../../../components/useModalTarget';
-import { ReceiptSettingCard } from '../../receipts/components/ReceiptSettingCard';
 import { useDeleteTemplate, useTemplateList } from '../api';
 import { TemplateEditorModal } from '../components/TemplateEditorModal';
 
@@ -87,7 +87,7 @@ export const ApprovalSettingsPage = () => {
         scroll={{ x: 980 }}
       />
       <TemplateEditorModal key={editor.openKey} open={editor.isOpen} template={editor.target} onClose={editor.close} />
-      <ReceiptSettingCard templates={(list.data?.list ?? []).filter((t) => t.isOrder === 2)} />
+      <SlotOutlet slot={receiptFlowSettingSlot} templates={(list.data?.list ?? []).filter((t) => t.isOrder === 2)} />
     </Card>
   );
 };

@@ -2,9 +2,9 @@ import { APPROVAL_TAB_LABEL, APPROVAL_TABS, type ApprovalRow } from '@crm/contra
 import { Badge, Card, Table, type TableColumnsType, Tabs } from 'antd';
 import { useState } from 'react';
 import { formatMoney } from '../../../components/money';
+import { orderDetailSlot, SlotOutlet } from '../../../components/slots';
 import { useTablePaging } from '../../../components/useTablePaging';
 import { VerifyStatusTag } from '../../../components/VerifyStatusTag';
-import { OrderDetailDrawer } from '../../orders/components/OrderDetailDrawer';
 import { useApprovalCounts, useApprovalList } from '../api';
 
 type Tab = (typeof APPROVAL_TABS)[number];
@@ -56,7 +56,7 @@ export const MyApprovalsPage = () => {
         pagination={paging.pagination(list.data?.count ?? 0)}
         scroll={{ x: 900 }}
       />
-      <OrderDetailDrawer orderId={orderId} onClose={() => setOrderId(null)} />
+      <SlotOutlet slot={orderDetailSlot} orderId={orderId} onClose={() => setOrderId(null)} />
     </Card>
   );
 };
