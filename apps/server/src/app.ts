@@ -16,6 +16,7 @@ import { aicallPlugin } from './modules/aicall/aicall.plugin';
 import { aireceptionPlugin } from './modules/aireception/aireception.plugin';
 import { approvalsRoutes } from './modules/approvals/approvals.routes';
 import { authRoutes } from './modules/auth/auth.routes';
+import { onLogout } from './modules/auth/logout-hooks';
 import { blacklistRoutes } from './modules/blacklist/blacklist.routes';
 import { callsPlugin } from './modules/calls/calls.plugin';
 import { registerCallsFiles } from './modules/calls/calls-files';
@@ -30,6 +31,7 @@ import { customersRoutes } from './modules/customers/customers.routes';
 import { registerCustomersFiles } from './modules/customers/customers-files';
 import { departmentsRoutes } from './modules/departments/departments.routes';
 import { extensionsRoutes } from './modules/extensions/extensions.routes';
+import { unregisterOnLogout } from './modules/extensions/extensions.service';
 import { registerFollowUpsEvents } from './modules/follow-ups/follow-ups.events';
 import { followUpsRoutes } from './modules/follow-ups/follow-ups.routes';
 import { groupcallPlugin } from './modules/groupcall/groupcall.plugin';
@@ -43,7 +45,7 @@ import { registerPoolsEvents } from './modules/pools/pools.events';
 import { poolsRoutes } from './modules/pools/pools.routes';
 import { productsRoutes } from './modules/products/products.routes';
 import { receiptsRoutes } from './modules/receipts/receipts.routes';
-import { registerReceiptsApproval } from './modules/receipts/receipts-lists';
+import { registerReceiptsApproval } from './modules/receipts/receipts-approval';
 import { rolesRoutes } from './modules/roles/roles.routes';
 import { registerSpeechUploads } from './modules/speech/speech-uploads';
 import { staffRoutes } from './modules/staff/staff.routes';
@@ -169,6 +171,8 @@ export const buildApp = async (config: Config, database: Database): Promise<Fast
   registerCustomersEvents();
   // staff counts on the department and role pages (those modules sit below staff)
   registerStaffUsage();
+  // a logout unregisters the staff member's extension (auth sits below extensions)
+  onLogout(unregisterOnLogout);
   registerPoolsEvents();
   registerComplianceEvents();
   registerOrdersApproval();

@@ -24,7 +24,6 @@ import { formatDateTime } from '../../lib/time';
 import { companyName as companyNameOf, companyState } from '../company/company-lookup';
 import { companyModules, hiddenMenuIds } from '../company/company-modules';
 import { departmentNames } from '../departments/departments.service';
-import { unregisterOnLogout } from '../extensions/extensions.service';
 import { countAccountFailures, countAddressFailures, insertLoginLog } from '../login-logs/login-attempts';
 import { findRole } from '../roles/roles.service';
 import {
@@ -38,6 +37,7 @@ import {
 import { onStaffLockout } from '../staff/staff-lockout';
 import { fileInfosByIds, requireOwnFile } from '../uploads/uploads.service';
 import * as repo from './auth.repo';
+import { runLogoutHooks } from './logout-hooks';
 
 const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 const TOUCH_EVERY_MS = 60_000;
@@ -148,7 +148,7 @@ export const authenticate = async (
 /** Ends the caller's session: its call socket is closed and the extension unregistered (SPEC §2). */
 export const logout = async (db: Db, bus: Publisher, actor: Actor): Promise<void> => {
   await repo.deleteSession(db, actor.tenantId, actor.sessionId);
-  await unregisterOnLogout(db, actor.tenantId, actor.staffId);
+  await runLogoutHooks(db, actor.tenantId, actor.staffId);
   await publishRevoked(bus, actor.staffId, [actor.sessionId]);
 };
 
