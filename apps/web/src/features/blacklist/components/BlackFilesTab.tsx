@@ -10,7 +10,7 @@ import {
 } from '@crm/contracts';
 import { App, Button, Drawer, Empty, Form, Input, Space, Switch, Table, type TableColumnsType } from 'antd';
 import { useMemo, useState } from 'react';
-import { ListSearch } from '../../../components/ListSearch';
+import { PhoneSearch } from '../../../components/PhoneSearch';
 import { SearchBar } from '../../../components/SearchBar/SearchBar';
 import type { SearchField, SearchValues } from '../../../components/SearchBar/types';
 import { SmallFormModal } from '../../../components/SmallFormModal';
@@ -75,16 +75,7 @@ const FileNumbersDrawer = ({ file, onClose }: { file: BlackFile | null; onClose:
   );
   return (
     <Drawer title={file ? `号码 · ${file.name}` : '号码'} open={file !== null} onClose={onClose} width={560} destroyOnHidden>
-      <ListSearch
-        placeholder="搜索号码"
-        maxLength={20}
-        width={240}
-        style={{ marginBottom: 12 }}
-        onSearch={(v) => {
-          setPhone(v);
-          paging.resetPage();
-        }}
-      />
+      <PhoneSearch onSearch={setPhone} paging={paging} style={{ marginBottom: 12 }} />
       <Table<BlackNumber>
         rowKey="id"
         size="small"

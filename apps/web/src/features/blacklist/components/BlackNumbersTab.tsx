@@ -3,7 +3,7 @@ import { PlusOutlined } from '@ant-design/icons';
 import { BLACK_LIMITS, type BlackNumber } from '@crm/contracts';
 import { Button, Empty, Form, Input, Space, Table } from 'antd';
 import { useState } from 'react';
-import { ListSearch } from '../../../components/ListSearch';
+import { PhoneSearch } from '../../../components/PhoneSearch';
 import { SmallFormModal } from '../../../components/SmallFormModal';
 import { useConfirmDelete } from '../../../components/useConfirmDelete';
 import { useTablePaging } from '../../../components/useTablePaging';
@@ -26,15 +26,7 @@ export const BlackNumbersTab = () => {
   return (
     <>
       <Space style={{ marginBottom: 16 }} wrap>
-        <ListSearch
-          placeholder="搜索号码"
-          maxLength={20}
-          width={240}
-          onSearch={(v) => {
-            setPhone(v);
-            paging.resetPage();
-          }}
-        />
+        <PhoneSearch onSearch={setPhone} paging={paging} />
         <Button type="primary" icon={<PlusOutlined />} onClick={() => setAddOpen(true)}>
           添加号码
         </Button>

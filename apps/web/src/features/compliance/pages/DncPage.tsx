@@ -4,7 +4,7 @@ import { App, Badge, Button, Card, Empty, Form, Input, Popconfirm, Space, Table,
 import { useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { zodRule } from '../../../components/formRules';
-import { ListSearch } from '../../../components/ListSearch';
+import { PhoneSearch } from '../../../components/PhoneSearch';
 import { SmallFormModal } from '../../../components/SmallFormModal';
 import { useTablePaging } from '../../../components/useTablePaging';
 import { useAddDnc, useDeleteDnc, useDncList } from '../api';
@@ -111,15 +111,7 @@ export const DncPage = () => {
   return (
     <Card title="禁拨名单">
       <Space style={{ marginBottom: 16 }} wrap>
-        <ListSearch
-          placeholder="搜索号码"
-          maxLength={20}
-          width={240}
-          onSearch={(v) => {
-            setPhone(v);
-            paging.resetPage();
-          }}
-        />
+        <PhoneSearch onSearch={setPhone} paging={paging} />
         <Button type="primary" icon={<PlusOutlined />} onClick={() => setAddOpen(true)}>
           添加号码
         </Button>

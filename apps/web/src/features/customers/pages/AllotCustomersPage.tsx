@@ -1,4 +1,5 @@
 import { CustomerListView } from '../components/CustomerListView';
+import { BASE_COLUMNS, BASE_FILTERS } from '../components/customerLists';
 
 /** /manage/allot: every customer in my data scope, owned or not (allotlist), with owner and department. */
 export const AllotCustomersPage = () => (
@@ -6,11 +7,7 @@ export const AllotCustomersPage = () => (
     kind="allot"
     title="分配管理"
     filters={[
-      'name',
-      'contactName',
-      'contactPhone',
-      'cmNid',
-      'cmClids',
+      ...BASE_FILTERS,
       'followCmSid',
       'followCmDid',
       'lastContactStatus',
@@ -23,11 +20,7 @@ export const AllotCustomersPage = () => (
       'contactNum',
     ]}
     columns={[
-      'name',
-      'contactName',
-      'contactPhone',
-      'stage',
-      'tags',
+      ...BASE_COLUMNS,
       'owner',
       'department',
       'lastContact',

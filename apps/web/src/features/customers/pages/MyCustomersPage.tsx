@@ -1,4 +1,5 @@
 import { CustomerListView } from '../components/CustomerListView';
+import { BASE_COLUMNS, BASE_FILTERS } from '../components/customerLists';
 
 /** /manage/mycustomer: the customers I own (minelist). */
 export const MyCustomersPage = () => (
@@ -6,11 +7,7 @@ export const MyCustomersPage = () => (
     kind="mine"
     title="我的客户"
     filters={[
-      'name',
-      'contactName',
-      'contactPhone',
-      'cmNid',
-      'cmClids',
+      ...BASE_FILTERS,
       'lastContactStatus',
       'createCmSid',
       'createTime',
@@ -20,19 +17,7 @@ export const MyCustomersPage = () => (
       'exRecoveryTime',
       'contactNum',
     ]}
-    columns={[
-      'name',
-      'contactName',
-      'contactPhone',
-      'stage',
-      'tags',
-      'lastContact',
-      'nextFollowTime',
-      'contactNum',
-      'controls',
-      'exRecoveryTime',
-      'createTime',
-    ]}
+    columns={[...BASE_COLUMNS, 'lastContact', 'nextFollowTime', 'contactNum', 'controls', 'exRecoveryTime', 'createTime']}
     canImport
   />
 );

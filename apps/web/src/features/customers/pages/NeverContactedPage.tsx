@@ -1,4 +1,5 @@
 import { CustomerListView } from '../components/CustomerListView';
+import { BASE_COLUMNS, BASE_FILTERS } from '../components/customerLists';
 
 /**
  * /manage/nevermentioned: my customers never called nor followed (nevermentionedlist); contact
@@ -8,17 +9,7 @@ export const NeverContactedPage = () => (
   <CustomerListView
     kind="never"
     title="从未联系"
-    filters={[
-      'name',
-      'contactName',
-      'contactPhone',
-      'cmNid',
-      'cmClids',
-      'createCmSid',
-      'createTime',
-      'allotTime',
-      'nextFollowTime',
-    ]}
-    columns={['name', 'contactName', 'contactPhone', 'stage', 'tags', 'nextFollowTime', 'controls', 'allotTime', 'createTime']}
+    filters={[...BASE_FILTERS, 'createCmSid', 'createTime', 'allotTime', 'nextFollowTime']}
+    columns={[...BASE_COLUMNS, 'nextFollowTime', 'controls', 'allotTime', 'createTime']}
   />
 );

@@ -1,4 +1,5 @@
 import { CustomerListView } from '../components/CustomerListView';
+import { BASE_COLUMNS, BASE_FILTERS } from '../components/customerLists';
 
 /** /manage/subscribe: my customers whose next follow-up is today (subscribelist); the day is fixed, so no next-follow filter. */
 export const SubscribeCustomersPage = () => (
@@ -6,11 +7,7 @@ export const SubscribeCustomersPage = () => (
     kind="subscribe"
     title="今日预约"
     filters={[
-      'name',
-      'contactName',
-      'contactPhone',
-      'cmNid',
-      'cmClids',
+      ...BASE_FILTERS,
       'lastContactStatus',
       'createCmSid',
       'createTime',
@@ -19,17 +16,6 @@ export const SubscribeCustomersPage = () => (
       'followTime',
       'contactNum',
     ]}
-    columns={[
-      'name',
-      'contactName',
-      'contactPhone',
-      'stage',
-      'tags',
-      'nextFollowTime',
-      'lastContact',
-      'contactNum',
-      'controls',
-      'createTime',
-    ]}
+    columns={[...BASE_COLUMNS, 'nextFollowTime', 'lastContact', 'contactNum', 'controls', 'createTime']}
   />
 );
