@@ -45,7 +45,7 @@ import { registerPoolsEvents } from './modules/pools/pools.events';
 import { poolsRoutes } from './modules/pools/pools.routes';
 import { productsRoutes } from './modules/products/products.routes';
 import { receiptsRoutes } from './modules/receipts/receipts.routes';
-import { registerReceiptsApproval } from './modules/receipts/receipts-lists';
+import { registerReceiptsApproval } from './modules/receipts/receipts-approval';
 import { rolesRoutes } from './modules/roles/roles.routes';
 import { registerSpeechUploads } from './modules/speech/speech-uploads';
 import { staffRoutes } from './modules/staff/staff.routes';

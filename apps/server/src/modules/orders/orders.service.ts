@@ -15,7 +15,6 @@ import { priceLines } from './orders-pricing';
 export { canReadOrder, requireReadableOrder } from './orders-access';
 export { ORDER_MENU, orderFilter } from './orders-filters';
 export { presentRows } from './orders-presenter';
-export { orderWorkbench } from './orders-workbench';
 
 export type OrderRecord = repo.OrderRow;
 

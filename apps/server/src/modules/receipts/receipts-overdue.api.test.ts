@@ -5,8 +5,7 @@ import { queryRows } from '../../db/client';
 import { createTestApp, type TestApp } from '../../test/harness';
 import { customerOf, orderBody, products, staffIdOf, store, submitBody, templates } from '../../test/orders';
 import { isPlanOverdue, planOverdueSql } from './plan-overdue';
-import { businessToday } from './receipts.service';
-import { addDays } from './receipts-lists';
+import { addDays, businessToday } from './receipts.service';
 
 /**
  * The overdue rule of a receipt plan (issue 24: one rule, its TS and SQL forms tested at both edges):

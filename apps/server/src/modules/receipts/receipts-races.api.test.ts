@@ -2,8 +2,7 @@ import type { ApprovalTemplate, ReceiptSummary } from '@crm/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/harness';
 import { customerOf, orderBody, products, staffIdOf, store, submitBody, templates } from '../../test/orders';
-import { businessToday } from './receipts.service';
-import { addDays } from './receipts-lists';
+import { addDays, businessToday } from './receipts.service';
 
 /**
  * Receipts and plans under concurrency and random sequences (issue 14): the plan row (receipts) and

@@ -2,8 +2,7 @@ import type { ApprovalTemplate, Product, ReceiptStats } from '@crm/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/harness';
 import { customerOf, orderBody, products, staffIdOf, store, submitBody, templates } from '../../test/orders';
-import { businessToday } from './receipts.service';
-import { addDays } from './receipts-lists';
+import { addDays, businessToday } from './receipts.service';
 import { addMonths } from './receipts-stats';
 
 /** 回款管理 figures (issue 14): sums equal the receipts, scope, tenants, approval, the 30-day window. */

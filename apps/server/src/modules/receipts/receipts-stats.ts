@@ -4,8 +4,7 @@ import { AppError } from '../../lib/app-error';
 import type { Actor } from '../../lib/auth-context';
 import { requireModuleOn } from '../company/company-modules';
 import { scopeStaffIds } from '../staff/staff.service';
-import { businessToday } from './receipts.service';
-import { addDays } from './receipts-lists';
+import { addDays, businessToday } from './receipts.service';
 import * as repo from './receipts-stats.repo';
 
 /** 'YYYY-MM' shifted by n months. */

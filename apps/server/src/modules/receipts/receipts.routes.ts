@@ -26,7 +26,9 @@ import { APPROVAL_MENU } from '../approvals/approval-templates.service';
 import * as service from './receipts.service';
 import { startReceiptExport, startReceiptListExport } from './receipts-export';
 import * as lists from './receipts-lists';
+import * as settings from './receipts-settings';
 import { receiptStats } from './receipts-stats';
+import * as summary from './receipts-summary';
 
 const tags = ['receipts'];
 const P = '/api/frontend/receipt';
@@ -127,7 +129,7 @@ export const receiptsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: envelope(receiptSummarySchema) },
       },
     },
-    async (req) => ok(await lists.receiptSummary(app.db, req.actor, req.query)),
+    async (req) => ok(await summary.receiptSummary(app.db, req.actor, req.query)),
   );
   app.get(
     `${P}/stats`,
@@ -144,7 +146,7 @@ export const receiptsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     `${P}/setting`,
     { schema: { tags, summary: '回款设置', response: { 200: envelope(receiptSettingSchema) } } },
-    async (req) => ok(await lists.receiptSettings(app.db, req.actor.tenantId)),
+    async (req) => ok(await settings.receiptSettings(app.db, req.actor.tenantId)),
   );
   app.post(
     `${P}/settingsave`,
@@ -158,7 +160,7 @@ export const receiptsRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { menu: APPROVAL_MENU },
     },
     async (req) => {
-      await lists.saveReceiptSettings(app.db, req.actor, req.body);
+      await settings.saveReceiptSettings(app.db, req.actor, req.body);
       return ok(null, '操作成功');
     },
   );

@@ -29,6 +29,10 @@ export const RECEIPT_TEMPLATE_KIND = 2;
 /** The business day (Asia/Shanghai) of the business clock, YYYY-MM-DD. */
 export const businessToday = (at: Date = now()) => formatDateTime(at).slice(0, 10);
 
+/** The day `n` days after a YYYY-MM-DD day. */
+export const addDays = (day: string, n: number) =>
+  new Date(Date.parse(`${day}T00:00:00Z`) + n * 86_400_000).toISOString().slice(0, 10);
+
 const realDay = (s: string) => {
   if (!parseDateTime(s) || formatDateTime(parseDateTime(s)).slice(0, 10) !== s) throw new AppError('VALIDATION', '请选择日期');
   return s;

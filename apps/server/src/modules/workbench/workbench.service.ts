@@ -7,8 +7,8 @@ import { companyModules } from '../company/company-modules';
 import { customerStats } from '../customers/customers.service';
 import { departmentTree } from '../departments/departments.service';
 import { countActiveStaffSince, previousLogin } from '../login-logs/login-logs.service';
-import { orderWorkbench } from '../orders/orders.service';
-import { receiptWorkbench } from '../receipts/receipts-lists';
+import { orderWorkbench } from '../orders/orders-workbench';
+import { receiptWorkbench } from '../receipts/receipts-workbench';
 import { countCompanyStaff } from '../staff/staff.service';
 import { workOrderCounts } from '../workorders/workorders-lists';
 
