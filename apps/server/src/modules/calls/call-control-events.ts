@@ -82,7 +82,7 @@ export const legEnded = async (rt: CallRuntime, legId: string, ending: LegEnding
   const endAt = new Date(Math.max(ending.at.getTime(), (before.answerAt ?? before.createdAt).getTime()));
   rt.control.autoAnswer?.delete(legId);
   const leg = await moveLeg(rt, legId, { kind: 'ended', at: endAt.toISOString(), side: ending.side, cause: ending.cause }, (tx) =>
-    legs.advanceLeg(tx, legId, CALL_STATE.ended, {
+    legs.advanceLeg(tx, before.tenantId, legId, CALL_STATE.ended, {
       endAt,
       hangupSide: ending.side,
       hangupCause: ending.cause,
@@ -166,7 +166,7 @@ const agentAnswered = async (rt: CallRuntime, leg: legs.CallLeg) => {
   const member = await findStaffMember(rt.db, leg.tenantId, leg.staffId);
   const sip = await findDefaultSip(rt.db, leg.tenantId, leg.staffId);
   const call = await rt.db.transaction(async (tx) => {
-    const row = await legs.attachAgent(tx, leg.callUuid, {
+    const row = await legs.attachAgent(tx, leg.tenantId, leg.callUuid, {
       staffId: leg.staffId as number,
       departmentId: member?.departmentId ?? null,
       sipId: sip?.sip.id ?? null,
@@ -181,15 +181,23 @@ const agentAnswered = async (rt: CallRuntime, leg: legs.CallLeg) => {
 /** Line events of this instance → legs, calls and domain events. Events of one leg come in order. */
 export const handleControlEvent = async (rt: CallRuntime, e: ControlEvent): Promise<void> => {
   const at = e.at.toISOString();
+  if (e.kind === 'offered') return legOffered(rt, e);
+  if (e.kind === 'ended') {
+    const side = rt.control.sides.get(e.legId) ?? e.side;
+    rt.control.sides.delete(e.legId);
+    await legEnded(rt, e.legId, { at: e.at, side, cause: e.cause, recording: e.recording });
+    return;
+  }
+  // the leg's company: every write names it (a leg this line does not know is left alone)
+  const tenantId = (await legs.findLeg(rt.db, e.legId))?.tenantId;
+  if (tenantId === undefined) return;
   switch (e.kind) {
-    case 'offered':
-      return legOffered(rt, e);
     case 'ringing': {
       const leg = await moveLeg(rt, e.legId, { kind: 'ringing', at }, (tx) =>
-        legs.advanceLeg(tx, e.legId, CALL_STATE.ringing, { ringAt: e.at }),
+        legs.advanceLeg(tx, tenantId, e.legId, CALL_STATE.ringing, { ringAt: e.at }),
       );
       if (!leg) return;
-      if (isCustomerSide(leg.role)) await markRinging(rt, leg.callUuid, e.at);
+      if (isCustomerSide(leg.role)) await markRinging(rt, leg.tenantId, leg.callUuid, e.at);
       if (leg.role === 'agent' && leg.staffId) {
         const call = await repo.findCall(rt.db, leg.callUuid);
         const autoAnswer = rt.control.autoAnswer?.has(leg.id) === true;
@@ -199,30 +207,24 @@ export const handleControlEvent = async (rt: CallRuntime, e: ControlEvent): Prom
     }
     case 'answered': {
       const leg = await moveLeg(rt, e.legId, { kind: 'answered', at }, (tx) =>
-        legs.advanceLeg(tx, e.legId, CALL_STATE.answered, { answerAt: e.at }),
+        legs.advanceLeg(tx, tenantId, e.legId, CALL_STATE.answered, { answerAt: e.at }),
       );
       if (!leg) return;
-      if (isCustomerSide(leg.role)) await markAnswered(rt, leg.callUuid, e.at);
+      if (isCustomerSide(leg.role)) await markAnswered(rt, leg.tenantId, leg.callUuid, e.at);
       if (leg.role === 'agent') await agentAnswered(rt, leg);
       return;
     }
     case 'digit':
-      await moveLeg(rt, e.legId, { kind: 'digit', at, digit: e.digit }, (tx) => legs.appendDigit(tx, e.legId, e.digit));
+      await moveLeg(rt, e.legId, { kind: 'digit', at, digit: e.digit }, (tx) => legs.appendDigit(tx, tenantId, e.legId, e.digit));
       return;
     case 'bridged':
       await moveLeg(rt, e.legId, { kind: 'bridged', at, otherLegId: e.otherLegId }, (tx) =>
-        legs.setBridged(tx, e.legId, e.otherLegId),
+        legs.setBridged(tx, tenantId, e.legId, e.otherLegId),
       );
       return;
     case 'handle':
-      await legs.setLineHandle(rt.db, e.legId, e.handle);
+      await legs.setLineHandle(rt.db, tenantId, e.legId, e.handle);
       return;
-    case 'ended': {
-      const side = rt.control.sides.get(e.legId) ?? e.side;
-      rt.control.sides.delete(e.legId);
-      await legEnded(rt, e.legId, { at: e.at, side, cause: e.cause, recording: e.recording });
-      return;
-    }
   }
 };
 

@@ -21,36 +21,39 @@ export const legsOfCall = (db: DbOrTx, callUuid: string) =>
   db.select().from(callLegs).where(eq(callLegs.callUuid, callUuid)).orderBy(asc(callLegs.createdAt), asc(callLegs.id));
 
 /** Moves a leg forward to `state` only from an earlier state (a late or repeated event changes nothing). */
-export const advanceLeg = async (db: DbOrTx, id: string, state: number, patch: Partial<CallLegInsert>) => {
+export const advanceLeg = async (db: DbOrTx, tenantId: number, id: string, state: number, patch: Partial<CallLegInsert>) => {
   const rows = await db
     .update(callLegs)
     .set({ ...patch, state })
-    .where(and(eq(callLegs.id, id), lt(callLegs.state, state)))
+    .where(and(eq(callLegs.tenantId, tenantId), eq(callLegs.id, id), lt(callLegs.state, state)))
     .returning();
   return rows[0];
 };
 
 /** A key pressed on a leg in progress. */
-export const appendDigit = async (db: DbOrTx, id: string, digit: string) => {
+export const appendDigit = async (db: DbOrTx, tenantId: number, id: string, digit: string) => {
   const rows = await db
     .update(callLegs)
     .set({ digits: sql`${callLegs.digits} || ${digit}` })
-    .where(and(eq(callLegs.id, id), lt(callLegs.state, CALL_STATE.ended)))
+    .where(and(eq(callLegs.tenantId, tenantId), eq(callLegs.id, id), lt(callLegs.state, CALL_STATE.ended)))
     .returning();
   return rows[0];
 };
 
-export const setBridged = async (db: DbOrTx, id: string, otherId: string) => {
+export const setBridged = async (db: DbOrTx, tenantId: number, id: string, otherId: string) => {
   const rows = await db
     .update(callLegs)
     .set({ bridgedWith: otherId })
-    .where(and(eq(callLegs.id, id), lt(callLegs.state, CALL_STATE.ended)))
+    .where(and(eq(callLegs.tenantId, tenantId), eq(callLegs.id, id), lt(callLegs.state, CALL_STATE.ended)))
     .returning();
   return rows[0];
 };
 
-export const setLineHandle = async (db: DbOrTx, id: string, lineHandle: string) => {
-  await db.update(callLegs).set({ lineHandle }).where(eq(callLegs.id, id));
+export const setLineHandle = async (db: DbOrTx, tenantId: number, id: string, lineHandle: string) => {
+  await db
+    .update(callLegs)
+    .set({ lineHandle })
+    .where(and(eq(callLegs.tenantId, tenantId), eq(callLegs.id, id)));
 };
 
 /** Legs an instance held that are not ended (a restarted instance ends them). */
@@ -64,13 +67,21 @@ export const activeLegsOwnedBy = (db: DbOrTx, instanceId: string) =>
 /** An answered server call gets its agent (the bridged agent leg answered), once. */
 export const attachAgent = async (
   db: DbOrTx,
+  tenantId: number,
   uuid: string,
   agent: { staffId: number; departmentId: number | null; sipId: number | null; sipUser: string },
 ) => {
   const rows = await db
     .update(callRecords)
     .set(agent)
-    .where(and(eq(callRecords.uuid, uuid), isNull(callRecords.staffId), lt(callRecords.state, CALL_STATE.ended)))
+    .where(
+      and(
+        eq(callRecords.tenantId, tenantId),
+        eq(callRecords.uuid, uuid),
+        isNull(callRecords.staffId),
+        lt(callRecords.state, CALL_STATE.ended),
+      ),
+    )
     .returning();
   return rows[0];
 };

@@ -13,14 +13,14 @@ import { publishError, publishProgress } from './calls-publish';
 
 const { CALL_STATE } = repo;
 
-export const markRinging = async (rt: CallRuntime, uuid: string, at: Date) => {
-  const call = await repo.advanceCall(rt.db, uuid, CALL_STATE.ringing, { ringAt: at });
+export const markRinging = async (rt: CallRuntime, tenantId: number, uuid: string, at: Date) => {
+  const call = await repo.advanceCall(rt.db, tenantId, uuid, CALL_STATE.ringing, { ringAt: at });
   if (call) await publishProgress(rt, call, 'ringing');
 };
 
-export const markAnswered = async (rt: CallRuntime, uuid: string, at: Date) => {
+export const markAnswered = async (rt: CallRuntime, tenantId: number, uuid: string, at: Date) => {
   const call = await rt.db.transaction(async (tx) => {
-    const row = await repo.advanceCall(tx, uuid, CALL_STATE.answered, { answerAt: at });
+    const row = await repo.advanceCall(tx, tenantId, uuid, CALL_STATE.answered, { answerAt: at });
     if (row?.sipId) await setCallState(tx, row.tenantId, row.sipId, { callStatus: CALL_STATUS.talking });
     return row;
   });
@@ -64,7 +64,7 @@ export const finishCall = async (rt: CallRuntime, uuid: string, ending: Ending):
     recordFileId = stored.id;
   }
   const result = await rt.db.transaction(async (tx) => {
-    const row = await repo.advanceCall(tx, uuid, CALL_STATE.ended, {
+    const row = await repo.advanceCall(tx, call.tenantId, uuid, CALL_STATE.ended, {
       endAt,
       billsec,
       hangupSide: ending.side,
@@ -104,7 +104,13 @@ export const finishCall = async (rt: CallRuntime, uuid: string, ending: Ending):
 
 /** Provider events → the call record. Never throws: a failed event is logged by the caller. */
 export const handleLegEvent = async (rt: CallRuntime, e: LegEvent): Promise<void> => {
-  if (e.kind === 'ringing') await markRinging(rt, e.uuid, e.at);
-  else if (e.kind === 'answered') await markAnswered(rt, e.uuid, e.at);
-  else await finishCall(rt, e.uuid, { at: e.at, side: e.side, cause: e.cause, recording: e.recording });
+  if (e.kind === 'ended') {
+    await finishCall(rt, e.uuid, { at: e.at, side: e.side, cause: e.cause, recording: e.recording });
+    return;
+  }
+  // the call's company: every write names it (a call nobody recorded is left alone)
+  const tenantId = (await repo.findCall(rt.db, e.uuid))?.tenantId;
+  if (tenantId === undefined) return;
+  if (e.kind === 'ringing') await markRinging(rt, tenantId, e.uuid, e.at);
+  else await markAnswered(rt, tenantId, e.uuid, e.at);
 };

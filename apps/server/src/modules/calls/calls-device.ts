@@ -35,8 +35,8 @@ export const handleDeviceReport = async (
   const dialAt = deviceTime(report.dialTime);
   const answerAt = deviceTime(report.dialingTime);
   const endAt = deviceTime(report.dialedTime);
-  if (dialAt) await markRinging(rt, call.uuid, dialAt);
-  if (answerAt) await markAnswered(rt, call.uuid, answerAt);
+  if (dialAt) await markRinging(rt, call.tenantId, call.uuid, dialAt);
+  if (answerAt) await markAnswered(rt, call.tenantId, call.uuid, answerAt);
   if (endAt) {
     const side = report.hangupPeople === HANGUP_SIDE.agent ? HANGUP_SIDE.agent : HANGUP_SIDE.customer;
     const fresh = await repo.findCall(rt.db, call.uuid);

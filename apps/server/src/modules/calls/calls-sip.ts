@@ -65,8 +65,10 @@ const parseSipDialog = (raw: string): SipDialog | null => {
 };
 
 /** The line learnt how Kamailio names a call (ringing, answered): kept on the record for every instance. */
-export const saveSipDialog = (rt: CallRuntime, uuid: string, dialog: SipDialog) =>
-  repo.setSipDialog(rt.db, uuid, JSON.stringify(dialog));
+export const saveSipDialog = async (rt: CallRuntime, uuid: string, dialog: SipDialog) => {
+  const call = await repo.findCall(rt.db, uuid);
+  if (call) await repo.setSipDialog(rt.db, call.tenantId, uuid, JSON.stringify(dialog));
+};
 
 /** Kamailio's digest auth: the extension's password by SIP user (undefined: unknown or disabled). */
 export const sipPasswordOf = async (rt: CallRuntime, user: string): Promise<string | undefined> => {

@@ -34,11 +34,11 @@ export const findTenantCall = async (db: DbOrTx, tenantId: number, uuid: string)
 };
 
 /** sip line: Kamailio's names of a call in progress (JSON of SipDialog). */
-export const setSipDialog = async (db: DbOrTx, uuid: string, sipDialog: string) => {
+export const setSipDialog = async (db: DbOrTx, tenantId: number, uuid: string, sipDialog: string) => {
   await db
     .update(callRecords)
     .set({ sipDialog })
-    .where(and(eq(callRecords.uuid, uuid), lt(callRecords.state, CALL_STATE.ended)));
+    .where(and(eq(callRecords.tenantId, tenantId), eq(callRecords.uuid, uuid), lt(callRecords.state, CALL_STATE.ended)));
 };
 
 /** The staff's calls still in progress, oldest first. */
@@ -53,11 +53,11 @@ export const activeCallsOf = (db: DbOrTx, staffId: number) =>
  * Moves a call forward to `state` only from an earlier state, so a late or repeated event
  * changes nothing; returns the updated row when the move happened.
  */
-export const advanceCall = async (db: DbOrTx, uuid: string, state: number, patch: Partial<CallInsert>) => {
+export const advanceCall = async (db: DbOrTx, tenantId: number, uuid: string, state: number, patch: Partial<CallInsert>) => {
   const rows = await db
     .update(callRecords)
     .set({ ...patch, state })
-    .where(and(eq(callRecords.uuid, uuid), lt(callRecords.state, state)))
+    .where(and(eq(callRecords.tenantId, tenantId), eq(callRecords.uuid, uuid), lt(callRecords.state, state)))
     .returning();
   return rows[0];
 };

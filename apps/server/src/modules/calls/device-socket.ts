@@ -48,6 +48,7 @@ export const registerDeviceSocket = (app: FastifyInstance, rt: CallRuntime) => {
     const secret = String(req.headers['x-device-secret'] ?? '');
     const connId = randomUUID();
     let sipId = 0;
+    let tenantId = 0;
     let unsubscribe: (() => void) | undefined;
     const send = (f: DeviceServerFrame) => {
       if (socket.readyState === socket.OPEN) socket.send(JSON.stringify(f));
@@ -79,7 +80,9 @@ export const registerDeviceSocket = (app: FastifyInstance, rt: CallRuntime) => {
       unsubscribe?.();
       if (sipId && current.get(imei) === connId) {
         current.delete(imei);
-        void setDeviceOnline(rt.db, sipId, false).catch((err) => app.log.error({ err, imei }, 'device offline not saved'));
+        void setDeviceOnline(rt.db, tenantId, sipId, false).catch((err) =>
+          app.log.error({ err, imei }, 'device offline not saved'),
+        );
       }
     });
 
@@ -91,6 +94,7 @@ export const registerDeviceSocket = (app: FastifyInstance, rt: CallRuntime) => {
         return;
       }
       sipId = row.sip.id;
+      tenantId = row.sip.tenantId;
       current.set(imei, connId);
       unsubscribe = await rt.bus.subscribe(deviceChannel(imei), (raw) => {
         const m = raw as DeviceMessage;
@@ -104,7 +108,7 @@ export const registerDeviceSocket = (app: FastifyInstance, rt: CallRuntime) => {
       });
       if (socket.readyState !== socket.OPEN) return unsubscribe();
       await rt.bus.publish(deviceChannel(imei), { kind: 'login', connId } satisfies DeviceMessage);
-      await setDeviceOnline(rt.db, sipId, true);
+      await setDeviceOnline(rt.db, tenantId, sipId, true);
       send({ type: 'hello', imei, sipUser: row.sip.user });
       isReady = true;
       for (const text of pending.splice(0)) await onMessage(text);

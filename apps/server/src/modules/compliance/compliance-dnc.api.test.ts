@@ -180,6 +180,29 @@ describe('禁拨 list', () => {
     expect((await list(`phone=${hers}`, 'wangwu')).count).toBe(1);
     await setStrategy(t, tokens.admin, { phoneEncryp: 0, seaPhoneEncryp: 0 });
   });
+
+  it("links a number to its customer, a contact's number too: the adder's own customer first, else the oldest", async () => {
+    const addContact = (user: string, cmCtid: number, contactNo: string) =>
+      t.post('/api/frontend/customer/other/phonecreate', { cmCtid, contactNo }, tokens[user]);
+    const entryOf = async (phone: string) => (await list(`phone=${phone}`)).list[0];
+    const contactOnly = mobileEnding(8);
+    const withContact = await mustCreate(t, tokens.lisi, tpl, '禁拨联系人客户', demoValues({ 手机: mobileEnding(8) }));
+    expect((await addContact('lisi', withContact, contactOnly)).json()).toMatchObject({ code: 0 });
+    await add(contactOnly);
+    expect(await entryOf(contactOnly)).toMatchObject({ cmCtid: withContact, customerName: '禁拨联系人客户' });
+
+    const shared = mobileEnding(8);
+    const oldest = await mustCreate(t, tokens.wangwu, tpl, '禁拨共号客户甲', demoValues({ 手机: shared }));
+    const lisis = await mustCreate(t, tokens.lisi, tpl, '禁拨共号客户乙', demoValues({ 手机: mobileEnding(8) }));
+    expect((await addContact('lisi', lisis, shared)).json()).toMatchObject({ code: 0 });
+    expect((await add(shared, undefined, 'lisi')).json()).toMatchObject({ code: 0 });
+    expect(await entryOf(shared)).toMatchObject({ cmCtid: lisis });
+    const byAdmin = mobileEnding(8);
+    expect((await addContact('lisi', lisis, byAdmin)).json()).toMatchObject({ code: 0 });
+    expect((await addContact('wangwu', oldest, byAdmin)).json()).toMatchObject({ code: 0 });
+    await add(byAdmin);
+    expect(await entryOf(byAdmin)).toMatchObject({ cmCtid: oldest });
+  });
 });
 
 describe('refusal log', () => {

@@ -107,11 +107,11 @@ export const firstSipOf = async (db: DbOrTx, tenantId: number, staffId: number) 
   return rows[0]?.id;
 };
 
-export const setDeviceOnline = (db: DbOrTx, id: number, isOnline: boolean) =>
+export const setDeviceOnline = (db: DbOrTx, tenantId: number, id: number, isOnline: boolean) =>
   db
     .update(sipAccounts)
     .set({ deviceOnline: isOnline ? 1 : 0 })
-    .where(eq(sipAccounts.id, id));
+    .where(and(eq(sipAccounts.tenantId, tenantId), eq(sipAccounts.id, id)));
 
 /** Holds the extension's row until the transaction ends: one dial at a time per extension. */
 export const lockSip = async (tx: DbOrTx, id: number) => {

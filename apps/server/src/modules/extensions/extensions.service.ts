@@ -19,25 +19,11 @@ import type { Actor } from '../../lib/auth-context';
 import { now } from '../../lib/clock';
 import { normalisePhone } from '../../lib/phone';
 import { formatDateTime } from '../../lib/time';
-import { findLiveStaffMember, staffAccountsByIds } from '../staff/staff-calls';
+import { findLiveStaffMember } from '../staff/staff-calls';
+import { oneWithStaff, type SipRow, withStaff } from './extension-staff';
 import * as repo from './extensions.repo';
 
-/** An extension with its staff's name and account type (merchantType 2: a bound phone), from the staff module. */
-export type SipRow = { sip: repo.SipRecord; staffName: string | null; merchantType: number | null };
-
-/** The extensions' staff (name, account type) looked up at once for rows of one company. */
-const withStaff = async (db: DbOrTx, tenantId: number, rows: repo.SipOnly[]): Promise<SipRow[]> => {
-  const ids = rows.flatMap((r) => (r.sip.staffId === null ? [] : [r.sip.staffId]));
-  const accounts = await staffAccountsByIds(db, tenantId, ids);
-  return rows.map(({ sip }) => {
-    const a = sip.staffId === null ? undefined : accounts.get(sip.staffId);
-    return { sip, staffName: a?.name ?? null, merchantType: a?.merchantType ?? null };
-  });
-};
-
-/** One extension (of any company) with its staff, or undefined. */
-const oneWithStaff = async (db: DbOrTx, row: repo.SipOnly | undefined): Promise<SipRow | undefined> =>
-  row ? (await withStaff(db, row.sip.tenantId, [row]))[0] : undefined;
+export type { SipRow } from './extension-staff';
 
 const newDeviceSecret = () => randomBytes(16).toString('hex');
 
@@ -266,7 +252,8 @@ export const setCallState = (
 export const findSipByImei = async (db: DbOrTx, imei: string) => oneWithStaff(db, await repo.findSipByImei(db, imei));
 export const findSipById = async (db: DbOrTx, tenantId: number, id: number) =>
   oneWithStaff(db, await repo.findSip(db, tenantId, id));
-export const setDeviceOnline = (db: DbOrTx, id: number, isOnline: boolean) => repo.setDeviceOnline(db, id, isOnline);
+export const setDeviceOnline = (db: DbOrTx, tenantId: number, id: number, isOnline: boolean) =>
+  repo.setDeviceOnline(db, tenantId, id, isOnline);
 export const findStaffMember = (db: DbOrTx, tenantId: number, staffId: number) => findLiveStaffMember(db, tenantId, staffId);
 /** Serialises dials on one extension (inside the dial transaction). */
 export const lockSip = (tx: DbOrTx, id: number) => repo.lockSip(tx, id);
