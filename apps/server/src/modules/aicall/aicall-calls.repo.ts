@@ -1,8 +1,8 @@
 import { and, desc, eq, gte, lte, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { aiCalls, callRecords, callTaskAgents, callTasks } from '../../db/schema';
+import { aiCalls, callRecords } from '../../db/schema';
 
-// SQL of the AI calls (issue 16): rows, lists with the call record and the task.
+// SQL of the AI calls (issue 16): rows, and the lists with their call record.
 
 export type AiCallInsert = typeof aiCalls.$inferInsert;
 export type AiCallRow = typeof aiCalls.$inferSelect;
@@ -14,19 +14,6 @@ export const insertAiCall = async (db: DbOrTx, row: AiCallInsert) => {
     .onConflictDoUpdate({ target: aiCalls.callUuid, set: { ...row, id: undefined } })
     .returning({ id: aiCalls.id });
   return r.id;
-};
-
-/** The staff who may see a task's AI calls: its creator and its agents. */
-export const taskStaff = async (db: DbOrTx, tenantId: number, taskId: number): Promise<number[]> => {
-  const [task] = await db
-    .select({ creatorId: callTasks.creatorId })
-    .from(callTasks)
-    .where(and(eq(callTasks.tenantId, tenantId), eq(callTasks.id, taskId)));
-  const agents = await db
-    .select({ staffId: callTaskAgents.staffId })
-    .from(callTaskAgents)
-    .where(and(eq(callTaskAgents.tenantId, tenantId), eq(callTaskAgents.taskId, taskId)));
-  return [...new Set([...(task ? [task.creatorId] : []), ...agents.map((a) => a.staffId)])];
 };
 
 export type AiCallFilter = {
@@ -71,21 +58,16 @@ const whereOf = (f: AiCallFilter): SQL | undefined => {
   return and(...conds);
 };
 
-// The list joins the call record in its one statement (the number is filtered and paged there);
-// the flow's and the customer's names come from their modules for the page (aicall-calls.ts).
+// The list joins the call record in its one statement (the number is filtered and paged there, an
+// allowed exception); the task's, the flow's and the customer's names come from their modules for
+// the page (aicall-calls.ts).
 const listColumns = {
   call: aiCalls,
   number: callRecords.calledNumber,
   recordFile: callRecords.recordFile,
-  taskName: callTasks.name,
 };
 
-const base = (db: DbOrTx) =>
-  db
-    .select(listColumns)
-    .from(aiCalls)
-    .leftJoin(callRecords, eq(callRecords.uuid, aiCalls.callUuid))
-    .leftJoin(callTasks, and(eq(callTasks.id, aiCalls.taskId), eq(callTasks.tenantId, aiCalls.tenantId)));
+const base = (db: DbOrTx) => db.select(listColumns).from(aiCalls).leftJoin(callRecords, eq(callRecords.uuid, aiCalls.callUuid));
 
 export type AiCallListRow = Awaited<ReturnType<typeof listAiCalls>>[number];
 

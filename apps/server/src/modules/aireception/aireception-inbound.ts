@@ -2,7 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { now } from '../../lib/clock';
 import { onEvent } from '../../lib/events/events';
 import { publishedFlow } from '../aibot/aibot.service';
-import { saveAiCall } from '../aicall/aicall-calls';
+import { saveAiCall } from '../aicall/aicall-store';
 import { botVarsOf } from '../aicall/aicall-vars';
 import { runBotCall } from '../aicall/bot/bot-call';
 import type { CallRuntime } from '../calls/call-bus';

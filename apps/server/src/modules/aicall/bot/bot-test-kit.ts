@@ -7,7 +7,7 @@ import { branchOf, fallbackOf, nodeOf } from '../../aibot/flow-test-graphs';
 import { originateCustomerLeg } from '../../calls/call-control';
 import { legOf } from '../../calls/calls-for-aicall';
 import { createSpeech } from '../../speech/speech';
-import { saveAiCall } from '../aicall-calls';
+import { saveAiCall } from '../aicall-store';
 import { type BotCallInput, runBotCall } from './bot-call';
 
 /**
