@@ -14,14 +14,8 @@ const seeded = (seedText: string) => {
   };
 };
 
-/**
- * A WAV recording of `seconds` length for the sim line: two "speakers" take turns (voiced
- * tone bursts at about 4 syllables per second, one lower and one higher), with short pauses
- * of line noise between turns. Not speech, but it plays, has the call's real length and
- * looks like a conversation in a waveform view.
- */
-export const simRecording = (seconds: number, seed: string): Buffer => {
-  const total = Math.max(0, Math.round(seconds * SAMPLE_RATE));
+/** A WAV file's buffer (8 kHz mono 16-bit PCM) for `total` samples: its 44-byte header written, the samples zero. */
+const wavBuffer = (total: number): Buffer => {
   const buf = Buffer.alloc(44 + total * 2);
   buf.write('RIFF', 0);
   buf.writeUInt32LE(36 + total * 2, 4);
@@ -36,6 +30,18 @@ export const simRecording = (seconds: number, seed: string): Buffer => {
   buf.writeUInt16LE(16, 34);
   buf.write('data', 36);
   buf.writeUInt32LE(total * 2, 40);
+  return buf;
+};
+
+/**
+ * A WAV recording of `seconds` length for the sim line: two "speakers" take turns (voiced
+ * tone bursts at about 4 syllables per second, one lower and one higher), with short pauses
+ * of line noise between turns. Not speech, but it plays, has the call's real length and
+ * looks like a conversation in a waveform view.
+ */
+export const simRecording = (seconds: number, seed: string): Buffer => {
+  const total = Math.max(0, Math.round(seconds * SAMPLE_RATE));
+  const buf = wavBuffer(total);
 
   const rand = seeded(seed);
   let i = 0;
@@ -61,20 +67,7 @@ export const simRecording = (seconds: number, seed: string): Buffer => {
 
 /** A WAV file (8 kHz mono 16-bit PCM) of the given samples. */
 export const wavOf = (samples: Int16Array): Buffer => {
-  const buf = Buffer.alloc(44 + samples.length * 2);
-  buf.write('RIFF', 0);
-  buf.writeUInt32LE(36 + samples.length * 2, 4);
-  buf.write('WAVE', 8);
-  buf.write('fmt ', 12);
-  buf.writeUInt32LE(16, 16);
-  buf.writeUInt16LE(1, 20); // PCM
-  buf.writeUInt16LE(1, 22); // mono
-  buf.writeUInt32LE(SAMPLE_RATE, 24);
-  buf.writeUInt32LE(SAMPLE_RATE * 2, 28);
-  buf.writeUInt16LE(2, 32);
-  buf.writeUInt16LE(16, 34);
-  buf.write('data', 36);
-  buf.writeUInt32LE(samples.length * 2, 40);
+  const buf = wavBuffer(samples.length);
   for (let i = 0; i < samples.length; i++) buf.writeInt16LE(samples[i], 44 + i * 2);
   return buf;
 };
