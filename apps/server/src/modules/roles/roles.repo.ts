@@ -1,4 +1,4 @@
-import { and, asc, eq, ne } from 'drizzle-orm';
+import { and, asc, eq, inArray, ne } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { roles } from '../../db/schema';
 
@@ -39,4 +39,14 @@ export const updateRole = async (db: DbOrTx, tenantId: number, id: number, value
 
 export const deleteRole = async (db: DbOrTx, tenantId: number, id: number) => {
   await db.delete(roles).where(and(eq(roles.tenantId, tenantId), eq(roles.id, id)));
+};
+
+/** Names of the company's roles by id (unknown ids are left out). */
+export const roleNames = async (db: DbOrTx, tenantId: number, ids: number[]) => {
+  if (ids.length === 0) return new Map<number, string>();
+  const rows = await db
+    .select({ id: roles.id, name: roles.name })
+    .from(roles)
+    .where(and(eq(roles.tenantId, tenantId), inArray(roles.id, [...new Set(ids)])));
+  return new Map(rows.map((r) => [r.id, r.name]));
 };

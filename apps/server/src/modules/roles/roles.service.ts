@@ -63,3 +63,6 @@ export const insertRole = repo.insertRole;
 
 /** A role of the company, undefined when there is none (the session's user info). */
 export const findRole = (db: DbOrTx, tenantId: number, id: number) => repo.findRole(db, tenantId, id);
+
+/** Names of the company's roles by id (unknown ids are left out): the staff list. */
+export const roleNames = (db: DbOrTx, tenantId: number, ids: number[]) => repo.roleNames(db, tenantId, ids);

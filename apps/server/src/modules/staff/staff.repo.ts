@@ -1,12 +1,6 @@
 import { and, asc, desc, eq, ilike, inArray, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { departments, roles, staff } from '../../db/schema';
-
-const listColumns = {
-  staff,
-  departmentName: departments.name,
-  roleName: roles.name,
-};
+import { staff } from '../../db/schema';
 
 export type StaffFilter = {
   tenantId: number;
@@ -40,10 +34,8 @@ export const listStaff = async (db: DbOrTx, f: StaffFilter, page: number, limit:
   const where = whereOf(f);
   const [rows, total] = await Promise.all([
     db
-      .select(listColumns)
+      .select()
       .from(staff)
-      .innerJoin(roles, eq(roles.id, staff.roleId))
-      .leftJoin(departments, eq(departments.id, staff.departmentId))
       .where(where)
       .orderBy(desc(staff.id))
       .limit(limit)

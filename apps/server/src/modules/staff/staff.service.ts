@@ -12,14 +12,14 @@ import { AppError, onlyRefusal } from '../../lib/app-error';
 import type { Actor } from '../../lib/auth-context';
 import { hashPassword } from '../../lib/password';
 import { formatDateTime, parseDateTime } from '../../lib/time';
-import { departmentSubtree, requireDepartment } from '../departments/departments.service';
-import { requireRole } from '../roles/roles.service';
+import { departmentNames, departmentSubtree, requireDepartment } from '../departments/departments.service';
+import { requireRole, roleNames } from '../roles/roles.service';
 import * as repo from './staff.repo';
 import { lockOut, type Publisher } from './staff-lockout';
 
 type StaffRow = Awaited<ReturnType<typeof repo.listStaff>>['rows'][number];
 
-const toStaff = ({ staff: s, departmentName, roleName }: StaffRow): Staff => ({
+const toStaff = (s: StaffRow, departmentName: string | undefined, roleName: string): Staff => ({
   cmSid: s.id,
   username: s.username,
   name: s.name,
@@ -54,7 +54,24 @@ export const listStaff = async (db: Db, actor: Actor, q: StaffListQuery): Promis
     q.page,
     q.limit,
   );
-  return { list: rows.map(toStaff), count };
+  const [departments, roles] = await Promise.all([
+    departmentNames(
+      db,
+      actor.tenantId,
+      rows.flatMap((s) => (s.departmentId === null ? [] : [s.departmentId])),
+    ),
+    roleNames(
+      db,
+      actor.tenantId,
+      rows.flatMap((s) => (s.roleId === null ? [] : [s.roleId])),
+    ),
+  ]);
+  return {
+    list: rows.map((s) =>
+      toStaff(s, s.departmentId === null ? undefined : departments.get(s.departmentId), roles.get(s.roleId ?? 0) ?? ''),
+    ),
+    count,
+  };
 };
 
 const checkRefs = async (db: Db, actor: Actor, body: { cmDid: number; cmArid: number }) => {
