@@ -1,5 +1,5 @@
 import { App, Form, type FormInstance, Modal } from 'antd';
-import type { ReactNode } from 'react';
+import type { CSSProperties, ReactNode } from 'react';
 import { useButtonLock } from './useButtonLock';
 
 type Props<V> = {
@@ -21,6 +21,10 @@ type Props<V> = {
   width?: number;
   okText?: string;
   layout?: 'vertical' | 'horizontal';
+  /** shown below the form, outside it (e.g. a preview with its own form) */
+  after?: ReactNode;
+  /** the modal body's style (e.g. a scrolling body for a tall form) */
+  bodyStyle?: CSSProperties;
 };
 
 /**
@@ -40,6 +44,8 @@ export const FormModal = <V extends object>({
   width = 600,
   okText = '确定',
   layout = 'vertical',
+  after,
+  bodyStyle,
 }: Props<V>) => {
   const { message } = App.useApp();
   const [submit, isLocked] = useButtonLock(async () => {
@@ -65,10 +71,12 @@ export const FormModal = <V extends object>({
       onCancel={onClose}
       okButtonProps={{ loading: isPending, disabled: isLocked && !isPending }}
       destroyOnHidden
+      styles={bodyStyle ? { body: bodyStyle } : undefined}
     >
       <Form name={name} form={form} layout={layout} initialValues={initialValues} preserve={false} style={{ marginTop: 16 }}>
         {children}
       </Form>
+      {after}
     </Modal>
   );
 };

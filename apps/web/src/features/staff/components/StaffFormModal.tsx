@@ -1,9 +1,9 @@
 import { DATETIME_FORMAT, type DepartmentNode, type Role, type Staff, staffCreateBody } from '@crm/contracts';
-import { App, Col, DatePicker, Form, Input, Modal, Radio, Row, Select } from 'antd';
+import { Col, DatePicker, Form, Input, Radio, Row, Select } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { DepartmentTreeSelect } from '../../../components/DepartmentTreeSelect';
+import { FormModal } from '../../../components/FormModal';
 import { passwordRules, requiredRule, zodRule } from '../../../components/formRules';
-import { useButtonLock } from '../../../components/useButtonLock';
 import { useSession } from '../../../stores/session';
 import { useCreateStaff, useEditStaff } from '../api';
 
@@ -54,7 +54,6 @@ const initialOf = (target: StaffFormTarget | null): Partial<Values> => {
 /** Create or edit a staff member (modal width 600, SPEC §9). Account and password only on create. */
 export const StaffFormModal = ({ isOpen, target, departments, roles, onClose }: Props) => {
   const [form] = Form.useForm<Values>();
-  const { message } = App.useApp();
   const myId = useSession((s) => s.userInfo?.cmSid);
   const create = useCreateStaff();
   const edit = useEditStaff();
@@ -63,9 +62,8 @@ export const StaffFormModal = ({ isOpen, target, departments, roles, onClose }: 
   // The server refuses to lock out oneself or the company's creator; say so before it does.
   const isStateLocked = editing !== null && (editing.cmSid === myId || editing.isOwner === 1);
 
-  const [submit, isLocked] = useButtonLock(async () => {
-    const values = await form.validateFields().catch(() => null);
-    if (!values || !target) return;
+  const save = async (values: Values) => {
+    if (!target) throw new Error('no target');
     const body = {
       name: values.name,
       phone: values.phone,
@@ -78,139 +76,124 @@ export const StaffFormModal = ({ isOpen, target, departments, roles, onClose }: 
       actionState: values.actionState,
       expireTime: values.expireTime ? values.expireTime.format(DATETIME_FORMAT) : '',
     };
-    try {
-      if (editing) await edit.mutateAsync({ ...body, cmSid: editing.cmSid });
-      else await create.mutateAsync({ ...body, username: values.username, password: values.password });
-    } catch {
-      return; // the http client has shown the server's message
-    }
-    message.success(editing ? '保存成功' : '添加成功');
-    onClose();
-  });
+    if (editing) await edit.mutateAsync({ ...body, cmSid: editing.cmSid });
+    else await create.mutateAsync({ ...body, username: values.username, password: values.password });
+    return editing ? '保存成功' : '添加成功';
+  };
 
   return (
-    <Modal
+    <FormModal
       open={isOpen}
       title={editing ? '编辑员工' : '新增员工'}
-      width={600}
-      okText="确定"
-      cancelText="取消"
-      onOk={submit}
-      onCancel={onClose}
-      okButtonProps={{ loading: isPending, disabled: isLocked && !isPending }}
-      destroyOnHidden
+      name="staffForm"
+      form={form}
+      initialValues={initialOf(target)}
+      isPending={isPending}
+      onSubmit={save}
+      onClose={onClose}
     >
-      <Form
-        name="staffForm"
-        form={form}
-        layout="vertical"
-        initialValues={initialOf(target)}
-        preserve={false}
-        style={{ marginTop: 16 }}
-      >
-        <Row gutter={16}>
-          {!editing && (
-            <>
-              <Col span={12}>
-                <Form.Item label="账号" name="username" rules={[requiredRule('请输入账号'), zodRule(fields.username)]}>
-                  <Input placeholder="字母开头，4-20位" maxLength={20} autoComplete="off" />
-                </Form.Item>
-              </Col>
-              <Col span={12}>
-                <Form.Item label="初始密码" name="password" rules={passwordRules('初始密码')}>
-                  <Input.Password placeholder="6-32位，含字母和数字" maxLength={32} autoComplete="new-password" />
-                </Form.Item>
-              </Col>
-            </>
-          )}
-          <Col span={12}>
-            <Form.Item label="姓名" name="name" rules={[requiredRule('请输入姓名'), zodRule(fields.name)]}>
-              <Input placeholder="请输入姓名" maxLength={20} />
-            </Form.Item>
-          </Col>
-          <Col span={12}>
-            <Form.Item label="手机号" name="phone" rules={[requiredRule('请输入手机号'), zodRule(fields.phone)]}>
-              <Input placeholder="请输入11位手机号" maxLength={11} />
-            </Form.Item>
-          </Col>
-          <Col span={12}>
-            <Form.Item label="工号" name="workNumber" rules={[zodRule(fields.workNumber)]}>
-              <Input placeholder="请输入工号" maxLength={20} />
-            </Form.Item>
-          </Col>
-          <Col span={12}>
-            <Form.Item label="性别" name="sex" rules={[requiredRule('请选择性别')]}>
-              <Radio.Group
-                options={[
-                  { value: 1, label: '男' },
-                  { value: 2, label: '女' },
-                ]}
-              />
-            </Form.Item>
-          </Col>
-          <Col span={12}>
-            <Form.Item label="邮箱" name="email" rules={[zodRule(fields.email)]}>
-              <Input placeholder="请输入邮箱" maxLength={50} />
-            </Form.Item>
-          </Col>
-          <Col span={12}>
-            <Form.Item label="部门" name="cmDid" rules={[requiredRule('请选择部门')]}>
-              <DepartmentTreeSelect departments={departments} />
-            </Form.Item>
-          </Col>
-          <Col span={12}>
-            <Form.Item
-              label="角色"
-              name="cmArid"
-              rules={[requiredRule('请选择角色')]}
-              extra={editing?.isOwner === 1 ? '企业创建人的角色不能修改' : undefined}
-            >
-              <Select
-                placeholder="请选择角色"
-                disabled={editing?.isOwner === 1}
-                options={roles.map((r) => ({ value: r.cmArid, label: r.name }))}
-              />
-            </Form.Item>
-          </Col>
-          <Col span={12}>
-            <Form.Item label="到期时间" name="expireTime" extra="不选择则永久有效">
-              <DatePicker
-                showTime
-                placeholder="永久有效"
-                style={{ width: '100%' }}
-                // An expiry in the past would lock the account at once.
-                disabledDate={(d) => d.isBefore(dayjs().startOf('day'))}
-              />
-            </Form.Item>
-          </Col>
-          <Col span={12}>
-            <Form.Item label="账号类型" name="merchantType" rules={[requiredRule('请选择账号类型')]}>
-              <Radio.Group
-                options={[
-                  { value: 1, label: '普通账号' },
-                  { value: 2, label: '商户号' },
-                ]}
-              />
-            </Form.Item>
-          </Col>
-          <Col span={12}>
-            <Form.Item
-              label="状态"
-              name="actionState"
-              rules={[requiredRule('请选择状态')]}
-              extra={isStateLocked ? '不能禁用自己或企业创建人的账号' : undefined}
-            >
-              <Radio.Group
-                disabled={isStateLocked}
-                options={[
-                  { value: 0, label: '可用' },
-                  { value: 1, label: '禁用' },
-                ]}
-              />
-            </Form.Item>
-          </Col>
-        </Row>
-      </Form>
-    </Modal>
+      <Row gutter={16}>
+        {!editing && (
+          <>
+            <Col span={12}>
+              <Form.Item label="账号" name="username" rules={[requiredRule('请输入账号'), zodRule(fields.username)]}>
+                <Input placeholder="字母开头，4-20位" maxLength={20} autoComplete="off" />
+              </Form.Item>
+            </Col>
+            <Col span={12}>
+              <Form.Item label="初始密码" name="password" rules={passwordRules('初始密码')}>
+                <Input.Password placeholder="6-32位，含字母和数字" maxLength={32} autoComplete="new-password" />
+              </Form.Item>
+            </Col>
+          </>
+        )}
+        <Col span={12}>
+          <Form.Item label="姓名" name="name" rules={[requiredRule('请输入姓名'), zodRule(fields.name)]}>
+            <Input placeholder="请输入姓名" maxLength={20} />
+          </Form.Item>
+        </Col>
+        <Col span={12}>
+          <Form.Item label="手机号" name="phone" rules={[requiredRule('请输入手机号'), zodRule(fields.phone)]}>
+            <Input placeholder="请输入11位手机号" maxLength={11} />
+          </Form.Item>
+        </Col>
+        <Col span={12}>
+          <Form.Item label="工号" name="workNumber" rules={[zodRule(fields.workNumber)]}>
+            <Input placeholder="请输入工号" maxLength={20} />
+          </Form.Item>
+        </Col>
+        <Col span={12}>
+          <Form.Item label="性别" name="sex" rules={[requiredRule('请选择性别')]}>
+            <Radio.Group
+              options={[
+                { value: 1, label: '男' },
+                { value: 2, label: '女' },
+              ]}
+            />
+          </Form.Item>
+        </Col>
+        <Col span={12}>
+          <Form.Item label="邮箱" name="email" rules={[zodRule(fields.email)]}>
+            <Input placeholder="请输入邮箱" maxLength={50} />
+          </Form.Item>
+        </Col>
+        <Col span={12}>
+          <Form.Item label="部门" name="cmDid" rules={[requiredRule('请选择部门')]}>
+            <DepartmentTreeSelect departments={departments} />
+          </Form.Item>
+        </Col>
+        <Col span={12}>
+          <Form.Item
+            label="角色"
+            name="cmArid"
+            rules={[requiredRule('请选择角色')]}
+            extra={editing?.isOwner === 1 ? '企业创建人的角色不能修改' : undefined}
+          >
+            <Select
+              placeholder="请选择角色"
+              disabled={editing?.isOwner === 1}
+              options={roles.map((r) => ({ value: r.cmArid, label: r.name }))}
+            />
+          </Form.Item>
+        </Col>
+        <Col span={12}>
+          <Form.Item label="到期时间" name="expireTime" extra="不选择则永久有效">
+            <DatePicker
+              showTime
+              placeholder="永久有效"
+              style={{ width: '100%' }}
+              // An expiry in the past would lock the account at once.
+              disabledDate={(d) => d.isBefore(dayjs().startOf('day'))}
+            />
+          </Form.Item>
+        </Col>
+        <Col span={12}>
+          <Form.Item label="账号类型" name="merchantType" rules={[requiredRule('请选择账号类型')]}>
+            <Radio.Group
+              options={[
+                { value: 1, label: '普通账号' },
+                { value: 2, label: '商户号' },
+              ]}
+            />
+          </Form.Item>
+        </Col>
+        <Col span={12}>
+          <Form.Item
+            label="状态"
+            name="actionState"
+            rules={[requiredRule('请选择状态')]}
+            extra={isStateLocked ? '不能禁用自己或企业创建人的账号' : undefined}
+          >
+            <Radio.Group
+              disabled={isStateLocked}
+              options={[
+                { value: 0, label: '可用' },
+                { value: 1, label: '禁用' },
+              ]}
+            />
+          </Form.Item>
+        </Col>
+      </Row>
+    </FormModal>
   );
 };

@@ -9,11 +9,11 @@ import {
   TREE_KINDS,
   templateControlBody,
 } from '@crm/contracts';
-import { App, Col, Divider, Form, Input, InputNumber, Modal, Radio, Row, Select, Space, Switch } from 'antd';
+import { Col, Divider, Form, Input, InputNumber, Radio, Row, Select, Space, Switch } from 'antd';
 import { useMemo } from 'react';
+import { FormModal } from '../../../../components/FormModal';
 import { zodRule } from '../../../../components/formRules';
 import { placeholderOf, TemplatePreview } from '../../../../components/TemplateForm';
-import { useButtonLock } from '../../../../components/useButtonLock';
 import { useCreateControl, useEditControl } from '../../templates-api';
 import { treeProblem, treeValues } from './control-tree';
 import { bodyOfValues, type ControlFormTarget, draftOf, initialOf, type Values } from './controlValues';
@@ -50,6 +50,9 @@ const KIND_HINT: Record<number, string> = {
   [DM_TYPE.group]: '一个文本框加一组子控件；子控件在添加时选择所属分组',
 };
 
+/** A tall form: the body scrolls, the buttons stay in sight. */
+const BODY_STYLE = { maxHeight: 'calc(100vh - 240px)', overflowY: 'auto', overflowX: 'hidden', paddingRight: 8 } as const;
+
 /** The yes/no settings of a control, each shown for the kinds that can have it. */
 const SWITCHES: {
   name: 'dmMust' | 'isJudge' | 'isFollowShow' | 'isSearch';
@@ -65,7 +68,6 @@ const SWITCHES: {
 
 /** Add or edit one control of the customer template, with a preview of how it will look. */
 export const ControlFormModal = ({ isOpen, target, controls, onClose }: Props) => {
-  const { message } = App.useApp();
   const [form] = Form.useForm<Values>();
   const create = useCreateControl();
   const edit = useEditControl();
@@ -82,159 +84,142 @@ export const ControlFormModal = ({ isOpen, target, controls, onClose }: Props) =
 
   const groups = controls.filter((c) => c.dmType === DM_TYPE.group && c.cbTacid !== editing?.cbTacid);
 
-  const [submit, isLocked] = useButtonLock(async () => {
-    const v = await form.validateFields().catch(() => null);
-    if (!v || !target) return;
+  const save = async (v: Values) => {
+    if (!target) throw new Error('no target');
     const body = bodyOfValues(v);
-    try {
-      if (editing) await edit.mutateAsync({ ...body, cbTacid: editing.cbTacid });
-      else await create.mutateAsync(body);
-    } catch {
-      return; // the http client has shown the server's message
-    }
-    message.success(editing ? '保存成功' : '添加成功');
-    onClose();
-  });
+    if (editing) await edit.mutateAsync({ ...body, cbTacid: editing.cbTacid });
+    else await create.mutateAsync(body);
+    return editing ? '保存成功' : '添加成功';
+  };
   const isPending = create.isPending || edit.isPending;
 
   return (
-    <Modal
+    <FormModal
       open={isOpen}
       title={editing ? '编辑控件' : '添加控件'}
+      name="templateControlForm"
+      form={form}
+      initialValues={initialValues}
+      isPending={isPending}
+      onSubmit={save}
+      onClose={onClose}
       width={760}
-      okText="确定"
-      cancelText="取消"
-      onOk={submit}
-      onCancel={onClose}
-      okButtonProps={{ loading: isPending, disabled: isLocked && !isPending }}
-      destroyOnHidden
-      styles={{ body: { maxHeight: 'calc(100vh - 240px)', overflowY: 'auto', overflowX: 'hidden', paddingRight: 8 } }}
+      bodyStyle={BODY_STYLE}
+      after={
+        <>
+          <Divider titlePlacement="start" plain style={{ margin: '8px 0 16px' }}>
+            效果预览
+          </Divider>
+          <div style={{ padding: '16px 16px 0', background: '#fafafa', borderRadius: 8 }}>
+            <TemplatePreview name="controlDraftPreview" controls={[draft]} />
+          </div>
+        </>
+      }
     >
-      <Form
-        name="templateControlForm"
-        form={form}
-        layout="vertical"
-        initialValues={initialValues}
-        preserve={false}
-        style={{ marginTop: 16 }}
-      >
-        <Row gutter={16}>
-          <Col span={12}>
-            <Form.Item
-              label="控件名称"
-              name="name"
-              rules={[{ required: true, whitespace: true, message: '请输入控件名称' }, zodRule(fields.name)]}
-            >
-              <Input placeholder="如：联系人、手机、行业" maxLength={20} showCount />
-            </Form.Item>
-          </Col>
-          <Col span={12}>
-            <Form.Item
-              label="控件类型"
-              name="dmType"
-              rules={[{ required: true, message: '请选择控件类型' }]}
-              extra={hasChildren ? '分组内还有控件，不能修改类型' : KIND_HINT[dmType]}
-            >
-              <Select
-                options={KIND_OPTIONS}
-                disabled={hasChildren}
-                showSearch={{ optionFilterProp: 'label' }}
-                onChange={(t: number) => {
-                  // Options and switches that the new kind cannot have are cleared.
-                  if (!JUDGE_KINDS.includes(t)) form.setFieldValue('isJudge', false);
-                  if (!SEARCHABLE_KINDS.includes(t)) form.setFieldValue('isSearch', false);
-                  if (t === DM_TYPE.group) form.setFieldValue('pid', 0);
-                  if (OPTION_KINDS.includes(t) && (form.getFieldValue('options') ?? []).length === 0)
-                    form.setFieldValue('options', ['', '']);
-                }}
-              />
-            </Form.Item>
-          </Col>
-          {!isGroup && (
-            <Col span={12}>
-              <Form.Item label="所属分组" name="pid" extra={groups.length === 0 ? '还没有分组控件' : undefined}>
-                <Select options={[{ value: 0, label: '不分组' }, ...groups.map((g) => ({ value: g.cbTacid, label: g.name }))]} />
-              </Form.Item>
-            </Col>
-          )}
-          {!isStatic && (
-            <Col span={12}>
-              <Form.Item label="提示文字" name="dmDesc" rules={[zodRule(fields.dmDesc)]} tooltip="输入框里的灰色提示文字">
-                <Input placeholder={`不填则显示“${placeholderOf({ ...draft, dmDesc: '' })}”`} maxLength={50} />
-              </Form.Item>
-            </Col>
-          )}
-          <Col span={12}>
-            <Form.Item label="排序" name="sortNum" tooltip="数字越小越靠前；也可以在列表里上移、下移">
-              <InputNumber min={0} max={9999} precision={0} style={{ width: '100%' }} />
-            </Form.Item>
-          </Col>
-          <Col span={12}>
-            <Form.Item label="状态" name="actionState">
-              <Radio.Group
-                options={[
-                  { value: 0, label: '可用' },
-                  { value: 1, label: '禁用' },
-                ]}
-              />
-            </Form.Item>
-          </Col>
-        </Row>
-
-        {OPTION_KINDS.includes(dmType) && <OptionListField />}
-
-        {TREE_KINDS.includes(dmType) && (
+      <Row gutter={16}>
+        <Col span={12}>
           <Form.Item
-            label="级联选项"
-            name="tree"
-            required
-            extra="每个选项可以添加子选项；值用于保存客户资料，保存后不能修改"
-            rules={[
-              {
-                validator: async (_, tree: EditorOption[] | undefined) => {
-                  const problem = treeProblem(tree ?? []);
-                  if (problem) throw new Error(problem);
-                },
-              },
-            ]}
+            label="控件名称"
+            name="name"
+            rules={[{ required: true, whitespace: true, message: '请输入控件名称' }, zodRule(fields.name)]}
           >
-            <TreeOptionsEditor lockedValues={lockedValues} />
+            <Input placeholder="如：联系人、手机、行业" maxLength={20} showCount />
           </Form.Item>
-        )}
-
-        {isStatic && (
-          <Form.Item label="说明文字" name="staticText" rules={[zodRule(fields.staticText)]}>
-            <Input.TextArea
-              placeholder="显示在客户表单中的说明"
-              maxLength={500}
-              showCount
-              autoSize={{ minRows: 3, maxRows: 6 }}
+        </Col>
+        <Col span={12}>
+          <Form.Item
+            label="控件类型"
+            name="dmType"
+            rules={[{ required: true, message: '请选择控件类型' }]}
+            extra={hasChildren ? '分组内还有控件，不能修改类型' : KIND_HINT[dmType]}
+          >
+            <Select
+              options={KIND_OPTIONS}
+              disabled={hasChildren}
+              showSearch={{ optionFilterProp: 'label' }}
+              onChange={(t: number) => {
+                // Options and switches that the new kind cannot have are cleared.
+                if (!JUDGE_KINDS.includes(t)) form.setFieldValue('isJudge', false);
+                if (!SEARCHABLE_KINDS.includes(t)) form.setFieldValue('isSearch', false);
+                if (t === DM_TYPE.group) form.setFieldValue('pid', 0);
+                if (OPTION_KINDS.includes(t) && (form.getFieldValue('options') ?? []).length === 0)
+                  form.setFieldValue('options', ['', '']);
+              }}
             />
           </Form.Item>
-        )}
-
-        <Space size={24} wrap style={{ marginBottom: 8 }}>
-          {SWITCHES.filter((w) => w.isShown(dmType)).map((w) => (
-            <Form.Item
-              key={w.name}
-              label={w.label}
-              name={w.name}
-              valuePropName="checked"
-              tooltip={w.tooltip}
-              style={{ marginBottom: 8 }}
-            >
-              <Switch />
+        </Col>
+        {!isGroup && (
+          <Col span={12}>
+            <Form.Item label="所属分组" name="pid" extra={groups.length === 0 ? '还没有分组控件' : undefined}>
+              <Select options={[{ value: 0, label: '不分组' }, ...groups.map((g) => ({ value: g.cbTacid, label: g.name }))]} />
             </Form.Item>
-          ))}
-        </Space>
-      </Form>
+          </Col>
+        )}
+        {!isStatic && (
+          <Col span={12}>
+            <Form.Item label="提示文字" name="dmDesc" rules={[zodRule(fields.dmDesc)]} tooltip="输入框里的灰色提示文字">
+              <Input placeholder={`不填则显示“${placeholderOf({ ...draft, dmDesc: '' })}”`} maxLength={50} />
+            </Form.Item>
+          </Col>
+        )}
+        <Col span={12}>
+          <Form.Item label="排序" name="sortNum" tooltip="数字越小越靠前；也可以在列表里上移、下移">
+            <InputNumber min={0} max={9999} precision={0} style={{ width: '100%' }} />
+          </Form.Item>
+        </Col>
+        <Col span={12}>
+          <Form.Item label="状态" name="actionState">
+            <Radio.Group
+              options={[
+                { value: 0, label: '可用' },
+                { value: 1, label: '禁用' },
+              ]}
+            />
+          </Form.Item>
+        </Col>
+      </Row>
 
-      <Divider titlePlacement="start" plain style={{ margin: '8px 0 16px' }}>
-        效果预览
-      </Divider>
-      <div style={{ padding: '16px 16px 0', background: '#fafafa', borderRadius: 8 }}>
-        <TemplatePreview name="controlDraftPreview" controls={[draft]} />
-      </div>
-    </Modal>
+      {OPTION_KINDS.includes(dmType) && <OptionListField />}
+
+      {TREE_KINDS.includes(dmType) && (
+        <Form.Item
+          label="级联选项"
+          name="tree"
+          required
+          extra="每个选项可以添加子选项；值用于保存客户资料，保存后不能修改"
+          rules={[
+            {
+              validator: async (_, tree: EditorOption[] | undefined) => {
+                const problem = treeProblem(tree ?? []);
+                if (problem) throw new Error(problem);
+              },
+            },
+          ]}
+        >
+          <TreeOptionsEditor lockedValues={lockedValues} />
+        </Form.Item>
+      )}
+
+      {isStatic && (
+        <Form.Item label="说明文字" name="staticText" rules={[zodRule(fields.staticText)]}>
+          <Input.TextArea placeholder="显示在客户表单中的说明" maxLength={500} showCount autoSize={{ minRows: 3, maxRows: 6 }} />
+        </Form.Item>
+      )}
+
+      <Space size={24} wrap style={{ marginBottom: 8 }}>
+        {SWITCHES.filter((w) => w.isShown(dmType)).map((w) => (
+          <Form.Item
+            key={w.name}
+            label={w.label}
+            name={w.name}
+            valuePropName="checked"
+            tooltip={w.tooltip}
+            style={{ marginBottom: 8 }}
+          >
+            <Switch />
+          </Form.Item>
+        ))}
+      </Space>
+    </FormModal>
   );
 };
