@@ -13,6 +13,7 @@ import { activeStaffIds, staffNames } from '../staff/staff-lookup';
 import { fileInfosByIds } from '../uploads/uploads.service';
 import * as repo from './orders.repo';
 import { requireReadableOrder } from './orders-access';
+import { cooperatorsWithNames } from './orders-presenter';
 
 /** auditdetail (SPEC §3 order detail): lines with total_price and the approval trail. Numbers follow customer-access. */
 export const orderDetail = async (db: Db, actor: Actor, orderId: number): Promise<OrderDetail> => {
@@ -20,7 +21,7 @@ export const orderDetail = async (db: Db, actor: Actor, orderId: number): Promis
   const [lines, customer, coop, files] = await Promise.all([
     repo.linesOf(db, o.id),
     findCustomerRecord(db, actor.tenantId, o.customerId),
-    repo.cooperatorsOf(db, [o.id]),
+    cooperatorsWithNames(db, actor.tenantId, [o.id]),
     fileInfosByIds(db, actor.tenantId, o.imageIds),
   ]);
   const names = await staffNames(db, actor.tenantId, [o.ownerId, o.creatorId]);

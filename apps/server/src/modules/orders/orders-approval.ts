@@ -2,6 +2,7 @@ import { formatYuan, VERIFY_STATUS } from '@crm/contracts';
 import { AppError } from '../../lib/app-error';
 import { publish } from '../../lib/events/events';
 import { registerApprovalDoc } from '../approvals/approval-docs';
+import { customerNamesOf } from '../customers/customers-for-sales';
 import * as repo from './orders.repo';
 import { canReadOrder } from './orders-access';
 
@@ -40,18 +41,28 @@ export const registerOrdersApproval = () =>
         at: e.at.toISOString(),
       });
     },
-    summaries: async (db, tenantId, docIds) =>
-      new Map(
-        (await repo.orderSummaries(db, tenantId, docIds)).map((s) => [
-          s.id,
-          {
-            title: `订单 · ${s.customerName ?? ''} · ¥${formatYuan(s.amount)}`,
-            customerId: s.customerId,
-            customerName: s.customerName ?? '',
-            amount: s.amount,
-          },
-        ]),
-      ),
+    summaries: async (db, tenantId, docIds) => {
+      const rows = await repo.orderSummaries(db, tenantId, docIds);
+      const names = await customerNamesOf(
+        db,
+        tenantId,
+        rows.map((s) => s.customerId),
+      );
+      return new Map(
+        rows.map((s) => {
+          const customerName = names.get(s.customerId) ?? '';
+          return [
+            s.id,
+            {
+              title: `订单 · ${customerName} · ¥${formatYuan(s.amount)}`,
+              customerId: s.customerId,
+              customerName,
+              amount: s.amount,
+            },
+          ];
+        }),
+      );
+    },
     canRead: async (db, actor, docId) => {
       const order = await repo.findOrder(db, actor.tenantId, docId);
       return !!order && (await canReadOrder(db, actor, order));

@@ -1,6 +1,8 @@
 import { ORDER_ATTR, type OrderRow, VERIFY_STATUS_LABEL } from '@crm/contracts';
 import type { DbOrTx } from '../../db/client';
 import { formatDateTime } from '../../lib/time';
+import { customerNamesOf } from '../customers/customers-for-sales';
+import { staffNames } from '../staff/staff-lookup';
 import * as repo from './orders.repo';
 
 /** An order as a list row (the order page, the customer's order tab, the export). */
@@ -10,24 +12,50 @@ const attrText = (o: repo.OrderRow, id: number) => {
   return Array.isArray(v) ? v.join('、') : v === null || v === undefined ? '' : String(v);
 };
 
-export const presentRows = async (
-  db: DbOrTx,
-  rows: { order: repo.OrderRow; customerName: string | null; ownerName: string | null }[],
-): Promise<OrderRow[]> => {
-  const coop = await repo.cooperatorsOf(
+/** The collaborators (协同人) of orders with their names, by staff id. */
+export const cooperatorsWithNames = async (db: DbOrTx, tenantId: number, orderIds: number[]) => {
+  const coop = await repo.cooperatorsOf(db, tenantId, orderIds);
+  const names = await staffNames(
     db,
-    rows.map((r) => r.order.id),
+    tenantId,
+    coop.map((c) => c.staffId),
   );
-  return rows.map(({ order: o, customerName, ownerName }) => ({
+  return coop.flatMap((c) => {
+    const name = names.get(c.staffId);
+    return name === undefined ? [] : [{ ...c, name }];
+  });
+};
+
+/** List rows of orders of one tenant: customer and owner names, collaborators. */
+export const presentRows = async (db: DbOrTx, rows: { order: repo.OrderRow }[]): Promise<OrderRow[]> => {
+  const tenantId = rows[0]?.order.tenantId ?? 0;
+  const [coop, customers, owners] = await Promise.all([
+    cooperatorsWithNames(
+      db,
+      tenantId,
+      rows.map((r) => r.order.id),
+    ),
+    customerNamesOf(
+      db,
+      tenantId,
+      rows.map((r) => r.order.customerId),
+    ),
+    staffNames(
+      db,
+      tenantId,
+      rows.map((r) => r.order.ownerId),
+    ),
+  ]);
+  return rows.map(({ order: o }) => ({
     id: o.id,
     customer_id: o.customerId,
-    customer_name: customerName ?? '',
+    customer_name: customers.get(o.customerId) ?? '',
     product_names: o.productNames,
     start_time: attrText(o, ORDER_ATTR.startDate),
     end_time: attrText(o, ORDER_ATTR.endDate),
     cost_price: o.amount,
     deal_time: formatDateTime(o.dealAt).slice(0, 10),
-    owner: ownerName ?? '',
+    owner: owners.get(o.ownerId) ?? '',
     owner_id: o.ownerId,
     cooperators: coop.filter((c) => c.orderId === o.id).map((c) => ({ staff_id: c.staffId, linkman: c.name })),
     created_at: formatDateTime(o.createdAt),

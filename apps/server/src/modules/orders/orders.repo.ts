@@ -1,6 +1,6 @@
 import { and, asc, count, eq, gt, gte, ilike, inArray, lte, or, type SQL, sql, sum } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { customers, orderCooperators, orderLines, orders, staff } from '../../db/schema';
+import { orderCooperators, orderLines, orders } from '../../db/schema';
 import { bigrams } from '../customers/customers-filters';
 
 export type OrderRow = typeof orders.$inferSelect;
@@ -125,10 +125,8 @@ export const listOrders = async (db: DbOrTx, f: OrderFilter, limit: number, offs
   ).map((r) => r.id);
   if (ids.length === 0) return [];
   const rows = await db
-    .select({ order: orders, customerName: customers.name, ownerName: staff.name })
+    .select({ order: orders })
     .from(orders)
-    .leftJoin(customers, eq(customers.id, orders.customerId))
-    .leftJoin(staff, eq(staff.id, orders.ownerId))
     .where(and(eq(orders.tenantId, f.tenantId), inArray(orders.id, ids)));
   const byId = new Map(rows.map((r) => [r.order.id, r]));
   return ids.flatMap((id) => byId.get(id) ?? []);
@@ -140,24 +138,21 @@ export const countOrders = async (db: DbOrTx, f: OrderFilter) =>
 /** Export batches by id (keyset), with the same filter. */
 export const listOrderBatch = (db: DbOrTx, f: OrderFilter, afterId: number, limit: number) =>
   db
-    .select({ order: orders, customerName: customers.name, ownerName: staff.name })
+    .select({ order: orders })
     .from(orders)
-    .leftJoin(customers, eq(customers.id, orders.customerId))
-    .leftJoin(staff, eq(staff.id, orders.ownerId))
     .where(and(whereOf(f), gt(orders.id, afterId)))
     .orderBy(asc(orders.id))
     .limit(limit);
 
 // ---------- cooperators and transfer ----------
 
-export const cooperatorsOf = async (db: DbOrTx, orderIds: number[]) =>
+export const cooperatorsOf = async (db: DbOrTx, tenantId: number, orderIds: number[]) =>
   orderIds.length === 0
     ? []
     : db
-        .select({ orderId: orderCooperators.orderId, staffId: orderCooperators.staffId, name: staff.name })
+        .select({ orderId: orderCooperators.orderId, staffId: orderCooperators.staffId })
         .from(orderCooperators)
-        .innerJoin(staff, eq(staff.id, orderCooperators.staffId))
-        .where(inArray(orderCooperators.orderId, orderIds))
+        .where(and(eq(orderCooperators.tenantId, tenantId), inArray(orderCooperators.orderId, orderIds)))
         .orderBy(asc(orderCooperators.staffId));
 
 export const isCooperator = async (db: DbOrTx, orderId: number, staffId: number) =>
@@ -199,7 +194,7 @@ export const lockOrders = (tx: DbOrTx, tenantId: number, ids: number[]) =>
     .orderBy(asc(orders.id))
     .for('update');
 
-/** Approval list rows: customer name and amount of each order. */
+/** Approval list rows: customer and amount of each order. */
 export const orderSummaries = (db: DbOrTx, tenantId: number, ids: number[]) =>
   ids.length === 0
     ? Promise.resolve([])
@@ -207,12 +202,10 @@ export const orderSummaries = (db: DbOrTx, tenantId: number, ids: number[]) =>
         .select({
           id: orders.id,
           customerId: orders.customerId,
-          customerName: customers.name,
           amount: orders.amount,
           productNames: orders.productNames,
         })
         .from(orders)
-        .leftJoin(customers, eq(customers.id, orders.customerId))
         .where(and(eq(orders.tenantId, tenantId), inArray(orders.id, ids)));
 
 /** Workbench: count and amount of orders created since `from` by owners in scope (null = all). */
@@ -228,17 +221,6 @@ export const orderFigures = async (db: DbOrTx, tenantId: number, ownerIds: numbe
     .from(orders)
     .where(and(...conds));
   return { count: r.n, amount: Number(r.amount ?? 0) };
-};
-
-export const searchActiveStaff = (db: DbOrTx, tenantId: number, linkman: string) => {
-  const conds: SQL[] = [eq(staff.tenantId, tenantId), eq(staff.isDeleted, false), eq(staff.actionState, 0)];
-  if (linkman) conds.push(ilike(staff.name, `%${linkman.replace(/[\\%_]/g, (c) => `\\${c}`)}%`));
-  return db
-    .select({ staff_id: staff.id, linkman: staff.name })
-    .from(staff)
-    .where(and(...conds))
-    .orderBy(asc(staff.id))
-    .limit(100);
 };
 
 /** The orders a staff collaborates on, up to `limit` (more: the list uses a sub-select instead). */
