@@ -1,3 +1,4 @@
+import { onlyRefusal } from '../../../lib/app-error';
 import type { CallRuntime } from '../../calls/call-bus';
 import { AGENT_RING_SECONDS, bridgeLegs } from '../../calls/call-control';
 import { staffWithLiveSocket } from '../../calls/call-presence';
@@ -41,12 +42,10 @@ export const transferToAgent = async (
   if (!leg) return null;
   const present = await staffWithLiveSocket(rt.db, leg.tenantId, agents);
   for (const staffId of agents.filter((id) => present.has(id))) {
-    let agentLegId: string;
-    try {
-      agentLegId = await bridgeLegs(rt, legId, staffId);
-    } catch {
-      continue; // not free: offline, busy, no extension, or the customer left (checked below)
-    }
+    // refused (an AppError): not free — offline, busy, no extension — or the customer left; the next
+    // agent is tried. Any other failure (the database, a bug) ends the bot call as a system failure.
+    const agentLegId = await bridgeLegs(rt, legId, staffId).catch(onlyRefusal(null));
+    if (agentLegId === null) continue;
     await pushTranscript(rt, callUuid, staffId).catch(() => undefined);
     if (await agentTakes(rt, legId, agentLegId)) return staffId;
     const customer = await legOf(rt.db, legId);
