@@ -173,3 +173,42 @@ export const countPooledIn = async (db: DbOrTx, tenantId: number, poolId: number
   );
   return Number(rows[0]?.n ?? 0);
 };
+
+/** Pool customers among `ids` (live, no owner) that sit in one of `poolIds` (null = any pool), by id. */
+export const pooledAmong = (db: DbOrTx, tenantId: number, ids: number[], poolIds: number[] | null) =>
+  queryRows<{ id: number; pool_id: number }>(
+    db,
+    sql`select c.id, c.pool_id from ${customers} c
+        where c.tenant_id = ${tenantId} and c.id = any(${intArray(ids)}) and c.owner_id is null
+          and c.pool_id is not null and c.deleted_at is null
+          ${poolIds === null ? sql`` : sql`and c.pool_id = any(${intArray(poolIds)})`}
+        order by c.id`,
+  );
+
+export type DeletedRow = { id: number; name: string; deleted_at: Date | string; owner_id: number | null; pool_id: number | null };
+
+/** 回收站: a page of customers in `scope` deleted at or after `since`, newest first, and their count. */
+export const deletedPage = async (
+  db: DbOrTx,
+  p: { tenantId: number; scope: SQL; since: Date; name?: string; limit: number; offset: number },
+) => {
+  const where = sql`c.tenant_id = ${p.tenantId} and c.deleted_at >= ${p.since} and ${p.scope}
+    ${p.name ? sql`and c.name ilike ${`%${p.name.replace(/[\\%_]/g, (x) => `\\${x}`)}%`}` : sql``}`;
+  const [rows, counted] = await Promise.all([
+    queryRows<DeletedRow>(
+      db,
+      sql`select c.id, c.name, c.deleted_at, c.owner_id, c.pool_id from ${customers} c
+          where ${where} order by c.deleted_at desc, c.id desc limit ${p.limit} offset ${p.offset}`,
+    ),
+    queryRows<{ n: number }>(db, sql`select count(*)::int as n from ${customers} c where ${where}`),
+  ]);
+  return { rows, count: Number(counted[0]?.n ?? 0) };
+};
+
+/** Deleted customers among `ids` within `scope`, with when they were deleted. */
+export const deletedAmong = (db: DbOrTx, tenantId: number, ids: number[], scope: SQL) =>
+  queryRows<{ id: number; deleted_at: Date | string }>(
+    db,
+    sql`select c.id, c.deleted_at from ${customers} c
+        where c.tenant_id = ${tenantId} and c.id = any(${intArray(ids)}) and c.deleted_at is not null and ${scope}`,
+  );

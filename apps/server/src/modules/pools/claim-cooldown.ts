@@ -1,6 +1,7 @@
 import type { DbOrTx } from '../../db/client';
 import type { Actor } from '../../lib/auth-context';
-import * as moves from './pool-moves.repo';
+import type { ClaimCandidate } from './pool-moves.repo';
+import { claimCandidates } from './pool-transfers';
 import * as repo from './pools.repo';
 
 /**
@@ -12,7 +13,7 @@ import * as repo from './pools.repo';
 export const claimCooldowns = async (
   tx: DbOrTx,
   actor: Actor,
-  candidates: readonly moves.ClaimCandidate[],
+  candidates: readonly ClaimCandidate[],
   at: Date,
 ): Promise<Map<number, Date>> => {
   const own = candidates.filter(
@@ -33,6 +34,6 @@ export const claimCooldowns = async (
 
 /** When a pool customer becomes claimable for the caller (his own cooldown), or null when he may claim it now. */
 export const claimBlockedUntil = async (db: DbOrTx, actor: Actor, customerId: number, at: Date): Promise<Date | null> => {
-  const candidates = await moves.claimCandidates(db, actor.tenantId, [customerId], null);
+  const candidates = await claimCandidates(db, actor.tenantId, [customerId], null);
   return (await claimCooldowns(db, actor, candidates, at)).get(customerId) ?? null;
 };

@@ -15,8 +15,9 @@ import type { Actor } from '../../lib/auth-context';
 import { now } from '../../lib/clock';
 import { formatDateTime } from '../../lib/time';
 import { type Viewer, viewerOf, visibleSql } from '../customers/customers.service';
-import { restoreDeleted, softDeleteWhere } from '../customers/customers-for-pools';
-import * as bin from './pool-bin.repo';
+import { deletedAmong, deletedPage, restoreDeleted, softDeleteWhere } from '../customers/customers-for-pools';
+import { staffNames } from '../staff/staff-lookup';
+import * as repo from './pools.repo';
 
 /** delall: soft-deletes a whole scope (DEL_TYPE) after the typed confirmation; recoverable for 30 days. */
 export const deleteAll = async (db: Db, actor: Actor, body: DelAllBody): Promise<number> => {
@@ -37,7 +38,7 @@ const keptSince = () => new Date(now().getTime() - KEEP_MS);
 /** deletedlist: customers of the caller's scope deleted within the last 30 days, newest first. */
 export const listDeleted = async (db: Db, actor: Actor, q: DeletedListQuery): Promise<ListData<DeletedCustomer>> => {
   const { pooled, own } = deleteScopes(await viewerOf(db, actor));
-  const { rows, count } = await bin.deletedPage(db, {
+  const { rows, count } = await deletedPage(db, {
     tenantId: actor.tenantId,
     scope: sql`(${own} or ${pooled})`,
     since: keptSince(),
@@ -45,14 +46,23 @@ export const listDeleted = async (db: Db, actor: Actor, q: DeletedListQuery): Pr
     limit: q.limit,
     offset: (q.page - 1) * q.limit,
   });
+  const ids = (column: 'owner_id' | 'pool_id') => [
+    ...new Set(rows.flatMap((r) => (r[column] === null ? [] : [Number(r[column])]))),
+  ];
+  const [owners, pools] = await Promise.all([
+    staffNames(db, actor.tenantId, ids('owner_id')),
+    repo.findPools(db, actor.tenantId, ids('pool_id')),
+  ]);
+  const poolNames = new Map(pools.map((p) => [p.id, p.name]));
   return {
     list: rows.map((r) => {
       const at = new Date(r.deleted_at);
+      const ownerName = (r.owner_id !== null && owners.get(Number(r.owner_id))) || '';
       return {
         cmCtid: Number(r.id),
         name: r.name,
-        ownerName: r.owner_name ?? '',
-        cmHsidName: r.owner_name ? '' : (r.pool_name ?? ''),
+        ownerName,
+        cmHsidName: ownerName ? '' : (r.pool_id !== null && poolNames.get(Number(r.pool_id))) || '',
         deleteTime: formatDateTime(at),
         expireTime: formatDateTime(new Date(at.getTime() + KEEP_MS)),
       };
@@ -65,7 +75,7 @@ export const listDeleted = async (db: Db, actor: Actor, q: DeletedListQuery): Pr
 export const restoreCustomers = async (db: Db, actor: Actor, ids: number[]): Promise<number> => {
   const { pooled, own } = deleteScopes(await viewerOf(db, actor));
   const since = keptSince();
-  const found = await bin.deletedAmong(db, actor.tenantId, ids, sql`(${own} or ${pooled})`);
+  const found = await deletedAmong(db, actor.tenantId, ids, sql`(${own} or ${pooled})`);
   if (found.length === 0) throw new AppError('CUSTOMER_NOT_FOUND');
   if (found.some((r) => new Date(r.deleted_at).getTime() < since.getTime())) throw new AppError('RESTORE_EXPIRED');
   return db.transaction((tx) =>

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { type DbOrTx, queryRows } from '../../db/client';
 import { intArray } from '../../db/int-array';
-import { customers, poolClaimCounts, poolEntries } from '../../db/schema';
+import { poolClaimCounts, poolEntries } from '../../db/schema';
 import type { Released } from '../customers/customers-for-pools';
 
 /**
@@ -41,17 +41,16 @@ export const clearEntries = async (tx: DbOrTx, tenantId: number, customerIds: re
 
 export type ClaimCandidate = { id: number; pool_id: number; last_owner_id: number | null; pooled_at: Date | string | null };
 
-/** Pool customers among `ids` that sit in one of `poolIds` (null = any pool). */
-export const claimCandidates = (tx: DbOrTx, tenantId: number, ids: number[], poolIds: number[] | null) =>
-  queryRows<ClaimCandidate>(
+/** The pool entries of these customers: who owned each last and when it went into its pool. */
+export const entryFacts = async (tx: DbOrTx, tenantId: number, customerIds: readonly number[]) => {
+  if (customerIds.length === 0) return new Map<number, { last_owner_id: number | null; pooled_at: Date | string }>();
+  const rows = await queryRows<{ customer_id: number; last_owner_id: number | null; pooled_at: Date | string }>(
     tx,
-    sql`select c.id, c.pool_id, e.last_owner_id, e.pooled_at
-        from ${customers} c left join ${poolEntries} e on e.customer_id = c.id
-        where c.tenant_id = ${tenantId} and c.id = any(${intArray(ids)}) and c.owner_id is null
-          and c.pool_id is not null and c.deleted_at is null
-          ${poolIds === null ? sql`` : sql`and c.pool_id = any(${intArray(poolIds)})`}
-        order by c.id`,
+    sql`select customer_id, last_owner_id, pooled_at from ${poolEntries}
+        where tenant_id = ${tenantId} and customer_id = any(${intArray(customerIds)})`,
   );
+  return new Map(rows.map((r) => [Number(r.customer_id), r]));
+};
 
 /** Today's claims of a staff member per pool. */
 export const claimsToday = async (tx: DbOrTx, tenantId: number, staffId: number, day: string) => {

@@ -12,7 +12,7 @@ import { staffNames } from '../staff/staff-lookup';
 import { findStaffMember } from '../staff/staff-members';
 import { claimCooldowns } from './claim-cooldown';
 import * as moves from './pool-moves.repo';
-import { assignToStaff, moveIntoPool } from './pool-transfers';
+import { assignToStaff, claimCandidates, moveIntoPool } from './pool-transfers';
 import * as repo from './pools.repo';
 import { requireEnabledReason, requireUsablePool } from './pools.service';
 import { publishPooled } from './pools-recycle';
@@ -105,7 +105,7 @@ export const claimCustomers = async (db: Db, actor: Actor, ids: number[]): Promi
   const { result, eventId } = await db.transaction(async (tx) => {
     // Same key as customer creation: claims and creations of one person cannot race maxCustomer.
     await tx.execute(sql`select pg_advisory_xact_lock(${actor.tenantId}, ${actor.staffId})`);
-    const candidates = await moves.claimCandidates(tx, actor.tenantId, wanted, v.poolIds);
+    const candidates = await claimCandidates(tx, actor.tenantId, wanted, v.poolIds);
     const refusals: Refusal[] = [];
     const refuse = (key: Refusal['key'], msg: string, n: number) => {
       if (n > 0) refusals.push({ key, msg, n });
