@@ -4,11 +4,12 @@ import { now } from '../../lib/clock';
 import type { DomainEvent } from '../../lib/events/events';
 import { publishedFlow } from '../aibot/aibot.service';
 import type { CallRuntime } from '../calls/call-bus';
-import { hangupLeg, originateCustomerLeg } from '../calls/call-control';
+import { hangupLeg } from '../calls/call-control';
 import { settleEnded } from '../calltasks/calltasks-outcome';
 import { publishTaskProgress } from '../calltasks/calltasks-progress';
 import { handleServerRefusal } from '../calltasks/calltasks-refusals';
-import { agentIdsOf, claimNumbers, findTask, runningTasksOf, setNumberCall, type TaskRow } from '../calltasks/task-core';
+import { agentIdsOf, claimNumbers, findTask, runningTasksOf, type TaskRow } from '../calltasks/task-core';
+import { placeNumberLeg } from '../calltasks/task-legs';
 import type { SpeechKit } from '../speech/speech';
 import { linkAiCallCustomer, saveAiCall, saveNotConnected } from './aicall-calls';
 import { applyCrmEffects } from './aicall-crm';
@@ -29,8 +30,6 @@ import { runBotCall } from './bot/bot-call';
 // linked to the AI call). A leg that ends unanswered is stored
 // as not connected (grade E). Progress goes out as msg_type 7 to the creator and the agents.
 
-const RING_SECONDS = 30;
-
 export type AiDeps = {
   rt: CallRuntime;
   kit: SpeechKit;
@@ -48,18 +47,23 @@ const progress = (d: AiDeps, tenantId: number, taskId: number) =>
 const isLineFailure = (side: number | undefined, cause: string) =>
   side === HANGUP_SIDE.system && (cause === HANGUP_CAUSE.unreachable || cause === HANGUP_CAUSE.instanceRestart);
 
+/** What an AI call of a task stores of its leg (source 1: a task's call), on the flow version it walked. */
+const taskCallOf = (leg: BotLeg, flowVersion: number) => ({
+  taskId: leg.taskId,
+  numberId: leg.numberId,
+  customerId: leg.customerId,
+  callUuid: leg.callUuid,
+  source: 1 as const,
+  flowId: leg.flowId,
+  flowVersion,
+  startedAt: leg.startedAt,
+});
+
 /** An unanswered bot leg: stored with grade E, or as 系统异常 when the line failed (its number follows the outcome rules when settled). */
 const notConnected = async (d: AiDeps, leg: BotLeg, cause: string, side?: number) => {
   const flow = await publishedFlow(d.rt.db, leg.tenantId, leg.flowId);
   await saveNotConnected(d.rt, {
-    taskId: leg.taskId,
-    numberId: leg.numberId,
-    customerId: leg.customerId,
-    callUuid: leg.callUuid,
-    source: 1,
-    flowId: leg.flowId,
-    flowVersion: flow?.version ?? 0,
-    startedAt: leg.startedAt,
+    ...taskCallOf(leg, flow?.version ?? 0),
     cause,
     isSystemFailure: isLineFailure(side, cause),
   });
@@ -90,17 +94,7 @@ const botCall = async (d: AiDeps, leg: BotLeg) => {
     agents,
     source: 1,
   });
-  const aiCallId = await saveAiCall(rt, {
-    taskId: leg.taskId,
-    numberId: leg.numberId,
-    customerId: leg.customerId,
-    callUuid: leg.callUuid,
-    source: 1,
-    flowId: leg.flowId,
-    flowVersion: flow.version,
-    startedAt: leg.startedAt,
-    result,
-  });
+  const aiCallId = await saveAiCall(rt, { ...taskCallOf(leg, flow.version), result });
   if (!task) return;
   const customerId = await applyCrmEffects(rt.db, task, { numberId: leg.numberId, aiCallId, result });
   // a customer the CRM step made (or found for the number since the call began): the call names him
@@ -163,23 +157,14 @@ export const dialTask = async (d: AiDeps, task: TaskRow) => {
   let placed = 0;
   for (const n of await claimNumbers(d.rt.db, task.tenantId, task.id, room, at)) {
     try {
-      const leg = await originateCustomerLeg(d.rt, {
-        tenantId: task.tenantId,
-        number: n.phone,
-        taskId: task.id,
-        linkCustomerId: n.customerId,
-        role: 'bot',
-        ringSeconds: RING_SECONDS,
-      });
-      const customerId = n.customerId ?? (leg.customerId || null);
-      await setNumberCall(d.rt.db, task.tenantId, n.id, { lastCallUuid: leg.callUuid, customerId });
+      const leg = await placeNumberLeg(d.rt, task, n, 'bot');
       await registerLeg(d, {
         legId: leg.legId,
         callUuid: leg.callUuid,
         tenantId: task.tenantId,
         taskId: task.id,
         numberId: n.id,
-        customerId,
+        customerId: leg.customerId,
         flowId: task.flowId,
         startedAt: at,
         isAnswered: false,

@@ -85,14 +85,6 @@ export const listTaskIds = async (db: Db, actor: Actor, f: CalltaskListBody, mod
 export const claimNumbers = (db: Db, tenantId: number, taskId: number, n: number, at: Date) =>
   db.transaction((tx) => runner.claimNumbers(tx, tenantId, taskId, n, at));
 
-/** The call placed for a claimed number, and the customer it is for. */
-export const setNumberCall = (
-  db: DbOrTx,
-  tenantId: number,
-  numberId: number,
-  call: { lastCallUuid: string; customerId: number | null },
-) => runner.updateNumber(db, tenantId, numberId, call);
-
 export const numberById = (db: DbOrTx, tenantId: number, id: number) => runner.numberById(db, tenantId, id);
 
 /** The staff ids of the task's agents. */

@@ -1,10 +1,10 @@
 import { CALLTASK_MODE, isInTaskWindow } from '@crm/contracts';
 import { now } from '../../lib/clock';
-import { originateCustomerLeg } from '../calls/call-control';
 import { settleEnded } from '../calltasks/calltasks-outcome';
 import { publishTaskProgress } from '../calltasks/calltasks-progress';
 import { giveNumberBack, settleRefusedNumber } from '../calltasks/calltasks-refusals';
-import { claimNumbers, runningTasksOf, setNumberCall, type TaskRow } from '../calltasks/task-core';
+import { claimNumbers, runningTasksOf, type TaskRow } from '../calltasks/task-core';
+import { placeNumberLeg } from '../calltasks/task-legs';
 import { agentsOfTask, linesOf } from './groupcall-agents';
 import { freeAgentsOf, type GroupDeps, registerLeg } from './groupcall-connect';
 import { floorCounts, RING_LONG_MS } from './groupcall-pacing';
@@ -19,8 +19,6 @@ import { floorCounts, RING_LONG_MS } from './groupcall-pacing';
 // company's hours or its line, the task waits until the hours open (30 s for the line) and the
 // numbers it took with it go back untouched. What happens once a customer answers:
 // groupcall-connect.ts.
-
-const RING_SECONDS = 30;
 
 /** Dials for one running group task; resolves to how many legs were placed. */
 export const dialTask = async (d: GroupDeps, task: TaskRow) => {
@@ -45,17 +43,7 @@ export const dialTask = async (d: GroupDeps, task: TaskRow) => {
   const claimed = await claimNumbers(d.rt.db, task.tenantId, task.id, room, at);
   for (const [i, n] of claimed.entries()) {
     try {
-      const leg = await originateCustomerLeg(d.rt, {
-        tenantId: task.tenantId,
-        number: n.phone,
-        taskId: task.id,
-        linkCustomerId: n.customerId,
-        ringSeconds: RING_SECONDS,
-      });
-      await setNumberCall(d.rt.db, task.tenantId, n.id, {
-        lastCallUuid: leg.callUuid,
-        customerId: n.customerId ?? (leg.customerId || null),
-      });
+      const leg = await placeNumberLeg(d.rt, task, n, 'customer');
       await registerLeg(d, {
         legId: leg.legId,
         callUuid: leg.callUuid,

@@ -8,6 +8,7 @@ import {
   decidePacing,
   initialPacingState,
   type PacingDecision,
+  type PacingInput,
   type PacingSettings,
   type PacingState,
   pacingSettings,
@@ -33,17 +34,13 @@ export interface PacerOptions {
 }
 
 /** The floor as the runner sees it at the moment of the decision (see PacingInput). */
-export interface FloorCounts {
-  freeAgents: number;
-  agentsSoonFree?: number;
-  waiting?: number;
-  linesInUse: number;
-  ringing: number;
-  ringingLong?: number;
-  lineLimit: number;
+export type FloorCounts = Pick<
+  PacingInput,
+  'freeAgents' | 'agentsSoonFree' | 'waiting' | 'linesInUse' | 'ringing' | 'ringingLong' | 'lineLimit'
+> & {
   /** The agents counted as working on the task (free, talking or in wrap-up): the small-team cap. */
   teamSize?: number;
-}
+};
 
 export interface PacerSnapshot extends DaySnapshot {
   ratio: number;
