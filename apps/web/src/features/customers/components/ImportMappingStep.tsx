@@ -5,7 +5,7 @@ import { Radio, Select, Space, Table, Typography } from 'antd';
 export type Target = ImportStartBody['mapping'][number]['target'];
 export type DuplicateMode = ImportStartBody['duplicateMode'];
 /** Select value of a column left out of the import. */
-export const SKIP = 'skip';
+const SKIP = 'skip';
 
 type MappingRow = { column: number; header: string; samples: string[] };
 
