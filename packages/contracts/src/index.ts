@@ -8,6 +8,7 @@ export * from './calls';
 export * from './calltasks';
 export * from './common';
 export * from './compliance';
+export * from './contacts';
 export * from './customers';
 export * from './errors';
 export * from './extensions';

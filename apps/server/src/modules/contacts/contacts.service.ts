@@ -94,6 +94,16 @@ const checkNumber = async (db: Db, actor: Actor, customer: CustomerRecord, raw: 
   return n.ext ? `${n.phone}-${n.ext}` : n.phone;
 };
 
+/** The stored fields of an added number as the form sends them, with the checked number. */
+const contactFields = (body: ContactBody, contactNo: string) => ({
+  contactPerson: body.contactPerson,
+  contactNo,
+  contactType: body.contactType,
+  contactPosition: body.contactPosition,
+  kpType: body.kpType,
+  recommend: body.recommend,
+});
+
 /** Adds a number on the phone tab. */
 export const createContact = async (db: Db, actor: Actor, body: ContactBody): Promise<number> => {
   requireDetailFlag(actor, 'phone');
@@ -102,12 +112,7 @@ export const createContact = async (db: Db, actor: Actor, body: ContactBody): Pr
   return repo.insertContact(db, {
     tenantId: actor.tenantId,
     customerId: customer.id,
-    contactPerson: body.contactPerson,
-    contactNo,
-    contactType: body.contactType,
-    contactPosition: body.contactPosition,
-    kpType: body.kpType,
-    recommend: body.recommend,
+    ...contactFields(body, contactNo),
     sourceType: SOURCE.added,
     createdBy: actor.staffId,
     createdAt: now(),
@@ -128,12 +133,7 @@ export const editContact = async (db: Db, actor: Actor, body: ContactEditBody): 
   const isUnchanged = body.contactNo === contact.contactNo || body.contactNo === maskPhone(contact.contactNo);
   const contactNo = isUnchanged ? contact.contactNo : await checkNumber(db, actor, customer, body.contactNo, contact.id);
   await repo.updateContact(db, actor.tenantId, contact.id, {
-    contactPerson: body.contactPerson,
-    contactNo,
-    contactType: body.contactType,
-    contactPosition: body.contactPosition,
-    kpType: body.kpType,
-    recommend: body.recommend,
+    ...contactFields(body, contactNo),
   });
 };
 

@@ -41,19 +41,22 @@ export type ListRow = {
   department_name: string | null;
 };
 
+/** A ListRow per customer `c`, the names joined; the caller adds the condition after `where`. */
+const listRows = sql`select c.id, c.name, c.vals, c.contact_name, c.contact_phone, c.owner_id, c.pool_id, c.stage_id, c.label_ids,
+  c.follow_at, c.next_follow_at, c.allot_at, c.last_contact_at, c.last_contact_status, c.contact_num, c.created_at,
+  st.name as stage_name, o.name as owner_name, cr.name as creator_name, d.name as department_name
+  from ${customers} c
+  left join ${stages} st on st.id = c.stage_id
+  left join ${staff} o on o.id = c.owner_id
+  left join ${staff} cr on cr.id = c.creator_id
+  left join ${departments} d on d.id = c.owner_department_id
+  where`;
+
 /** One page of customers matching `where` (built by the service from the filters), with names joined. */
 export const listPage = (db: DbOrTx, where: SQL, orderBy: SQL, limit: number, offset: number) =>
   queryRows<ListRow>(
     db,
-    sql`select c.id, c.name, c.vals, c.contact_name, c.contact_phone, c.owner_id, c.pool_id, c.stage_id, c.label_ids,
-          c.follow_at, c.next_follow_at, c.allot_at, c.last_contact_at, c.last_contact_status, c.contact_num, c.created_at,
-          st.name as stage_name, o.name as owner_name, cr.name as creator_name, d.name as department_name
-        from ${customers} c
-        left join ${stages} st on st.id = c.stage_id
-        left join ${staff} o on o.id = c.owner_id
-        left join ${staff} cr on cr.id = c.creator_id
-        left join ${departments} d on d.id = c.owner_department_id
-        where ${where}
+    sql`${listRows} ${where}
         order by ${orderBy}
         limit ${limit} offset ${offset}`,
   );
@@ -111,15 +114,7 @@ export const countWithin = async (
 export const listBatch = (db: DbOrTx, where: SQL, afterId: number, limit: number) =>
   queryRows<ListRow>(
     db,
-    sql`select c.id, c.name, c.vals, c.contact_name, c.contact_phone, c.owner_id, c.pool_id, c.stage_id, c.label_ids,
-          c.follow_at, c.next_follow_at, c.allot_at, c.last_contact_at, c.last_contact_status, c.contact_num, c.created_at,
-          st.name as stage_name, o.name as owner_name, cr.name as creator_name, d.name as department_name
-        from ${customers} c
-        left join ${stages} st on st.id = c.stage_id
-        left join ${staff} o on o.id = c.owner_id
-        left join ${staff} cr on cr.id = c.creator_id
-        left join ${departments} d on d.id = c.owner_department_id
-        where ${where} and c.id > ${afterId}
+    sql`${listRows} ${where} and c.id > ${afterId}
         order by c.id
         limit ${limit}`,
   );

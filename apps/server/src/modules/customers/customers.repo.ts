@@ -1,4 +1,4 @@
-import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
 /** The customers and customer_phones tables: records, duplicate lookups, owner counts, figures, numbers. */
 import { type DbOrTx, queryRows } from '../../db/client';
 import { customerPhones, customers } from '../../db/schema';
@@ -65,38 +65,23 @@ export const findByPhone = async (db: DbOrTx, tenantId: number, phone: string, c
   return rows[0];
 };
 
-/** Another live customer holding this value of a control (isJudge on text and number kinds). */
-export const findByValue = async (db: DbOrTx, tenantId: number, controlId: number, value: string, exceptId: number) => {
-  const rows = await db
-    .select(holder)
-    .from(customers)
-    .where(
-      and(
-        eq(customers.tenantId, tenantId),
-        sql`${customers.vals} @> ${JSON.stringify({ [String(controlId)]: [value] })}::jsonb`,
-        sql`${customers.id} <> ${exceptId}`,
-        isNull(customers.deletedAt),
-      ),
-    )
-    .limit(1);
-  return rows[0];
-};
+/** Another live customer of the company matching `held` (the duplicate checks), or undefined. */
+const otherHolder = async (db: DbOrTx, tenantId: number, held: SQL, exceptId: number) =>
+  (
+    await db
+      .select(holder)
+      .from(customers)
+      .where(and(eq(customers.tenantId, tenantId), held, sql`${customers.id} <> ${exceptId}`, isNull(customers.deletedAt)))
+      .limit(1)
+  )[0];
 
-export const findByName = async (db: DbOrTx, tenantId: number, name: string, exceptId: number) => {
-  const rows = await db
-    .select(holder)
-    .from(customers)
-    .where(
-      and(
-        eq(customers.tenantId, tenantId),
-        eq(customers.name, name),
-        sql`${customers.id} <> ${exceptId}`,
-        isNull(customers.deletedAt),
-      ),
-    )
-    .limit(1);
-  return rows[0];
-};
+/** Another live customer holding this value of a control (isJudge on text and number kinds). */
+export const findByValue = (db: DbOrTx, tenantId: number, controlId: number, value: string, exceptId: number) =>
+  otherHolder(db, tenantId, sql`${customers.vals} @> ${JSON.stringify({ [String(controlId)]: [value] })}::jsonb`, exceptId);
+
+/** Another live customer of that name (repeatCustomerName). */
+export const findByName = (db: DbOrTx, tenantId: number, name: string, exceptId: number) =>
+  otherHolder(db, tenantId, eq(customers.name, name), exceptId);
 
 export const countOwned = async (db: DbOrTx, tenantId: number, ownerId: number) => {
   const rows = await db
