@@ -94,21 +94,23 @@ export const listFlows = async (db: Db, actor: Actor, q: FlowListQuery): Promise
   return { list: rows.map((f) => present(f, names.get(f.creatorId) ?? '')), count: total };
 };
 
-/** A new flow starts from the starter graph (开场 → 肯定/否定/拒绝 → 介绍/结束/挂机) and the default grade rules. */
-export const createFlow = async (db: Db, actor: Actor, body: FlowCreateBody) => {
-  await requireFreeName(db, actor, body.name, 0);
+/** A new unpublished flow of the caller's company, created by him (its name checked free first). */
+const insertDraft = async (db: Db, actor: Actor, flow: { name: string; remark: string; graph: FlowGraph }) => {
+  await requireFreeName(db, actor, flow.name, 0);
   const at = now();
   return insertOrConflict(db, {
     tenantId: actor.tenantId,
-    name: body.name,
-    remark: body.remark,
-    graph: starterGraph(),
+    ...flow,
     status: FLOW_STATUS.draft,
     creatorId: actor.staffId,
     createdAt: at,
     updatedAt: at,
   });
 };
+
+/** A new flow starts from the starter graph (开场 → 肯定/否定/拒绝 → 介绍/结束/挂机) and the default grade rules. */
+export const createFlow = (db: Db, actor: Actor, body: FlowCreateBody) =>
+  insertDraft(db, actor, { name: body.name, remark: body.remark, graph: starterGraph() });
 
 export const flowDetail = async (db: Db, actor: Actor, id: number): Promise<FlowDetail> => {
   const flow = await requireFlow(db, actor, id);
@@ -179,18 +181,7 @@ export const publishFlow = async (db: Db, actor: Actor, id: number): Promise<num
 /** A copy of the draft under a new name, as a new unpublished flow. */
 export const copyFlow = async (db: Db, actor: Actor, body: FlowCopyBody) => {
   const flow = await requireFlow(db, actor, body.id);
-  await requireFreeName(db, actor, body.name, 0);
-  const at = now();
-  return insertOrConflict(db, {
-    tenantId: actor.tenantId,
-    name: body.name,
-    remark: flow.remark,
-    graph: flow.graph,
-    status: FLOW_STATUS.draft,
-    creatorId: actor.staffId,
-    createdAt: at,
-    updatedAt: at,
-  });
+  return insertDraft(db, actor, { name: body.name, remark: flow.remark, graph: flow.graph });
 };
 
 /** Soft delete: its versions stay for the calls that walked them. */
