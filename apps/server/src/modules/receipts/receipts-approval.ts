@@ -1,6 +1,7 @@
 import { formatYuan, VERIFY_STATUS } from '@crm/contracts';
 import { AppError } from '../../lib/app-error';
 import { registerApprovalDoc } from '../approvals/approval-docs';
+import { customerNamesOf } from '../customers/customers-for-sales';
 import { canReadOrder, findOrderRecord } from '../orders/orders.service';
 import * as repo from './receipts.repo';
 import { RECEIPT_TEMPLATE_KIND } from './receipts.service';
@@ -37,8 +38,7 @@ export const registerReceiptsApproval = () =>
       for (const id of docIds) {
         const r = await repo.findReceipt(db, tenantId, id);
         if (!r) continue;
-        const rows = await repo.listReceipts(db, { tenantId, ownerIds: null, orderId: r.orderId }, 1, 0);
-        const name = rows[0]?.customer_name ?? '';
+        const name = (await customerNamesOf(db, tenantId, [r.customerId])).get(r.customerId) ?? '';
         out.set(id, {
           title: `回款 · ${name} · ¥${formatYuan(r.amount)}`,
           customerId: r.customerId,

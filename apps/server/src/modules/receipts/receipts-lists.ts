@@ -13,8 +13,8 @@ import { requireModuleOn } from '../company/company-modules';
 import { requireDetailFlag, requireVisibleCustomer } from '../customers/customer-access';
 import { requireReadableOrder } from '../orders/orders.service';
 import { scopeStaffIds } from '../staff/staff.service';
-import * as repo from './receipts.repo';
 import { businessToday, presentReceipt, statusName } from './receipts.service';
+import * as lists from './receipts-lists.repo';
 
 /** The lists of plans and receipts (回款管理, an order's or a customer's): who sees which, their filters and rows. */
 
@@ -32,7 +32,7 @@ export const scopeOf = async (db: Db, actor: Actor, q: { order_id?: number; cust
   return q.order_id || q.customer_id ? null : scopeStaffIds(db, actor);
 };
 
-export const presentPlan = (p: repo.PlanAgg, today: string): PlanRow => {
+export const presentPlan = (p: lists.PlanAgg, today: string): PlanRow => {
   const repaid = Number(p.repaid);
   const status = planStatusOf(p.amount, repaid, p.plan_at, today);
   return {
@@ -52,7 +52,7 @@ export const presentPlan = (p: repo.PlanAgg, today: string): PlanRow => {
   };
 };
 
-export const planFilter = async (db: Db, actor: Actor, q: PlanListQuery): Promise<repo.PlanFilter> => ({
+export const planFilter = async (db: Db, actor: Actor, q: PlanListQuery): Promise<lists.PlanFilter> => ({
   tenantId: actor.tenantId,
   ownerIds: await scopeOf(db, actor, q),
   orderId: q.order_id,
@@ -66,11 +66,11 @@ export const planFilter = async (db: Db, actor: Actor, q: PlanListQuery): Promis
 
 export const listPlans = async (db: Db, actor: Actor, q: PlanListQuery): Promise<ListData<PlanRow>> => {
   const f = await planFilter(db, actor, q);
-  const page = await repo.listPlansPage(db, f, q.limit, (q.page - 1) * q.limit);
+  const page = await lists.listPlansPage(db, f, q.limit, (q.page - 1) * q.limit);
   return { count: page.count, list: page.rows.map((r) => presentPlan(r, f.today)) };
 };
 
-export const receiptFilter = async (db: Db, actor: Actor, q: ReceiptListQuery): Promise<repo.ReceiptFilter> => ({
+export const receiptFilter = async (db: Db, actor: Actor, q: ReceiptListQuery): Promise<lists.ReceiptFilter> => ({
   tenantId: actor.tenantId,
   ownerIds: await scopeOf(db, actor, q),
   orderId: q.order_id,
@@ -83,8 +83,8 @@ export const receiptFilter = async (db: Db, actor: Actor, q: ReceiptListQuery): 
 
 export const listReceipts = async (db: Db, actor: Actor, q: ReceiptListQuery): Promise<ListData<ReceiptRow>> => {
   const f = await receiptFilter(db, actor, q);
-  const rows = await repo.listReceipts(db, f, q.limit, (q.page - 1) * q.limit);
-  const count = rows[0]?.total_rows ?? (q.page > 1 ? ((await repo.listReceipts(db, f, 1, 0))[0]?.total_rows ?? 0) : 0);
+  const rows = await lists.listReceipts(db, f, q.limit, (q.page - 1) * q.limit);
+  const count = rows[0]?.total_rows ?? (q.page > 1 ? ((await lists.listReceipts(db, f, 1, 0))[0]?.total_rows ?? 0) : 0);
   return {
     count,
     list: rows.map((r) => ({

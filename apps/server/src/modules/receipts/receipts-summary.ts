@@ -5,6 +5,7 @@ import { requireDetailFlag } from '../customers/customer-access';
 import * as repo from './receipts.repo';
 import { businessToday, presentReceipt } from './receipts.service';
 import { presentPlan, scopeOf } from './receipts-lists';
+import * as lists from './receipts-lists.repo';
 
 /** The receipt summary of a customer or an order (SPEC §3): its plans with their receipts and the totals. */
 
@@ -20,7 +21,7 @@ export const receiptSummary = async (
   requireDetailFlag(actor, 'receipt');
   await scopeOf(db, actor, q);
   const today = businessToday();
-  const plans = await repo.listPlans(
+  const plans = await lists.listPlans(
     db,
     { tenantId: actor.tenantId, ownerIds: null, customerId: q.customer_id, orderId: q.order_id, today },
     SUMMARY_PLANS,
