@@ -1,9 +1,10 @@
-/** Customers as a label user (labels/label-usage): how many carry a tag, and letting go of a deleted tag. */
+/** Customers as the label user (labels/label-usage): how many carry a tag, and letting go of a deleted tag. */
 import { DM_TYPE } from '@crm/contracts';
 import { and, eq, sql } from 'drizzle-orm';
 import { type DbOrTx, queryRows } from '../../db/client';
 import { customers } from '../../db/schema';
-import type { LabelUser } from '../labels/label-usage';
+import type { Usage } from '../../lib/usage-registry';
+import { labelIdsOf } from '../labels/labels.service';
 import { loadTemplate } from './customer-templates.service';
 
 /** Live customers carrying each label in label_ids: one count per label, each by the label_ids index. */
@@ -45,8 +46,8 @@ export const detachLabel = async (db: DbOrTx, tenantId: number, labelId: number)
 };
 
 /** Registered by registerCustomersEvents. */
-export const customerLabelUse: LabelUser = {
-  countsByLabel: customerCountsByLabel,
+export const customerLabelUse: Usage = {
+  countsBy: async (db, tenantId) => customerCountsByLabel(db, tenantId, await labelIdsOf(db, tenantId)),
   countIn: countCustomersWithTag,
   detach: detachLabel,
 };

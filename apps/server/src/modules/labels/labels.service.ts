@@ -3,7 +3,7 @@ import type { Db, DbOrTx } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import type { Actor } from '../../lib/auth-context';
 import { formatDateTime } from '../../lib/time';
-import { labelUser } from './label-usage';
+import { labelUsage } from './label-usage';
 import * as repo from './labels.repo';
 
 type Row = Awaited<ReturnType<typeof repo.listLabels>>[number];
@@ -20,11 +20,7 @@ const toLabel = (label: Row, customerNum: number): Label => ({
 /** Tag groups with their tags (the tag add window and /set/label). */
 export const labelTree = async (db: Db, actor: Actor, actionState?: number): Promise<LabelGroup[]> => {
   const labels = await repo.listLabels(db, actor.tenantId, actionState);
-  const counts = await labelUser().countsByLabel(
-    db,
-    actor.tenantId,
-    labels.map((l) => l.id),
-  );
+  const counts = await labelUsage.get().countsBy(db, actor.tenantId);
   const rows = labels.map((l) => toLabel(l, counts.get(l.id) ?? 0));
   const groups = rows.filter((r) => r.pid === 0).map((g) => ({ ...g, children: [] as Label[] }));
   const byId = new Map(groups.map((g) => [g.cmClid, g]));
@@ -64,10 +60,10 @@ export const deleteLabel = async (db: Db, actor: Actor, id: number): Promise<voi
   const row = await repo.findLabel(db, actor.tenantId, id);
   if (!row) throw new AppError('NOT_FOUND', '标签不存在');
   if (row.pid === 0 && (await repo.countChildren(db, actor.tenantId, id)) > 0) throw new AppError('LABEL_GROUP_NOT_EMPTY');
-  if (row.pid !== 0 && (await labelUser().countIn(db, actor.tenantId, id)) > 0) throw new AppError('LABEL_IN_USE');
+  if (row.pid !== 0 && (await labelUsage.get().countIn(db, actor.tenantId, id)) > 0) throw new AppError('LABEL_IN_USE');
   await db.transaction(async (tx) => {
     // Soft-deleted customers lose the tag too; live ones were checked to hold none.
-    await labelUser().detach(tx, actor.tenantId, id);
+    await labelUsage.get().detach?.(tx, actor.tenantId, id);
     await repo.deleteLabel(tx, actor.tenantId, id);
   });
 };
@@ -96,3 +92,6 @@ export const labelNamesByIds = async (db: DbOrTx, tenantId: number, ids: number[
 /** Enabled labels by name (an import's tag column names them), as the import has always read them. */
 export const enabledLabelIdsByName = async (db: DbOrTx, tenantId: number) =>
   new Map((await repo.listEnabledNames(db, tenantId)).map((l) => [l.name, l.id]));
+
+/** The ids of the company's labels, groups and tags (what a label counter counts over). */
+export const labelIdsOf = async (db: DbOrTx, tenantId: number) => (await repo.listLabels(db, tenantId)).map((l) => l.id);
