@@ -15,6 +15,7 @@ import {
   waitFor,
 } from '../../test/calls';
 import type { TestApp } from '../../test/harness';
+import { saveCallSettings, setBeijing } from './calltasks-test-client';
 
 // Seat tasks under the company's calling rules (issue 15): a task dial refused for 禁拨 skips the
 // number for good (counted with the blacklisted), one refused for a per-number cap waits until the
@@ -25,19 +26,7 @@ import type { TestApp } from '../../test/harness';
 let t: TestApp;
 const tokens: Record<string, string> = {};
 const ids: Record<string, number> = {};
-const ALL_HOURS = { from: '00:00', to: '24:00' };
-const DEFAULTS = { manualObeysHours: true, capPer5Min: 3, capPerDay: 5, dncRetentionMonths: 6 };
-
-const saveSettings = async (patch: Record<string, unknown>) => {
-  const body = { callerNumber: '', callHours: ALL_HOURS, bridgeMode: '3pcc', ...DEFAULTS, ...patch };
-  const res = await t.post('/api/frontend/callsetting/save', body, tokens.admin);
-  expect(res.json(), res.body).toMatchObject({ code: 0 });
-};
-/** Beijing wall-clock time on Monday 2030-01-07 (+ `days`). */
-const setBeijing = (hhmmss: string, days = 0) => {
-  const [h, m, s] = hhmmss.split(':').map(Number);
-  setClockOffsetMs(Date.UTC(2030, 0, 7 + days, h - 8, m, s) - Date.now());
-};
+const saveSettings = (patch: Record<string, unknown>) => saveCallSettings(t, tokens.admin, patch);
 const create = (over: Record<string, unknown>) =>
   t.post(
     '/api/frontend/calltask/create',

@@ -15,6 +15,7 @@ import {
 } from '../../test/calls';
 import { demoValues, fetchTemplate, mustCreate, type Template } from '../../test/customers';
 import type { TestApp } from '../../test/harness';
+import { setBeijing } from './calltasks-test-client';
 
 // Power dialing of seat tasks (issue 15) on the sim line: the next call starts by itself after the
 // wrap-up, windows, redial, the last attempt's pool, 空号, 100011 / 100014, counters equal to the
@@ -82,12 +83,6 @@ const expectCountersMatchRecords = async (id: number) => {
   const perAgent = d.agents.reduce((s, a) => s + a.zcallNum, 0);
   expect(perAgent).toBe(calls.length);
   return d;
-};
-
-/** Beijing 08:59:30 on a Monday far from any real date (the business clock). */
-const setBeijing = (hhmmss: string) => {
-  const [h, m, s] = hhmmss.split(':').map(Number);
-  setClockOffsetMs(Date.UTC(2030, 0, 7, h - 8, m, s) - Date.now());
 };
 
 beforeAll(async () => {

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { callTaskNumbers } from '../../db/schema';
 import { setClockOffsetMs } from '../../lib/clock';
 import { createTestApp, type TestApp } from '../../test/harness';
+import { saveCallSettings, setBeijing as setBeijingAt } from './calltasks-test-client';
 
 // Tasks say why they wait and when they dial next (issue 23): the rows of 坐席任务 (and 我的任务 on
 // the seats workbench) and 人工群呼 carry the server's wait, from the task's days and ranges, the
@@ -12,23 +13,8 @@ import { createTestApp, type TestApp } from '../../test/harness';
 let t: TestApp;
 const tokens: Record<string, string> = {};
 const ids: Record<string, number> = {};
-const setBeijing = (day: number, hhmmss: string) => {
-  const [h, m, s] = hhmmss.split(':').map(Number);
-  setClockOffsetMs(Date.UTC(2030, 0, 7 + day, h - 8, m, s) - Date.now());
-};
-const saveHours = async (from: string, to: string) => {
-  const body = {
-    callerNumber: '',
-    callHours: { from, to },
-    bridgeMode: '3pcc',
-    manualObeysHours: true,
-    capPer5Min: 3,
-    capPerDay: 5,
-    dncRetentionMonths: 6,
-  };
-  const res = await t.post('/api/frontend/callsetting/save', body, tokens.admin);
-  expect(res.json(), res.body).toMatchObject({ code: 0 });
-};
+const setBeijing = (day: number, hhmmss: string) => setBeijingAt(hhmmss, day);
+const saveHours = (from: string, to: string) => saveCallSettings(t, tokens.admin, { callHours: { from, to } });
 const window = {
   cmWeeks: [1, 2, 3, 4, 5],
   cmTimes: [

@@ -13,6 +13,7 @@ import {
   waitFor,
 } from '../../test/calls';
 import type { TestApp } from '../../test/harness';
+import { saveCallSettings, setBeijing } from '../calltasks/calltasks-test-client';
 
 // A group task's dials refused by the company's calling rules go where a seat task's go
 // (calltasks-refusals.ts): a number over its per-number cap waits for the second its cap frees
@@ -22,20 +23,7 @@ import type { TestApp } from '../../test/harness';
 let t: TestApp;
 const tokens: Record<string, string> = {};
 const ids: Record<string, number> = {};
-const ALL_HOURS = { from: '00:00', to: '24:00' };
-const DEFAULTS = { manualObeysHours: true, capPer5Min: 3, capPerDay: 5, dncRetentionMonths: 6 };
-
-const saveSettings = async (patch: Record<string, unknown>) => {
-  const body = { callerNumber: '', callHours: ALL_HOURS, bridgeMode: '3pcc', ...DEFAULTS, ...patch };
-  const res = await t.post('/api/frontend/callsetting/save', body, tokens.admin);
-  expect(res.json(), res.body).toMatchObject({ code: 0 });
-};
-/** Beijing wall-clock time on Monday 2030-01-07 (+ `days`). */
-const beijing = (hhmmss: string, days = 0) => {
-  const [h, m, s] = hhmmss.split(':').map(Number);
-  return Date.UTC(2030, 0, 7 + days, h - 8, m, s);
-};
-const setBeijing = (hhmmss: string, days = 0) => setClockOffsetMs(beijing(hhmmss, days) - Date.now());
+const saveSettings = (patch: Record<string, unknown>) => saveCallSettings(t, tokens.admin, patch);
 const act = async (what: string, cmStid: number, user = 'admin') => {
   // work mode needs the agent's call socket alive (issue 22)
   if (what === 'work') await ensureCallSocket(t, tokens[user]);

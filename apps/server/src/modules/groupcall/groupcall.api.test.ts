@@ -5,6 +5,7 @@ import { callLegs, callRecords, callTaskNumbers, groupCallCalls } from '../../db
 import { now, setClockOffsetMs } from '../../lib/clock';
 import { callRow, callSocket, mobileEnding, readyLine, waitFor } from '../../test/calls';
 import { createTestApp, type TestApp } from '../../test/harness';
+import { setBeijing } from '../calltasks/calltasks-test-client';
 
 // Group calling (issues 15, 23) on the sim line: the predictive dialer places customer legs for the
 // free agents (never above the line limit; one agent: one line, ratio 1); each answered customer is
@@ -18,10 +19,6 @@ const tokens: Record<string, string> = {};
 const ids: Record<string, number> = {};
 const as = (u: string) => tokens[u];
 
-const setBeijing = (hhmmss: string) => {
-  const [h, m, s] = hhmmss.split(':').map(Number);
-  setClockOffsetMs(Date.UTC(2030, 0, 7, h - 8, m, s) - Date.now());
-};
 const act = async (what: string, cmStid: number, user = 'admin') => {
   const res = await t.post(`/api/frontend/groupcall/${what}`, { cmStid }, as(user));
   expect(res.json(), `${what} ${res.body}`).toMatchObject({ code: 0 });
