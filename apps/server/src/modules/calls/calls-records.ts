@@ -6,13 +6,16 @@ import {
   type ListData,
   type SeatsStat,
 } from '@crm/contracts';
+import type { Db } from '../../db/client';
 import type { Actor } from '../../lib/auth-context';
 import { now } from '../../lib/clock';
 import { formatDateTime, parseDateTime, startOfTodayShanghai } from '../../lib/time';
 import { canSee, isAnyMasked, phoneMatchOf, showPhone, type Viewer } from '../customers/customer-access';
 import { viewerOf } from '../customers/customers.service';
+import { departmentNames } from '../departments/departments.service';
 import { findDefaultSip } from '../extensions/extensions.service';
 import { scopeStaffIds } from '../staff/staff.service';
+import { staffNames } from '../staff/staff-lookup';
 import { isNumberMaskedFor } from './call-access';
 import type { CallRuntime } from './call-bus';
 import * as repo from './calls.repo';
@@ -33,7 +36,26 @@ const systemStaffName = (c: repo.CallListRow['call']) => {
   return c.callType === CALL_TYPE.inbound ? 'AI接待' : '系统外呼';
 };
 
-const toRow = (r: repo.CallListRow, v: Viewer): CallRecordRow => {
+type NamedCallRow = repo.CallListRow & { staffName: string | null; departmentName: string | null };
+
+/** The staff and department names of a page of calls, from their modules. */
+const withNames = async (db: Db, tenantId: number, rows: repo.CallListRow[]): Promise<NamedCallRow[]> => {
+  const [staff, departments] = await Promise.all([
+    staffNames(
+      db,
+      tenantId,
+      rows.flatMap((r) => (r.call.staffId === null ? [] : [r.call.staffId])),
+    ),
+    departmentNames(db, tenantId, [...new Set(rows.flatMap((r) => (r.call.departmentId === null ? [] : [r.call.departmentId])))]),
+  ]);
+  return rows.map((r) => ({
+    ...r,
+    staffName: r.call.staffId === null ? null : (staff.get(r.call.staffId) ?? null),
+    departmentName: r.call.departmentId === null ? null : (departments.get(r.call.departmentId) ?? null),
+  }));
+};
+
+const toRow = (r: NamedCallRow, v: Viewer): CallRecordRow => {
   const c = r.call;
   const customer =
     r.customerOwnerId !== null || r.customerPoolId !== null
@@ -103,7 +125,8 @@ export const listCalls = async (rt: CallRuntime, actor: Actor, q: CallListBody):
     isConnected: q.isConnected === 1 ? true : q.isConnected === 2 ? false : undefined,
   };
   const [rows, count] = await Promise.all([repo.listCalls(rt.db, f, q.limit, (q.page - 1) * q.limit), repo.countCalls(rt.db, f)]);
-  return { count, list: rows.map((r) => toRow(r, v)) };
+  const named = await withNames(rt.db, actor.tenantId, rows);
+  return { count, list: named.map((r) => toRow(r, v)) };
 };
 
 /** seats/stat (/seats/Index): the caller's calls today, per hour, and his latest calls. */
@@ -115,7 +138,11 @@ export const seatsStat = async (rt: CallRuntime, actor: Actor): Promise<SeatsSta
   const connected = sum('connected');
   const totalBillsec = sum('billsec');
   const v = await viewerOf(rt.db, actor);
-  const latest = await repo.listCalls(rt.db, { tenantId: actor.tenantId, scope: [actor.staffId] }, 10, 0);
+  const latest = await withNames(
+    rt.db,
+    actor.tenantId,
+    await repo.listCalls(rt.db, { tenantId: actor.tenantId, scope: [actor.staffId] }, 10, 0),
+  );
   const sip = await findDefaultSip(rt.db, actor.tenantId, actor.staffId);
   return {
     today: {

@@ -1,7 +1,7 @@
 import { CALL_TYPE } from '@crm/contracts';
 import { and, asc, count, desc, eq, gt, gte, inArray, isNull, like, lt, lte, type SQL, sql } from 'drizzle-orm';
 import { type DbOrTx, queryRows } from '../../db/client';
-import { callRecords, callSettings, customers, departments, staff } from '../../db/schema';
+import { callRecords, callSettings, customers } from '../../db/schema';
 
 export type CallRecord = typeof callRecords.$inferSelect;
 export type CallInsert = typeof callRecords.$inferInsert;
@@ -114,10 +114,9 @@ const whereOf = (f: CallFilter): SQL | undefined => {
   return and(...c);
 };
 
+/** A listed call with its customer as he is now (deleted ones too: the masking of the number follows him). */
 export type CallListRow = {
   call: CallRecord;
-  staffName: string | null;
-  departmentName: string | null;
   customerName: string | null;
   templateId: number | null;
   /** where the call's customer lives now (the masking of its number follows it) */
@@ -129,16 +128,12 @@ export const listCalls = (db: DbOrTx, f: CallFilter, limit: number, offset: numb
   db
     .select({
       call: callRecords,
-      staffName: staff.name,
-      departmentName: departments.name,
       customerName: customers.name,
       templateId: customers.templateId,
       customerOwnerId: customers.ownerId,
       customerPoolId: customers.poolId,
     })
     .from(callRecords)
-    .leftJoin(staff, eq(staff.id, callRecords.staffId))
-    .leftJoin(departments, eq(departments.id, callRecords.departmentId))
     .leftJoin(customers, eq(customers.id, callRecords.customerId))
     .where(whereOf(f))
     .orderBy(desc(callRecords.startAt), desc(callRecords.uuid))
