@@ -1,7 +1,6 @@
 import {
   type ListData,
   WORK_EVENT_LABEL,
-  WORK_STATUS,
   type WorkEventKind,
   type WorkOrderCounts,
   type WorkOrderDetail,
@@ -20,12 +19,14 @@ import { scopeStaffIds } from '../staff/staff.service';
 import { fileUrl } from '../uploads/uploads.service';
 import * as repo from './workorders.repo';
 import { abilitiesOf, requireVisibleWorkOrder } from './workorders-access';
+import * as lists from './workorders-lists.repo';
+import { isWorkOverdue } from './workorders-overdue';
 import { presentStage } from './workorders-types';
 
 /** 工单管理 (menu 171). */
 export const WORK_LIST_MENU = '/workorder/list';
 
-export const presentRow = (r: repo.WorkListRow, at: Date): WorkOrderRow => ({
+export const presentRow = (r: lists.WorkListRow, at: Date): WorkOrderRow => ({
   id: r.id,
   workOrderName: r.name,
   follow_staff_id: r.handler_id,
@@ -42,7 +43,7 @@ export const presentRow = (r: repo.WorkListRow, at: Date): WorkOrderRow => ({
   priority: r.priority,
   status: r.status,
   due_at: formatDateTime(r.due_at),
-  overdue: r.status === WORK_STATUS.open && toDate(r.due_at).getTime() < at.getTime(),
+  overdue: isWorkOverdue({ status: r.status, dueAt: toDate(r.due_at) }, at),
   creator_id: r.creator_id,
   creator_name: r.creator_name ?? '',
 });
@@ -52,7 +53,7 @@ export const presentRow = (r: repo.WorkListRow, at: Date): WorkOrderRow => ({
  * may see), else 工单管理's tab: all = handler or creator in his data scope, mine = he created,
  * assigned = he handles, overdue = in scope, open and past due. The company's 工单 module must be on.
  */
-export const workFilter = async (db: Db, actor: Actor, q: WorkOrderListQuery, at: Date): Promise<repo.WorkFilter> => {
+export const workFilter = async (db: Db, actor: Actor, q: WorkOrderListQuery, at: Date): Promise<lists.WorkFilter> => {
   await requireModuleOn(db, actor.tenantId, 'work');
   const base = {
     tenantId: actor.tenantId,
@@ -78,20 +79,20 @@ export const workFilter = async (db: Db, actor: Actor, q: WorkOrderListQuery, at
 export const listWorkOrders = async (db: Db, actor: Actor, q: WorkOrderListQuery): Promise<ListData<WorkOrderRow>> => {
   const at = now();
   const f = await workFilter(db, actor, q, at);
-  const { rows, count } = await repo.listWorkOrders(db, f, q.limit, (q.page - 1) * q.limit);
+  const { rows, count } = await lists.listWorkOrders(db, f, q.limit, (q.page - 1) * q.limit);
   return { count, list: rows.map((r) => presentRow(r, at)) };
 };
 
 /** Open work orders per 工单管理 tab (the badges and the workbench). */
 export const workOrderCounts = async (db: Db, actor: Actor): Promise<WorkOrderCounts> =>
-  repo.countTabs(db, actor.tenantId, actor.staffId, await scopeStaffIds(db, actor), now());
+  lists.countTabs(db, actor.tenantId, actor.staffId, await scopeStaffIds(db, actor), now());
 
 /** detail: the row, its type's stages, description, the thread oldest first with attachments, and what he may do. */
 export const workOrderDetail = async (db: Db, actor: Actor, id: number): Promise<WorkOrderDetail> => {
   const w = await requireVisibleWorkOrder(db, actor, id);
   const at = now();
   const [row, stages, events, files, can] = await Promise.all([
-    repo.workOrderRow(db, actor.tenantId, w.id),
+    lists.workOrderRow(db, actor.tenantId, w.id),
     repo.stagesOfTypes(db, actor.tenantId, [w.typeId]),
     repo.eventsOf(db, actor.tenantId, w.id),
     repo.filesOf(db, actor.tenantId, w.id),
