@@ -39,6 +39,7 @@ import { healthRoutes } from './modules/health/health.routes';
 import { startJobWorkers } from './modules/jobs/jobs.service';
 import { labelsRoutes } from './modules/labels/labels.routes';
 import { loginLogsRoutes } from './modules/login-logs/login-logs.routes';
+import { metricsPlugin } from './modules/metrics/metrics.plugin';
 import { ordersRoutes } from './modules/orders/orders.routes';
 import { registerOrdersApproval } from './modules/orders/orders-approval';
 import { registerPoolsEvents } from './modules/pools/pools.events';
@@ -59,6 +60,8 @@ import { registerWorkOrdersFiles } from './modules/workorders/workorders-files';
 import { authPlugin } from './plugins/auth';
 import { errorsPlugin } from './plugins/errors';
 import { inputGuardPlugin } from './plugins/input-guard';
+import { metricSources, readinessChecks } from './plugins/operations';
+import { genRequestId, requestIdPlugin } from './plugins/request-id';
 import { spaPlugin } from './plugins/spa';
 
 declare module 'fastify' {
@@ -77,6 +80,9 @@ export const buildApp = async (config: Config, database: Database): Promise<Fast
     logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
     logController: new LogController({ disableRequestLogging: !config.logRequests }),
     trustProxy: config.trustProxy,
+    // every log line of a request carries its reqId: a sane incoming X-Request-Id, else a UUID (plugins/request-id.ts)
+    requestIdHeader: false,
+    genReqId: genRequestId,
     bodyLimit: 2 * 1024 * 1024,
   });
   app.setValidatorCompiler(validatorCompiler);
@@ -84,6 +90,7 @@ export const buildApp = async (config: Config, database: Database): Promise<Fast
   app.decorate('db', database.db);
   app.decorate('dbKind', database.kind);
   app.decorate('config', config);
+  await app.register(requestIdPlugin);
   // closed last (onClose hooks run in reverse): the job workers stop before the storage does
   const storage = openStorage(config);
   app.addHook('onClose', async () => storage.close());
@@ -129,9 +136,11 @@ export const buildApp = async (config: Config, database: Database): Promise<Fast
   await app.register(errorsPlugin);
   await app.register(inputGuardPlugin);
   await app.register(authPlugin);
+  // GET /metrics and the HTTP latency of every route (issue 25)
+  await app.register(metricsPlugin, { pool: database.pool, sources: metricSources(app) });
 
   // routes
-  await app.register(healthRoutes);
+  await app.register(healthRoutes, { checks: readinessChecks(app) });
   await app.register(authRoutes);
   await app.register(departmentsRoutes);
   await app.register(rolesRoutes);

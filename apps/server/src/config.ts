@@ -42,6 +42,21 @@ export const parseTrustProxy = (raw: string): TrustProxy | undefined => {
   return list.length > 0 && list.every(isProxyAddress) ? list : undefined;
 };
 
+/** A comma-separated list of IP addresses or CIDRs (METRICS_ALLOW); undefined when one entry is neither. */
+export const parseAddressList = (raw: string): string[] | undefined => {
+  const list = raw
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
+  const isEntry = (s: string) => {
+    const [ip, bits, ...rest] = s.split('/');
+    const family = isIP(ip);
+    if (!family || rest.length > 0) return false;
+    return bits === undefined || (/^\d{1,3}$/.test(bits) && Number(bits) <= (family === 4 ? 32 : 128));
+  };
+  return list.every(isEntry) ? list : undefined;
+};
+
 const schema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().default('0.0.0.0'),
@@ -122,6 +137,16 @@ const schema = z.object({
     .string()
     .default('')
     .refine((v) => parseTrustProxy(v) !== undefined, '应为 false、true、跳数或以逗号分隔的代理地址'),
+  /** GET /metrics also answers `Authorization: Bearer <METRICS_TOKEN>` (at least 16 characters); empty: loopback and METRICS_ALLOW only */
+  METRICS_TOKEN: z
+    .string()
+    .default('')
+    .refine((v) => v === '' || v.length >= 16, '应至少 16 个字符'),
+  /** GET /metrics also answers these client addresses: a comma-separated list of addresses or CIDRs (loopback always) */
+  METRICS_ALLOW: z
+    .string()
+    .default('')
+    .refine((v) => parseAddressList(v) !== undefined, '应为以逗号分隔的 IP 地址或 CIDR 网段'),
   /** Where file bytes live: `local` (DATA_DIR/files) or `s3` (an S3-compatible bucket, S3_* below) */
   STORAGE_DRIVER: z.enum(['local', 's3']).default('local'),
   /** s3: the service address (MinIO, Ceph, OSS…); empty = AWS S3 of S3_REGION */
@@ -207,6 +232,8 @@ export type Config = {
   /** where file bytes live (lib/storage) */
   storage: { driver: 'local' } | { driver: 's3'; s3: S3Config };
   demoPassword: string;
+  /** who may read GET /metrics besides loopback (modules/metrics): METRICS_ALLOW's networks, METRICS_TOKEN's bearer */
+  metrics: { token: string; allow: string[] };
   /** Fastify's trustProxy (TRUST_PROXY): off by default, so X-Forwarded-For cannot be forged */
   trustProxy: TrustProxy;
   /** the call socket's lifecycle */
@@ -320,6 +347,7 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env, overrides: Part
         : { driver: 'local' },
     demoPassword: e.DEMO_PASSWORD,
     trustProxy: parseTrustProxy(e.TRUST_PROXY) ?? false,
+    metrics: { token: e.METRICS_TOKEN, allow: parseAddressList(e.METRICS_ALLOW) ?? [] },
     callSocket: { loginWaitMs: 5_000, maxUnauthenticatedPerAddress: 20, lostGraceMs: 30_000 },
     isProduction,
     nodeEnv: e.NODE_ENV,

@@ -102,6 +102,12 @@ export type ListData<T> = { list: T[]; count: number };
 
 /** GET /api/health. */
 export const healthSchema = z.object({ status: z.string(), database: z.string(), telephony: z.string() });
+/** GET /api/health/ready: each check (database, redis, line) and whether the instance may take traffic. */
+export const readinessSchema = z.object({
+  status: z.enum(['ok', 'fail']),
+  checks: z.array(z.object({ name: z.string(), ok: z.boolean(), detail: z.string(), ms: z.number() })),
+});
+export type Readiness = z.infer<typeof readinessSchema>;
 /** The business clock of the test build (CLOCK_CONTROL=1). */
 export const testClockSchema = z.object({ now: z.string(), offsetSeconds: z.number() });
 

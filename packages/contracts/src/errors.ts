@@ -10,6 +10,9 @@ export const ERRORS = {
   FORBIDDEN_ACTION: { code: 100004, status: 403, msg: '您没有执行该操作的权限，请联系管理员' },
   NOT_FOUND: { code: 100005, status: 404, msg: '数据不存在或已被删除' },
   RATE_LIMITED: { code: 100006, status: 429, msg: '请求过于频繁，请稍后再试' },
+  // operations (issue 25): /metrics and the readiness check
+  METRICS_FORBIDDEN: { code: 100007, status: 403, msg: '无权访问监控指标：仅限本机、已配置的网段或携带正确的访问令牌' },
+  NOT_READY: { code: 100503, status: 503, msg: '服务未就绪' },
   INTERNAL: { code: 100500, status: 500, msg: '服务器开小差了，请稍后再试' },
   // request input the database cannot take (issue 11 hole 7): refused as a 4xx, never a 500
   INPUT_TOO_DEEP: { code: 100101, status: 400, msg: '请求数据层级过深' },

@@ -29,6 +29,8 @@ export type Database = {
   kind: 'pglite' | 'postgres';
   sql: SqlExecutor;
   close: () => Promise<void>;
+  /** PostgreSQL only: the pool's connections now (GET /metrics) */
+  pool?: () => { total: number; idle: number; waiting: number };
   /** PGlite only: the whole database as a tarball (tests start their fresh databases from one). */
   dump?: () => Promise<Blob>;
 };
@@ -75,7 +77,8 @@ export const openDatabase = async (opts: DbOptions): Promise<Database> => {
         c.release();
       }
     };
-    return { db, kind: 'postgres', sql: exec, close: () => pool.end() };
+    const poolFigures = () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount });
+    return { db, kind: 'postgres', sql: exec, close: () => pool.end(), pool: poolFigures };
   }
   if (!opts.pgliteDir.startsWith('memory://')) fs.mkdirSync(path.dirname(opts.pgliteDir), { recursive: true });
   const client = new PGlite(opts.pgliteDir, opts.pgliteImage ? { loadDataDir: opts.pgliteImage } : {});

@@ -92,3 +92,14 @@ export const refreshStaleJob = async (db: DbOrTx, job: JobKey, attempt: number) 
     .set({ heartbeatAt: sql`now()` })
     .where(and(eq(jobs.id, job.id), eq(jobs.tenantId, job.tenantId), eq(jobs.status, 'running'), eq(jobs.attempt, attempt)));
 };
+
+/** The durable queue's jobs not yet finished, per pg-boss queue and state (created, retry, active). */
+export const queueStateCounts = (db: DbOrTx) =>
+  queryRows<{ name: string; state: string; n: number }>(
+    db,
+    sql`select name, state::text as state, count(*)::int as n from pgboss.job where state < 'completed' group by name, state`,
+  );
+
+/** The CRM jobs (imports, exports, batch work) running now, per kind. */
+export const runningJobCounts = (db: DbOrTx) =>
+  db.select({ kind: jobs.kind, n: sql<number>`count(*)::int` }).from(jobs).where(eq(jobs.status, 'running')).groupBy(jobs.kind);

@@ -234,3 +234,12 @@ export const jobInfo = async (db: Db, actor: Actor, id: string): Promise<JobInfo
 export type StoredActor = Omit<Actor, 'menuIds' | 'actions'> & { menuIds: number[]; actions: string[] };
 export const storeActor = (a: Actor): StoredActor => ({ ...a, menuIds: [...a.menuIds], actions: [...a.actions] });
 export const restoreActor = (a: StoredActor): Actor => ({ ...a, menuIds: new Set(a.menuIds), actions: new Set(a.actions) });
+
+/** What GET /metrics shows of the jobs: queue jobs waiting or active per queue, CRM jobs running per kind. */
+export const jobFigures = async (db: Db) => {
+  const [queue, running] = await Promise.all([repo.queueStateCounts(db), repo.runningJobCounts(db)]);
+  return {
+    queue: queue.map((r) => ({ queue: r.name, state: r.state, count: Number(r.n) })),
+    running: running.map((r) => ({ kind: r.kind, count: Number(r.n) })),
+  };
+};
