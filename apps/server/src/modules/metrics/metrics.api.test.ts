@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/harness';
 
 /** Issue 25: GET /metrics in Prometheus text, for loopback, the allowed networks or the bearer token only. */
@@ -42,6 +42,22 @@ describe('GET /metrics', () => {
     }
     // the pool gauge exists on PostgreSQL only
     expect(text.includes('crm_db_pool_connections')).toBe(t.database.kind === 'postgres');
+  });
+
+  it('shows the durable queue per queue and state, and answers even when a figure fails', async () => {
+    await t.app.queue.send('i25-metrics-probe', {});
+    const text = (await scrape()).body;
+    expect(text).toMatch(/^crm_jobs_queue\{queue="i25-metrics-probe",state="created"\} 1$/m);
+    const spy = vi.spyOn(t.app.db, 'execute').mockRejectedValue(new Error('database gone'));
+    try {
+      const res = await scrape();
+      expect(res.statusCode).toBe(200);
+      expect(res.body).toContain('# TYPE crm_jobs_queue gauge');
+      expect(res.body).not.toContain('i25-metrics-probe');
+      expect(res.body).toMatch(/^crm_http_request_duration_seconds_count\{/m);
+    } finally {
+      spy.mockRestore();
+    }
   });
 
   it('answers IPv4 loopback on a dual-stack socket, IPv6 loopback and the allowed networks', async () => {
