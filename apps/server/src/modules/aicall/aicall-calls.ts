@@ -28,9 +28,6 @@ import * as repo from './aicall-calls.repo';
 // masked by the customer-access policy as the call records are. The follow record of type 4
 // (AI跟进) links an AI call by its id in follow_records.record_id.
 
-/** Storing moved to aicall-store.ts; kept here for the callers that import them from this file. */
-export { linkAiCallCustomer, type SaveAiCall, saveAiCall, saveNotConnected } from './aicall-store';
-
 const rangeOf = (s: string | undefined, isEnd: boolean) =>
   s ? (parseDateTime(s.length === 10 ? `${s} ${isEnd ? '23:59:59' : '00:00:00'}` : s) ?? undefined) : undefined;
 

@@ -13,7 +13,7 @@ import { controlsOf, fetchTemplate, multipart } from '../../test/customers';
 import type { TestApp } from '../../test/harness';
 import { type RowChanges, trackRowChanges } from '../../test/row-changes';
 import { starterGraph } from '../aibot/flow-starter';
-import { saveAiCall } from '../aicall/aicall-calls';
+import { saveAiCall } from '../aicall/aicall-store';
 
 /**
  * Tenancy guard rail (issue 11), generated from the app itself.
