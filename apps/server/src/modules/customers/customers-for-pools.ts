@@ -212,3 +212,15 @@ export const deletedAmong = (db: DbOrTx, tenantId: number, ids: number[], scope:
     sql`select c.id, c.deleted_at from ${customers} c
         where c.tenant_id = ${tenantId} and c.id = any(${intArray(ids)}) and c.deleted_at is not null and ${scope}`,
   );
+
+/** Live customers among `ids` not already owned by `toStaffId` and within `visible` (a condition over `c`), by id. */
+export const allotableAmong = async (db: DbOrTx, tenantId: number, ids: number[], toStaffId: number, visible: SQL) =>
+  (
+    await queryRows<{ id: number }>(
+      db,
+      sql`select c.id from ${customers} c
+          where c.tenant_id = ${tenantId} and c.id = any(${intArray(ids)}) and c.deleted_at is null
+            and c.owner_id is distinct from ${toStaffId} and ${visible}
+          order by c.id`,
+    )
+  ).map((r) => Number(r.id));

@@ -1,13 +1,13 @@
 import { type AllotBody, DISCARD_OTHER, type FollowDownBody, type MoveResult } from '@crm/contracts';
 import { sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client';
-import { intArray } from '../../db/int-array';
 import { AppError } from '../../lib/app-error';
 import type { Actor } from '../../lib/auth-context';
 import { now } from '../../lib/clock';
 import { type DomainEventMap, deliver, publish } from '../../lib/events/events';
 import { formatDateTime } from '../../lib/time';
 import { customerRoom, requireDetailFlag, type Viewer, viewerOf, visibleSql } from '../customers/customers.service';
+import { allotableAmong } from '../customers/customers-for-pools';
 import { staffNames } from '../staff/staff-lookup';
 import { findStaffMember } from '../staff/staff-members';
 import { claimCooldowns } from './claim-cooldown';
@@ -204,13 +204,7 @@ export const allotCustomers = async (db: Db, actor: Actor, body: AllotBody): Pro
   const at = now();
   const { result, eventId } = await db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(${actor.tenantId}, ${target.id})`);
-    const rows = await tx.execute(
-      sql`select c.id from customers c
-          where c.tenant_id = ${actor.tenantId} and c.id = any(${intArray(body.cmCtids)}) and c.deleted_at is null
-            and c.owner_id is distinct from ${target.id} and ${visibleSql(v).any}
-          order by c.id`,
-    );
-    let ids = (rows as unknown as { rows: { id: number }[] }).rows.map((r) => Number(r.id));
+    let ids = await allotableAmong(tx, actor.tenantId, body.cmCtids, target.id, visibleSql(v).any);
     const reasons: string[] = [];
     const skipped = body.cmCtids.length - ids.length;
     if (skipped > 0) reasons.push(`${skipped}个客户已属于${target.name}或不在您的管理范围内`);
