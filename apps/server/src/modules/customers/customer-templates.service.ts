@@ -1,4 +1,5 @@
 import {
+  ACTION_STATE,
   type CascaderOption,
   DM_TYPE,
   OPTION_KINDS,
@@ -66,8 +67,10 @@ export type LoadedTemplate = {
 export const loadTemplate = async (db: DbOrTx, tenantId: number): Promise<LoadedTemplate> => {
   const tpl = await ensureTemplate(db, tenantId);
   const rows = await repo.listControls(db, tpl.id);
-  const disabledGroups = new Set(rows.filter((r) => r.dmType === DM_TYPE.group && r.actionState !== 0).map((r) => r.id));
-  const enabled = rows.filter((r) => r.actionState === 0 && !disabledGroups.has(r.pid));
+  const disabledGroups = new Set(
+    rows.filter((r) => r.dmType === DM_TYPE.group && r.actionState !== ACTION_STATE.enabled).map((r) => r.id),
+  );
+  const enabled = rows.filter((r) => r.actionState === ACTION_STATE.enabled && !disabledGroups.has(r.pid));
   return { id: tpl.id, isMustName: tpl.isMustName, rows, enabled, byId: new Map(rows.map((r) => [r.id, r])) };
 };
 

@@ -1,3 +1,4 @@
+import { ACTION_STATE, VERIFY_STATUS } from '@crm/contracts';
 import { onEvent } from '../../lib/events/events';
 import { registerLabelUser } from '../labels/label-usage';
 import { registerStageUser } from '../stages/stage-usage';
@@ -20,10 +21,10 @@ export const registerCustomersEvents = () => {
   });
   // an approved deal order marks the customer 成交: the enabled stage of that name, when the company has one
   onEvent('order.status', 'customers.deal-stage', async (tx, { tenantId, payload: p }) => {
-    if (p.status !== 1) return;
+    if (p.status !== VERIFY_STATUS.approved) return;
     const customer = await findCustomerRecord(tx, tenantId, p.customerId);
     const stage = await findStageByName(tx, tenantId, '成交');
-    if (!customer || !stage || stage.actionState !== 0 || customer.stageId === stage.id) return;
+    if (!customer || !stage || stage.actionState !== ACTION_STATE.enabled || customer.stageId === stage.id) return;
     await setCustomerStage(tx, tenantId, customer.id, stage.id);
   });
 };

@@ -1,4 +1,10 @@
-import type { CustomerCreateBody, CustomerEditBody, CustomerLabelBody, SubmittedControl } from '@crm/contracts';
+import {
+  CONTACT_STATUS,
+  type CustomerCreateBody,
+  type CustomerEditBody,
+  type CustomerLabelBody,
+  type SubmittedControl,
+} from '@crm/contracts';
 import { sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client';
 import { AppError } from '../../lib/app-error';
@@ -166,7 +172,7 @@ export const setCustomerStage = (tx: DbOrTx, tenantId: number, customerId: numbe
 
 /** A call ended: last contact time and status (1 connected, 2 unanswered), one more contact. */
 export const recordCallContact = (tx: DbOrTx, tenantId: number, customerId: number, call: { at: Date; isConnected: boolean }) =>
-  repo.addContact(tx, tenantId, customerId, call.at, call.isConnected ? 1 : 2);
+  repo.addContact(tx, tenantId, customerId, call.at, call.isConnected ? CONTACT_STATUS.connected : CONTACT_STATUS.unanswered);
 
 /** A live customer of the company by id, without a viewer (the system finishing a call). */
 export const findCustomerRecord = (db: DbOrTx, tenantId: number, id: number) => repo.findCustomer(db, tenantId, id);

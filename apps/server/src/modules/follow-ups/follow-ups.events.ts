@@ -1,4 +1,4 @@
-import { FOLLOW_SOURCE, FOLLOW_TYPE, moneyToYuan } from '@crm/contracts';
+import { FOLLOW_SOURCE, FOLLOW_TYPE, moneyToYuan, VERIFY_STATUS } from '@crm/contracts';
 import { onEvent } from '../../lib/events/events';
 import { findCustomerRecord } from '../customers/customers.service';
 import { insertFollow, insertMovedFollows, insertPooledFollows } from './follow-ups.repo';
@@ -47,7 +47,7 @@ export const registerFollowUpsEvents = () => {
   });
   // an approved deal order: a system record in the customer's history (成交, products and amount)
   onEvent('order.status', 'follow-ups.order-approved', async (tx, { tenantId, payload: p }) => {
-    if (p.status !== 1) return;
+    if (p.status !== VERIFY_STATUS.approved) return;
     const customer = await findCustomerRecord(tx, tenantId, p.customerId);
     if (!customer) return;
     await insertFollow(tx, {

@@ -1,3 +1,4 @@
+import { ACTION_STATE } from '@crm/contracts';
 import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { labels } from '../../db/schema';
@@ -36,7 +37,7 @@ export const listEnabledNames = (db: DbOrTx, tenantId: number) =>
   db
     .select({ id: labels.id, name: labels.name })
     .from(labels)
-    .where(and(eq(labels.tenantId, tenantId), eq(labels.actionState, 0)));
+    .where(and(eq(labels.tenantId, tenantId), eq(labels.actionState, ACTION_STATE.enabled)));
 
 export const nameTaken = async (db: DbOrTx, tenantId: number, pid: number, name: string, exceptId = 0) => {
   const rows = await db

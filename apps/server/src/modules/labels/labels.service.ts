@@ -1,4 +1,4 @@
-import type { Label, LabelBody, LabelEditBody, LabelGroup } from '@crm/contracts';
+import { ACTION_STATE, type Label, type LabelBody, type LabelEditBody, type LabelGroup } from '@crm/contracts';
 import type { Db, DbOrTx } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import type { Actor } from '../../lib/auth-context';
@@ -72,7 +72,7 @@ export const deleteLabel = async (db: Db, actor: Actor, id: number): Promise<voi
 export const requireEnabledTags = async (db: DbOrTx, tenantId: number, ids: number[]) => {
   const unique = [...new Set(ids)];
   const rows = await repo.findLabels(db, tenantId, unique);
-  if (rows.length !== unique.length || rows.some((r) => r.pid === 0 || r.actionState !== 0)) {
+  if (rows.length !== unique.length || rows.some((r) => r.pid === 0 || r.actionState !== ACTION_STATE.enabled)) {
     throw new AppError('NOT_FOUND', '所选标签不存在或已禁用');
   }
   return unique;
