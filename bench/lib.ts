@@ -25,7 +25,9 @@ export const summarise = (ms: number[]) => {
 
 /** Starts the real server on PostgreSQL and resolves once /api/health answers. */
 export const startServer = async (port: number, url = BENCH_DB) => {
-  const child = spawn('node', ['--import', 'tsx', 'apps/server/src/main.ts'], {
+  // BENCH_NODE_ARGS: extra node flags for the server (e.g. --trace-gc)
+  const nodeArgs = (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean);
+  const child = spawn('node', [...nodeArgs, '--import', 'tsx', 'apps/server/src/main.ts'], {
     env: {
       ...process.env,
       PORT: String(port),
@@ -67,4 +69,11 @@ export const peakRssKb = async (pid: number) => {
   const fs = await import('node:fs/promises');
   const status = await fs.readFile(`/proc/${pid}/status`, 'utf8');
   return Number(/VmHWM:\s+(\d+)/.exec(status)?.[1] ?? 0);
+};
+
+/** Resident memory of a process now (kB), from /proc. */
+export const rssKb = async (pid: number) => {
+  const fs = await import('node:fs/promises');
+  const status = await fs.readFile(`/proc/${pid}/status`, 'utf8');
+  return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0);
 };

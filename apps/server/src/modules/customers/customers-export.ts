@@ -9,7 +9,11 @@ import { buildListWhere, type ListKind, seasFilters } from './customers-filters'
 import * as repo from './customers-list.repo';
 import { toRows } from './customers-presenter';
 
-const BATCH = 2000;
+/**
+ * Rows per read. Small on purpose: a batch and its presented rows then die in V8's young generation;
+ * at 2,000 they outlived it and piled up as old garbage (+150–250 MB of peak RSS over 100,000 rows).
+ */
+const BATCH = 200;
 const KIND_NAME: Record<ListKind, string> = {
   mine: '我的客户',
   allot: '客户分配',

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { pagedRows, writeRows } from './xlsx-export';
+import { pagedRows, withProgress } from './xlsx-export';
 
 const run = async (rows: number, opts: { batch: number; max: number }) => {
   const source = Array.from({ length: rows }, (_, i) => i + 1);
@@ -7,9 +7,8 @@ const run = async (rows: number, opts: { batch: number; max: number }) => {
   const progress: number[] = [];
   const added: unknown[] = [];
   const ctx = { progress: async (n: number) => void progress.push(n) };
-  await writeRows(
+  const batches = withProgress(
     ctx,
-    (row) => added.push(row),
     pagedRows(
       opts,
       async (page, limit) => {
@@ -19,10 +18,11 @@ const run = async (rows: number, opts: { batch: number; max: number }) => {
       (n) => ({ n }),
     ),
   );
+  for await (const batch of batches) added.push(...batch);
   return { added: added.length, reads, progress, last: added.at(-1) };
 };
 
-describe('pagedRows written by writeRows', () => {
+describe('pagedRows counted by withProgress', () => {
   it('reads pages until a short one and reports progress after each', async () => {
     expect(await run(5, { batch: 2, max: 100 })).toEqual({ added: 5, reads: [1, 2, 3], progress: [2, 4, 5], last: { n: 5 } });
     // a full last page costs one empty read

@@ -1,14 +1,12 @@
 import type { JobInfo } from '@crm/contracts';
-import ExcelJS from 'exceljs';
 import type { Db } from '../../db/client';
 import type { Actor } from '../../lib/auth-context';
 import { formatDateTime } from '../../lib/time';
+import { writeXlsxFile, type XlsxColumn, type XlsxRow } from '../../lib/xlsx-writer';
 import { storeGeneratedFile } from '../uploads/uploads.service';
 import { defineJob, enqueueJob, type JobContext, restoreActor, type StoredActor, storeActor } from './jobs.service';
 
-export type XlsxColumn = { header: string; key: string; width: number };
-export type XlsxRow = Record<string, unknown>;
-export type AddRow = (row: XlsxRow) => void;
+export type { XlsxColumn, XlsxRow };
 
 /** What an exporter gives the one export path: its sheet, the rows to expect, and the rows in batches. */
 export type ExportPlan = {
@@ -26,16 +24,16 @@ export type ExportPlan = {
 const safeName = (name: string) => name.replace(/[\\/:*?"<>|]/g, '_');
 
 /**
- * The .xlsx of an export job: streamed to disk as rows come (bounded memory), one sheet with a bold
- * header row, stored as the caller's generated file `{title}_{yyyyMMddHHmm}.xlsx` (the file row is
- * written only once the whole workbook is on disk, so a crashed attempt leaves nothing). `fill` adds
- * the rows.
+ * The .xlsx of an export job: streamed to disk as rows come (lib/xlsx-writer: about one batch in
+ * memory whatever the number of rows), one sheet with a bold header row, stored as the caller's
+ * generated file `{title}_{yyyyMMddHHmm}.xlsx` (the file row is written only once the whole
+ * workbook is on disk, so a crashed attempt leaves nothing).
  */
 const writeExportXlsx = async (
   env: { db: Db; dataDir: string },
   actor: Actor,
   spec: { title: string; sheet: string; columns: XlsxColumn[] },
-  fill: (add: AddRow) => Promise<void>,
+  rows: AsyncIterable<XlsxRow[]>,
 ) => {
   const stamp = formatDateTime(new Date()).replace(/[-: ]/g, '').slice(0, 12);
   const file = await storeGeneratedFile(
@@ -43,28 +41,20 @@ const writeExportXlsx = async (
     env.dataDir,
     actor,
     { originalName: safeName(`${spec.title}_${stamp}.xlsx`), ext: 'xlsx', scene: 'export' },
-    async (fullPath) => {
-      const wb = new ExcelJS.stream.xlsx.WorkbookWriter({ filename: fullPath, useStyles: true, useSharedStrings: false });
-      const ws = wb.addWorksheet(spec.sheet);
-      ws.columns = spec.columns;
-      ws.getRow(1).font = { bold: true };
-      await fill((row) => ws.addRow(row).commit());
-      await ws.commit();
-      await wb.commit();
-    },
+    (fullPath) => writeXlsxFile(fullPath, spec, rows),
   );
   return { fileId: file.id };
 };
 
-/** Adds the batches to the sheet, reporting the count written after each one. */
-export const writeRows = async (ctx: Pick<JobContext, 'progress'>, add: AddRow, rows: AsyncIterable<XlsxRow[]>) => {
+/** The batches as they come, reporting the count written after each one (once the writer asks for the next). */
+export async function* withProgress(ctx: Pick<JobContext, 'progress'>, rows: AsyncIterable<XlsxRow[]>) {
   let done = 0;
   for await (const batch of rows) {
-    for (const row of batch) add(row);
+    yield batch;
     done += batch.length;
     await ctx.progress(done);
   }
-};
+}
 
 /**
  * The one path of an export: a durable job of `kind` (any instance runs it; after a crash it simply
@@ -83,7 +73,7 @@ export const defineExportJob = <P extends object>(
       const actor = restoreActor(stored);
       const p = await plan(db, actor, payload as unknown as P);
       await ctx.setTotal(p.total);
-      return writeExportXlsx({ db, dataDir }, actor, p, (add) => writeRows(ctx, add, p.rows));
+      return writeExportXlsx({ db, dataDir }, actor, p, withProgress(ctx, p.rows));
     },
   });
   return (db: Db, actor: Actor, payload: P) => enqueueJob(db, actor, kind, { actor: storeActor(actor), ...payload });
