@@ -245,10 +245,11 @@ export const longFiles = (root: string, files: string[], limit = 300): { file: s
  * modules of its own layer or below; an import that runs up a layer is counted by `upwardImports`.
  */
 export const MODULE_LAYERS: readonly (readonly string[])[] = [
-  ['clock', 'health', 'jobs', 'uploads', 'speech'],
+  ['clock', 'health', 'metrics', 'jobs', 'uploads', 'speech'],
   ['company', 'departments', 'roles', 'staff', 'auth', 'login-logs'],
   ['stages', 'labels', 'strategy'],
-  ['customers', 'contacts', 'follow-ups', 'pools'],
+  ['customers', 'contacts', 'follow-ups'],
+  ['pools'],
   ['extensions', 'blacklist', 'compliance', 'calls'],
   ['products', 'approvals', 'aibot'],
   ['calltasks', 'groupcall', 'aicall', 'aireception', 'orders', 'receipts', 'workorders'],

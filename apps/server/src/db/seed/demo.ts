@@ -7,6 +7,7 @@ import { findDemoCompany } from '../../modules/company/company.service';
 import { createDepartment } from '../../modules/departments/departments.service';
 import { seedDemoExtensions } from '../../modules/extensions/extensions.service';
 import { seedDemoPools } from '../../modules/pools/pools.service';
+import { registerPoolRulesWithCustomers } from '../../modules/pools/pools-for-customers';
 import { insertRole } from '../../modules/roles/roles.service';
 import { insertStaffRow } from '../../modules/staff/staff.service';
 import type { Db } from '../client';
@@ -58,6 +59,8 @@ const SALES_MENUS = [100, 110, 122, 123, 124, 125, 150, 161, 162, 163, 171, 200,
 /** Seeds the demo company once; a second start finds it and does nothing. */
 export const seedDemo = async (db: Db, password: string): Promise<boolean> => {
   if (await findDemoCompany(db)) return false;
+  // the seed creates customers through their service, which may run before any app is built
+  registerPoolRulesWithCustomers();
   const { tenantId, adminId, adminRoleId } = await provisionCompany(db, {
     companyName: DEMO_COMPANY,
     adminUsername: 'admin',

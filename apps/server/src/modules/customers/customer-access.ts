@@ -4,9 +4,9 @@ import type { DbOrTx } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import { type Actor, canDoAction } from '../../lib/auth-context';
 import { maskPhone, normalisePhone } from '../../lib/phone';
-import { visiblePoolIds } from '../pools/pool-visibility';
 import { scopeStaffIds } from '../staff/staff.service';
 import { getStrategy } from '../strategy/strategy.service';
+import { poolRules } from './customer-pool-rules';
 import { loadTemplate } from './customer-templates.service';
 import * as repo from './customers.repo';
 
@@ -39,7 +39,7 @@ export const viewerOf = async (db: DbOrTx, actor: Actor): Promise<Viewer> => {
   return {
     actor,
     scope: await scopeStaffIds(db, actor),
-    poolIds: await visiblePoolIds(db, actor),
+    poolIds: await poolRules().visiblePoolIds(db, actor),
     isPrivateMasked: strategy.phoneEncryp === 1 && !canDecrypt,
     isPoolMasked: strategy.seaPhoneEncryp === 1 && !canDecrypt,
   };

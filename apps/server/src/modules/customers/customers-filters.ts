@@ -2,8 +2,8 @@ import { type CustomerListBody, DM_TYPE, type SeasListBody } from '@crm/contract
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { parseDateTime, startOfTodayShanghai } from '../../lib/time';
-import { exRecoveryExpr } from '../pools/pools-recycle';
 import { phoneMatchOf, type Viewer } from './customer-access';
+import { poolRules } from './customer-pool-rules';
 import { type ControlRow, loadTemplate } from './customer-templates.service';
 import * as listRepo from './customers-list.repo';
 
@@ -136,7 +136,7 @@ export const buildListWhere = async (db: Db, v: Viewer, kind: ListKind, f: Custo
   conds.push(...rangeCond(sql`c.follow_at`, f.followTime));
   if (f.exRecoveryTime?.some(Boolean)) {
     // 预计回收时间: the recycling sweep's own expression (pools module); no rule on = nobody is due.
-    const due = await exRecoveryExpr(db, actor.tenantId);
+    const due = await poolRules().exRecoveryExpr(db, actor.tenantId);
     conds.push(...(due ? rangeCond(due, f.exRecoveryTime) : [sql`false`]));
   }
   if (f.lastContactStatus !== undefined) conds.push(sql`c.last_contact_status = ${f.lastContactStatus}`);

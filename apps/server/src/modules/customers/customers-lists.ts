@@ -14,9 +14,8 @@ import type { Actor } from '../../lib/auth-context';
 import { now } from '../../lib/clock';
 import { formatDateTime, startOfTodayShanghai } from '../../lib/time';
 import { companyModules } from '../company/company-modules';
-import { claimBlockedUntil } from '../pools/claim-cooldown';
-import { exRecoveryTimes } from '../pools/pools-recycle';
 import { detailFlagsOf, requireVisibleCustomer, viewerOf } from './customer-access';
+import { poolRules } from './customer-pool-rules';
 import { loadTemplate } from './customer-templates.service';
 import * as repo from './customers.repo';
 import { buildListWhere, type ListKind, orderOf } from './customers-filters';
@@ -47,7 +46,7 @@ export const listCustomers = async (
   const list = await toRows(db, v, tpl, rows);
   if (kind !== 'seas') {
     // 预计回收时间 of the page's private customers, one query for the page.
-    const due = await exRecoveryTimes(
+    const due = await poolRules().exRecoveryTimes(
       db,
       actor.tenantId,
       list.map((r) => r.cmCtid),
@@ -106,7 +105,7 @@ export const customerInfo = async (db: Db, actor: Actor, id: number): Promise<Cu
   const [row] = await toRows(db, v, tpl, rows);
   if (!row) throw new AppError('CUSTOMER_NOT_FOUND');
   // issue 23: the former owner is not offered 领取 during his cooldown
-  const blockedUntil = row.ownerId === null ? await claimBlockedUntil(db, actor, id, now()) : null;
+  const blockedUntil = row.ownerId === null ? await poolRules().claimBlockedUntil(db, actor, id, now()) : null;
   return {
     ...row,
     detailFlags: detailFlagsOf(actor),
