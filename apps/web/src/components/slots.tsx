@@ -1,7 +1,7 @@
 /**
  * Places in one feature's screen that another feature fills with its own component (the receipts of
- * an order, the order behind an approval, the receipt flow setting), so the two features do not
- * import each other. app/slots.ts registers each filler once; it loads with the first use.
+ * an order, the order behind an approval, the receipt flow setting), so that neither of the two
+ * features needs the other. app/slots.ts registers each filler once; it loads with the first use.
  */
 import type { ApprovalTemplate } from '@crm/contracts';
 import { type ComponentType, type LazyExoticComponent, lazy, Suspense } from 'react';
@@ -29,7 +29,7 @@ export const SlotOutlet = <P extends object>({ slot, ...props }: { slot: Slot<P>
 /** The order detail's 回款 card (an approved order's plans and receipts): filled by receipts. */
 export const orderReceiptsSlot = new Slot<{ customerId: number; orderId: number }>();
 
-/** The order detail drawer, opened from an approval (我的审批): filled by orders. */
+/** An order's details, opened from an approval (我的审批): filled by orders. */
 export const orderDetailSlot = new Slot<{ orderId: number | null; onClose: () => void }>();
 
 /** 审批设置's receipt flow card (which flow a new receipt goes through): filled by receipts. */
