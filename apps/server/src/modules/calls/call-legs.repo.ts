@@ -20,6 +20,21 @@ export const findLeg = async (db: DbOrTx, id: string) => {
 export const legsOfCall = (db: DbOrTx, callUuid: string) =>
   db.select().from(callLegs).where(eq(callLegs.callUuid, callUuid)).orderBy(asc(callLegs.createdAt), asc(callLegs.id));
 
+/** One company's agent legs of a call held by this staff member (what a route may ask about). */
+export const agentLegsOfStaff = (db: DbOrTx, tenantId: number, callUuid: string, staffId: number) =>
+  db
+    .select({ id: callLegs.id })
+    .from(callLegs)
+    .where(
+      and(
+        eq(callLegs.tenantId, tenantId),
+        eq(callLegs.callUuid, callUuid),
+        eq(callLegs.role, 'agent'),
+        eq(callLegs.staffId, staffId),
+      ),
+    )
+    .limit(1);
+
 /** Moves a leg forward to `state` only from an earlier state (a late or repeated event changes nothing). */
 export const advanceLeg = async (db: DbOrTx, tenantId: number, id: string, state: number, patch: Partial<CallLegInsert>) => {
   const rows = await db

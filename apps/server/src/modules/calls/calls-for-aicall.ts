@@ -13,4 +13,4 @@ export const legOf = (db: DbOrTx, legId: string) => legs.findLeg(db, legId);
 
 /** Whether the staff was rung for this call (an agent leg of his: 转人工, a group call). */
 export const isAgentOfCall = async (db: DbOrTx, tenantId: number, callUuid: string, staffId: number) =>
-  (await legs.legsOfCall(db, callUuid)).some((l) => l.tenantId === tenantId && l.role === 'agent' && l.staffId === staffId);
+  (await legs.agentLegsOfStaff(db, tenantId, callUuid, staffId)).length > 0;
