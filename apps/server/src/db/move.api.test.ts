@@ -1,4 +1,6 @@
 import { randomBytes } from 'node:crypto';
+import os from 'node:os';
+import path from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app';
@@ -89,7 +91,7 @@ describe.runIf(serverUrl)('moving the embedded database to PostgreSQL', () => {
           logLevel: 'silent',
           webDist: '/nonexistent',
           isClockControlled: true,
-          dataDir: `/tmp/crm-test-${process.pid}`,
+          dataDir: path.join(os.tmpdir(), `crm-test-${process.pid}`),
           databaseUrl: targetUrl,
           redisUrl: '',
         }),

@@ -14,7 +14,7 @@ import { ErrorBoundary } from './ErrorBoundary';
 import { Guard } from './Guard';
 import { PageLoading } from './RouteProgress';
 import { ROUTES } from './routes';
-import { registerSlots } from './slots';
+import { registerSlots } from './slotFillers';
 
 dayjs.locale('zh-cn');
 registerFeatureCustomerParts();

@@ -1,7 +1,7 @@
 /**
  * Places in one feature's screen that another feature fills with its own component (the receipts of
  * an order, the order behind an approval, the receipt flow setting), so that neither of the two
- * features needs the other. app/slots.ts registers each filler once; it loads with the first use.
+ * features needs the other. app/slotFillers.ts registers each filler once; it loads with the first use.
  */
 import type { ApprovalTemplate } from '@crm/contracts';
 import { type ComponentType, type LazyExoticComponent, lazy, Suspense } from 'react';
