@@ -1,0 +1,502 @@
+import { z } from 'zod';
+import { qId, qNum, zId, zText } from './common';
+import { MONEY_MAX } from './products';
+
+// Contracts and e-signature (issue 26; SPEC §4 Contract PDF, §7 the contract paths and api/uploadPdf,
+// §8 the data.code 1 warning, §9 A4). Money in 1/1000 yuan integers, like orders.
+
+/** A4 in PDF points (SPEC §9). */
+export const CONTRACT_PAGE = { width: 595.28, height: 841.89 } as const;
+
+export const CONTRACT_LIMITS = {
+  pageSize: 10,
+  name: 50,
+  body: 50_000,
+  fields: 60,
+  fieldLabel: 30,
+  fieldValue: 2_000,
+  reason: 200,
+  prefix: 20,
+  /** ids of one batch download */
+  batch: 1_000,
+  /** days a signing link stays valid (default / max) */
+  linkDays: 7,
+  linkDaysMax: 30,
+  /** a one-time code: digits, minutes valid, wrong tries, seconds between two sends, sends a day */
+  otpDigits: 6,
+  otpMinutes: 5,
+  otpAttempts: 5,
+  otpResendSeconds: 60,
+  otpPerDay: 10,
+  /** a drawn signature (PNG data URL), bytes of the decoded image */
+  signatureBytes: 512 * 1024,
+  typedName: 20,
+  sealStaff: 200,
+} as const;
+
+/** 草稿/签署中/已签署/已归档/已作废 */
+export const CONTRACT_STATUS = { draft: 0, signing: 1, signed: 2, archived: 3, discarded: 4 } as const;
+export const CONTRACT_STATUS_LABEL: Record<number, string> = { 0: '草稿', 1: '签署中', 2: '已签署', 3: '已归档', 4: '已作废' };
+export const contractStatusSchema = z.union([z.literal(0), z.literal(1), z.literal(2), z.literal(3), z.literal(4)]);
+
+/** Signing order: 1 company first, 2 customer first, 3 parallel. */
+export const SIGN_ORDER = { companyFirst: 1, customerFirst: 2, parallel: 3 } as const;
+export const SIGN_ORDER_LABEL: Record<number, string> = { 1: '我方先签', 2: '客户先签', 3: '同时签署' };
+export const signOrderSchema = z.union([z.literal(1), z.literal(2), z.literal(3)]);
+
+/** A signer's party: 1 the company (the platform applies its seal), 2 the customer (link + code). */
+export const SIGNER_PARTY = { company: 1, customer: 2 } as const;
+export const SIGNER_PARTY_LABEL: Record<number, string> = { 1: '甲方（我方）', 2: '乙方（客户）' };
+
+/** 用印审批 of a send: 0 none needed, 1 waiting, 2 approved, 3 rejected (or withdrawn). */
+export const SEAL_APPROVAL = { none: 0, pending: 1, approved: 2, rejected: 3 } as const;
+export const SEAL_APPROVAL_LABEL: Record<number, string> = { 0: '无需审批', 1: '用印审批中', 2: '用印已批准', 3: '用印被驳回' };
+
+/** Seal kinds: 1 合同专用章 and 2 公章 are drawn by the platform; 3 an uploaded transparent PNG. */
+export const SEAL_KIND = { contract: 1, official: 2, uploaded: 3 } as const;
+export const SEAL_KIND_LABEL: Record<number, string> = { 1: '合同专用章', 2: '公章', 3: '上传印章' };
+export const SEAL_STATUS = { active: 0, destroyed: 1 } as const;
+
+/** Template kinds: 1 a body with fields edited in the browser, 2 an uploaded PDF with fields placed on its pages. */
+export const TEMPLATE_KIND = { body: 1, pdf: 2 } as const;
+
+/** Approval templates serving seal use carry isOrder 3 (1 orders, 2 receipts). */
+export const SEAL_APPROVAL_TEMPLATE_KIND = 3;
+
+/**
+ * The fields a template may use. In a body they appear as `{{key}}`; `products` is the products
+ * table; free fields are `custom_<n>` with their own label, filled when the contract is created.
+ */
+export const CONTRACT_FIELDS = [
+  { key: 'customer_name', label: '客户名称' },
+  { key: 'contact_name', label: '联系人' },
+  { key: 'contact_phone', label: '电话' },
+  { key: 'amount_upper', label: '订单金额（大写）' },
+  { key: 'amount_lower', label: '订单金额（小写）' },
+  { key: 'products', label: '产品明细表' },
+  { key: 'sign_date', label: '签约日期' },
+  { key: 'service_period', label: '服务期限' },
+  { key: 'bank_account', label: '收款账户' },
+  { key: 'company_name', label: '我方名称' },
+  { key: 'contract_no', label: '合同编号' },
+] as const;
+export const CONTRACT_FIELD_KEY =
+  /^(customer_name|contact_name|contact_phone|amount_upper|amount_lower|products|sign_date|service_period|bank_account|company_name|contract_no|custom_\d{1,3})$/;
+
+const text = (what: string, max: number) => zText().trim().min(1, `请输入${what}`).max(max, `${what}最多${max}个字符`);
+const qDate = z
+  .string()
+  .max(19)
+  .regex(/^$|^\d{4}-\d{2}-\d{2}( \d{2}:\d{2}:\d{2})?$/, '日期格式不正确')
+  .default('');
+const page = z.preprocess((v) => (v === '' || v === undefined ? 1 : Number(v)), zId().default(1));
+const limit = (d: number) =>
+  z.preprocess((v) => (v === '' || v === undefined ? d : Number(v)), z.number().int().min(1).max(200).default(d));
+const flag = z.union([z.literal(0), z.literal(1)]);
+
+// ---------- e-sign account: GET/POST api/contract/info, GET account/log ----------
+
+/** The company's signing identity; `cert` describes the company certificate (never its private key). */
+export const contractAccountSchema = z.object({
+  company_name: z.string(),
+  credit_code: z.string(),
+  legal_rep: z.string(),
+  /** 0 未认证 (not filled), 1 正常, 2 停用 */
+  status: z.number(),
+  status_name: z.string(),
+  credits_used: z.number(),
+  cert: z.object({ subject: z.string(), not_after: z.string(), fingerprint: z.string() }).nullable(),
+  /** 1 when one-time codes go through a real SMS provider; 0 on the sim line (codes shown to the agent) */
+  sms_live: z.number(),
+});
+export type ContractAccount = z.infer<typeof contractAccountSchema>;
+export const contractAccountBody = z.object({
+  company_name: text('企业名称', 60),
+  /** 统一社会信用代码 (GB 32100-2015, 18 characters with its check character) */
+  credit_code: zText().trim().toUpperCase().length(18, '统一社会信用代码应为18位'),
+  legal_rep: text('法定代表人', 30),
+  status: z.union([z.literal(1), z.literal(2)]).default(1),
+});
+export type ContractAccountBody = z.infer<typeof contractAccountBody>;
+
+export const accountLogQuery = z.object({ page, limit: limit(20) });
+export const accountLogRowSchema = z.object({
+  id: z.number(),
+  contract_id: z.number(),
+  contract_no: z.string(),
+  /** credits this entry consumed (1 per archived contract) */
+  credits: z.number(),
+  kind: z.string(),
+  staff_name: z.string(),
+  created_at: z.string(),
+});
+export type AccountLogRow = z.infer<typeof accountLogRowSchema>;
+
+// ---------- seals: GET seal_sign, POST seal_sign/store, POST seal_sign/destroy ----------
+
+export const sealQuery = z.object({
+  /** 1: destroyed seals too */
+  with_destroyed: z.preprocess((v) => (v === '' || v === undefined ? 0 : Number(v)), flag.default(0)),
+});
+export const sealSchema = z.object({
+  id: z.number(),
+  name: z.string(),
+  kind: z.number(),
+  kind_name: z.string(),
+  /** the seal image (PNG) as a URL the logged-in web can show */
+  image_url: z.string(),
+  /** who may use it; empty = every staff member */
+  staff_ids: z.array(z.number()),
+  staff_names: z.array(z.string()),
+  /** 用印审批 required */
+  needs_approval: z.number(),
+  approval_template_id: z.number(),
+  status: z.number(),
+  destroyed_at: z.string(),
+  created_at: z.string(),
+  /** 1 when the caller may use it */
+  can_use: z.number(),
+});
+export type Seal = z.infer<typeof sealSchema>;
+export const sealStoreBody = z
+  .object({
+    /** editing: the seal's id; 0/absent = a new seal */
+    id: zId().optional(),
+    name: text('印章名称', 30),
+    kind: z.union([z.literal(1), z.literal(2), z.literal(3)]),
+    /** kind 3: the uploaded transparent PNG (upload id) */
+    file_id: zId().optional(),
+    staff_ids: z.array(zId()).max(CONTRACT_LIMITS.sealStaff).default([]),
+    needs_approval: flag.default(0),
+    /** the approval flow (an approval template with isOrder 3) when needs_approval is 1 */
+    approval_template_id: zId().optional(),
+  })
+  .refine((b) => b.kind !== 3 || !!b.file_id, { message: '请上传印章图片（透明背景PNG）', path: ['file_id'] })
+  .refine((b) => !b.needs_approval || !!b.approval_template_id, {
+    message: '请选择用印审批流程',
+    path: ['approval_template_id'],
+  });
+export type SealStoreBody = z.infer<typeof sealStoreBody>;
+export const sealDestroyBody = z.object({ id: zId() });
+
+// ---------- templates: GET template, POST template/store, POST template/update ----------
+
+/** A field of a template. On a PDF template it is placed: page (1-based) and a box in points from the top-left. */
+export const templateFieldSchema = z.object({
+  key: zText().regex(CONTRACT_FIELD_KEY, '字段不正确'),
+  label: text('字段名称', CONTRACT_LIMITS.fieldLabel),
+  page: z.number().int().min(1).max(200).optional(),
+  x: z.number().min(0).max(CONTRACT_PAGE.width).optional(),
+  y: z.number().min(0).max(CONTRACT_PAGE.height).optional(),
+  width: z.number().min(1).max(CONTRACT_PAGE.width).optional(),
+  height: z.number().min(1).max(CONTRACT_PAGE.height).optional(),
+  font_size: z.number().min(6).max(36).optional(),
+});
+export type TemplateField = z.infer<typeof templateFieldSchema>;
+/** Where the seal and the customer's signature go on a PDF template (on a body template: after the text). */
+export const signAreaSchema = z.object({
+  party: z.union([z.literal(1), z.literal(2)]),
+  page: z.number().int().min(1).max(200),
+  x: z.number().min(0).max(CONTRACT_PAGE.width),
+  y: z.number().min(0).max(CONTRACT_PAGE.height),
+});
+export type SignArea = z.infer<typeof signAreaSchema>;
+
+export const contractTemplateSchema = z.object({
+  id: z.number(),
+  name: z.string(),
+  kind: z.number(),
+  /** kind 1: text with `{{key}}` placeholders; paragraphs split by new lines */
+  body: z.string(),
+  /** kind 2: the uploaded PDF */
+  pdf_file_id: z.number(),
+  pdf_url: z.string(),
+  fields: z.array(templateFieldSchema),
+  sign_areas: z.array(signAreaSchema),
+  /** 0 可用, 1 禁用 */
+  status: z.number(),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export type ContractTemplate = z.infer<typeof contractTemplateSchema>;
+export const templateQuery = z.object({
+  /** 1: disabled ones too */
+  is_all: z.preprocess((v) => (v === '' || v === undefined ? 0 : Number(v)), flag.default(0)),
+});
+export const contractTemplateStoreBody = z
+  .object({
+    name: text('模板名称', CONTRACT_LIMITS.name),
+    kind: z.union([z.literal(1), z.literal(2)]).default(1),
+    body: zText().max(CONTRACT_LIMITS.body, `正文最多${CONTRACT_LIMITS.body}个字符`).default(''),
+    pdf_file_id: zId().optional(),
+    fields: z.array(templateFieldSchema).max(CONTRACT_LIMITS.fields).default([]),
+    sign_areas: z.array(signAreaSchema).max(4).default([]),
+    status: flag.default(0),
+  })
+  .refine((b) => b.kind !== 1 || b.body.trim().length > 0, { message: '请输入合同正文', path: ['body'] })
+  .refine((b) => b.kind !== 2 || !!b.pdf_file_id, { message: '请上传合同PDF', path: ['pdf_file_id'] });
+export type ContractTemplateStoreBody = z.infer<typeof contractTemplateStoreBody>;
+export const contractTemplateUpdateBody = z
+  .object({
+    id: zId(),
+    name: text('模板名称', CONTRACT_LIMITS.name),
+    kind: z.union([z.literal(1), z.literal(2)]).default(1),
+    body: zText().max(CONTRACT_LIMITS.body, `正文最多${CONTRACT_LIMITS.body}个字符`).default(''),
+    pdf_file_id: zId().optional(),
+    fields: z.array(templateFieldSchema).max(CONTRACT_LIMITS.fields).default([]),
+    sign_areas: z.array(signAreaSchema).max(4).default([]),
+    status: flag.default(0),
+  })
+  .refine((b) => b.kind !== 1 || b.body.trim().length > 0, { message: '请输入合同正文', path: ['body'] })
+  .refine((b) => b.kind !== 2 || !!b.pdf_file_id, { message: '请上传合同PDF', path: ['pdf_file_id'] });
+export type ContractTemplateUpdateBody = z.infer<typeof contractTemplateUpdateBody>;
+
+// ---------- numbering rule: GET rule, POST rule/update ----------
+
+/** Date part of a number: '' none, or one of these (Asia/Shanghai business day). */
+export const RULE_DATE_FORMATS = ['', 'YYYY', 'YYYYMM', 'YYYYMMDD'] as const;
+export const contractRuleSchema = z.object({
+  prefix: z.string(),
+  date_format: z.string(),
+  /** digits of the sequence, zero-padded */
+  seq_digits: z.number(),
+  /** when the sequence starts again at 1: 'never' | 'year' | 'month' | 'day' (follows date_format) */
+  reset: z.string(),
+  /** what the next number would look like now (not reserved) */
+  example: z.string(),
+});
+export type ContractRule = z.infer<typeof contractRuleSchema>;
+export const contractRuleBody = z.object({
+  prefix: zText()
+    .trim()
+    .max(CONTRACT_LIMITS.prefix, `前缀最多${CONTRACT_LIMITS.prefix}个字符`)
+    .regex(/^[A-Za-z0-9\-_\u4e00-\u9fa5]*$/, '前缀只能包含字母、数字、中文、-和_'),
+  date_format: z.enum(RULE_DATE_FORMATS),
+  seq_digits: z.number().int().min(3, '序号至少3位').max(8, '序号最多8位'),
+});
+export type ContractRuleBody = z.infer<typeof contractRuleBody>;
+
+// ---------- contracts ----------
+
+export const contractListQuery = z.object({
+  page,
+  limit: limit(CONTRACT_LIMITS.pageSize),
+  status: z.preprocess((v) => (v === '' || v === undefined ? undefined : Number(v)), contractStatusSchema.optional()),
+  customer_id: qNum,
+  order_id: qNum,
+  owner_id: qNum,
+  /** contract number, contains */
+  number: z.string().max(50).default(''),
+  /** created between (YYYY-MM-DD[ HH:mm:ss]) */
+  start: qDate,
+  end: qDate,
+});
+export type ContractListQuery = z.infer<typeof contractListQuery>;
+export const contractStatusInfoQuery = contractListQuery.omit({ status: true, page: true, limit: true });
+
+export const contractRowSchema = z.object({
+  id: z.number(),
+  contract_no: z.string(),
+  title: z.string(),
+  order_id: z.number(),
+  customer_id: z.number(),
+  customer_name: z.string(),
+  owner_id: z.number(),
+  owner_name: z.string(),
+  /** 1/1000 yuan */
+  amount: z.number(),
+  amount_upper: z.string(),
+  status: z.number(),
+  status_name: z.string(),
+  sign_order: z.number(),
+  seal_approval: z.number(),
+  version: z.number(),
+  /** the contract this one replaces (a discard's stamped copy points at its original) */
+  parent_id: z.number(),
+  created_at: z.string(),
+  signed_at: z.string(),
+  archived_at: z.string(),
+});
+export type ContractRow = z.infer<typeof contractRowSchema>;
+export const contractStatusInfoSchema = z.object({
+  list: z.array(z.object({ status: z.number(), name: z.string(), count: z.number() })),
+  total: z.number(),
+});
+export type ContractStatusInfo = z.infer<typeof contractStatusInfoSchema>;
+
+/** POST /api/contract/create: a draft from an APPROVED order. */
+export const contractCreateBody = z.object({
+  order_id: zId(),
+  template_id: zId(),
+  seal_id: zId(),
+  sign_order: signOrderSchema.default(1),
+  title: zText().trim().max(CONTRACT_LIMITS.name).default(''),
+  /** the customer signer; defaults to the order's contact */
+  signer_name: zText().trim().max(30).default(''),
+  signer_phone: zText().trim().max(20).default(''),
+  /** values of the template's fields the order does not give (service_period, bank_account, custom_n …) */
+  fields: z.record(zText().regex(CONTRACT_FIELD_KEY), zText().max(CONTRACT_LIMITS.fieldValue)).default({}),
+});
+export type ContractCreateBody = z.infer<typeof contractCreateBody>;
+
+export const signerSchema = z.object({
+  id: z.number(),
+  party: z.number(),
+  party_name: z.string(),
+  /** who signs: the company name / the customer signer's name */
+  name: z.string(),
+  phone: z.string(),
+  /** 0 waiting for his turn or approval, 1 may sign now, 2 signed */
+  state: z.number(),
+  signed_at: z.string(),
+  ip: z.string(),
+  user_agent: z.string(),
+  link_expires_at: z.string(),
+  /** only on the sim line (no real SMS): the last one-time code sent, so the demo works */
+  demo_code: z.string(),
+});
+export type Signer = z.infer<typeof signerSchema>;
+export const auditEntrySchema = z.object({
+  seq: z.number(),
+  action: z.string(),
+  action_name: z.string(),
+  actor: z.string(),
+  detail: z.string(),
+  ip: z.string(),
+  at: z.string(),
+  hash: z.string(),
+});
+export type AuditEntry = z.infer<typeof auditEntrySchema>;
+export const contractDetailSchema = contractRowSchema.extend({
+  template_id: z.number(),
+  seal_id: z.number(),
+  seal_name: z.string(),
+  fields: z.record(z.string(), z.string()),
+  products: z.array(z.object({ name: z.string(), spec: z.string(), price: z.number(), num: z.number(), total: z.number() })),
+  discard_reason: z.string(),
+  /** the copy stamped 已作废 made by a discard of this one */
+  discarded_by_id: z.number(),
+  signers: z.array(signerSchema),
+  /** PDF urls (logged-in download, GET /api/contract/pdf?id&kind=) or '' */
+  pdf: z.object({ draft: z.string(), signed: z.string(), archived: z.string(), dismissed: z.string() }),
+  archived_sha256: z.string(),
+  approval_instance_id: z.number(),
+  audit: z.array(auditEntrySchema),
+  /** 1 when the audit chain checks out */
+  audit_ok: z.number(),
+  can_send: z.number(),
+  can_archive: z.number(),
+  can_discard: z.number(),
+});
+export type ContractDetail = z.infer<typeof contractDetailSchema>;
+export const contractIdQuery = z.object({ id: qId() });
+export const contractOfOrderQuery = z.object({ order_id: qId() });
+export const contractOfCustomerQuery = z.object({ customer_id: qId() });
+export const contractPdfQuery = z.object({
+  id: qId(),
+  kind: z.enum(['draft', 'signed', 'archived', 'dismissed']).default('draft'),
+});
+
+/** POST /api/contract/create/sign: send a draft for signing. */
+export const contractSendBody = z.object({
+  id: zId(),
+  /** days the customer's link stays valid */
+  link_days: z.number().int().min(1).max(CONTRACT_LIMITS.linkDaysMax).default(CONTRACT_LIMITS.linkDays),
+});
+/** The customer's link is shown once (only its hash is kept); POST /api/contract/signer/link issues a new one. */
+export const contractSendResultSchema = z.object({
+  status: z.number(),
+  seal_approval: z.number(),
+  /** path of the customer's signing page, `/sign/<token>` (prefix the site origin) */
+  sign_path: z.string(),
+  link_expires_at: z.string(),
+});
+export type ContractSendResult = z.infer<typeof contractSendResultSchema>;
+/** A new link for the customer signer (the old one stops working). */
+export const signerLinkBody = z.object({
+  id: zId(),
+  link_days: z.number().int().min(1).max(CONTRACT_LIMITS.linkDaysMax).default(CONTRACT_LIMITS.linkDays),
+});
+export const contractIdBody = z.object({ id: zId() });
+export const contractArchiveResultSchema = z.object({ status: z.number(), archived_url: z.string(), sha256: z.string() });
+export const contractDiscardBody = z.object({ id: zId(), reason: text('作废原因', CONTRACT_LIMITS.reason) });
+export const contractDiscardResultSchema = z.object({ id: z.number(), discarded_id: z.number() });
+export const contractBatchDownloadBody = z.object({
+  ids: z.array(zId()).min(1, '请选择合同').max(CONTRACT_LIMITS.batch, `一次最多下载${CONTRACT_LIMITS.batch}份合同`),
+});
+
+/** POST api/uploadPdf (SPEC §7/§8): data.url, or data.code 1 with data.msg (a warning, the file is kept). */
+export const uploadPdfResultSchema = z.object({
+  code: z.number(),
+  msg: z.string(),
+  id: z.number(),
+  url: z.string(),
+  name: z.string(),
+  pages: z.number(),
+});
+export type UploadPdfResult = z.infer<typeof uploadPdfResultSchema>;
+
+// ---------- public signing page (no login; token-scoped, rate-limited) ----------
+
+export const signTokenQuery = z.object({ token: z.string().regex(/^[A-Za-z0-9_-]{20,64}$/, '链接无效') });
+export const signViewSchema = z.object({
+  contract_no: z.string(),
+  title: z.string(),
+  company_name: z.string(),
+  customer_name: z.string(),
+  signer_name: z.string(),
+  /** masked: 138****5678 */
+  phone_masked: z.string(),
+  amount: z.number(),
+  amount_upper: z.string(),
+  status: z.number(),
+  status_name: z.string(),
+  /** 1 may sign now; 0 with `wait_reason` otherwise */
+  can_sign: z.number(),
+  wait_reason: z.string(),
+  is_signed: z.number(),
+  signed_at: z.string(),
+  expires_at: z.string(),
+  /** GET this (same token) for the PDF */
+  pdf_url: z.string(),
+});
+export type SignView = z.infer<typeof signViewSchema>;
+/**
+ * SPEC §7 "contract draft {price, name, phone} sent without credentials" (POST /api/contract/draft): the
+ * customer confirms the amount he read and his name and phone (they must match the contract); the
+ * one-time code is then sent to the phone on file. Failure: msg or 操作失败 (SPEC §8).
+ */
+export const contractDraftBody = z.object({
+  token: z.string().regex(/^[A-Za-z0-9_-]{20,64}$/, '链接无效'),
+  price: z.number().int().min(0).max(MONEY_MAX),
+  name: text('姓名', 30),
+  phone: text('手机号', 20),
+});
+export type ContractDraftBody = z.infer<typeof contractDraftBody>;
+export const contractDraftResultSchema = z.object({ phone_masked: z.string(), expires_in: z.number(), resend_in: z.number() });
+export const signSubmitBody = z
+  .object({
+    token: z.string().regex(/^[A-Za-z0-9_-]{20,64}$/, '链接无效'),
+    code: z.string().regex(/^\d{6}$/, '请输入6位验证码'),
+    /** a drawn signature: data:image/png;base64,… */
+    signature_png: z.string().max(800_000).default(''),
+    /** or a typed name */
+    typed_name: zText().trim().max(CONTRACT_LIMITS.typedName).default(''),
+  })
+  .refine((b) => b.signature_png !== '' || b.typed_name !== '', { message: '请签名', path: ['signature_png'] });
+export type SignSubmitBody = z.infer<typeof signSubmitBody>;
+export const signSubmitResultSchema = z.object({ status: z.number(), status_name: z.string(), signed_at: z.string() });
+
+/** POST /api/contract/verify (public, multipart {file}): is this an unchanged archived contract of this platform? */
+export const contractVerifySchema = z.object({
+  /** 1 the signature is valid and covers the whole file, and the file is an archived contract here */
+  is_valid: z.number(),
+  /** 1 the file's SHA-256 is one this platform archived */
+  is_known: z.number(),
+  contract_no: z.string(),
+  company_name: z.string(),
+  sealed_at: z.string(),
+  signer_subject: z.string(),
+  message: z.string(),
+});
+export type ContractVerify = z.infer<typeof contractVerifySchema>;
