@@ -4,6 +4,7 @@ export * from './approvals';
 export * from './calls';
 export * from './calltasks';
 export * from './compliance';
+export * from './contract';
 export * from './customers';
 export * from './follow-ups';
 export * from './jobs';
