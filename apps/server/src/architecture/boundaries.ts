@@ -45,6 +45,16 @@ export const TABLE_OWNER: Readonly<Record<string, string>> = {
   receiptPlans: 'receipts',
   receipts: 'receipts',
   receiptSettings: 'receipts',
+  // contracts
+  contractAccounts: 'contract',
+  contractAccountLogs: 'contract',
+  contractTemplates: 'contract',
+  contractRules: 'contract',
+  contractCounters: 'contract',
+  contractSeals: 'contract',
+  contracts: 'contract',
+  contractSigners: 'contract',
+  contractEvents: 'contract',
   approvalTemplates: 'approvals',
   approvalTemplateVersions: 'approvals',
   approvalInstances: 'approvals',
@@ -253,6 +263,7 @@ export const MODULE_LAYERS: readonly (readonly string[])[] = [
   ['extensions', 'blacklist', 'compliance', 'calls'],
   ['products', 'approvals', 'aibot'],
   ['calltasks', 'groupcall', 'aicall', 'aireception', 'orders', 'receipts', 'workorders'],
+  ['contract', 'leads'],
   ['workbench'],
 ];
 
