@@ -106,7 +106,7 @@ export type ApprovalTemplate = z.infer<typeof approvalTemplateSchema>;
 /** GET templatelist ?isAll (1: disabled ones too, admin) &isOrder (1: order templates only). */
 export const templateListQuery = z.object({
   isAll: z.coerce.number().int().min(0).max(1).default(0),
-  isOrder: z.preprocess((v) => (v === '' || v === undefined ? undefined : Number(v)), z.number().int().min(0).max(2).optional()),
+  isOrder: z.preprocess((v) => (v === '' || v === undefined ? undefined : Number(v)), z.number().int().min(0).max(3).optional()),
 });
 export const approvalTemplateInfoQuery = z.object({ id: qId() });
 
@@ -137,8 +137,8 @@ export const templateControlInput = z
   });
 export const templateSaveBody = z.object({
   name: text('审批流程名称', APPROVAL_LIMITS.name),
-  /** 1 order flows, 2 receipt flows (issue 14), 0 other */
-  isOrder: z.union([z.literal(0), z.literal(1), z.literal(2)]).default(1),
+  /** 1 order flows, 2 receipt flows (issue 14), 3 seal-use flows (用印审批, issue 26), 0 other */
+  isOrder: z.union([z.literal(0), z.literal(1), z.literal(2), z.literal(3)]).default(1),
   actionState: z.union([z.literal(0), z.literal(1)]).default(0),
   controls: z.array(templateControlInput).max(APPROVAL_LIMITS.controls).default([]),
   nodes: z.array(templateNodeInput).min(1, '请至少添加一个审批节点').max(APPROVAL_LIMITS.nodes),

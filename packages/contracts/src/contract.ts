@@ -34,6 +34,9 @@ export const CONTRACT_LIMITS = {
   sealStaff: 200,
 } as const;
 
+/** Socket frame msg_type of contract notices (the customer signed …); approvals 20, receipts 21, work orders 22, AI 23, billing 24. */
+export const CONTRACT_MSG_TYPE = 25;
+
 /** 草稿/签署中/已签署/已归档/已作废 */
 export const CONTRACT_STATUS = { draft: 0, signing: 1, signed: 2, archived: 3, discarded: 4 } as const;
 export const CONTRACT_STATUS_LABEL: Record<number, string> = { 0: '草稿', 1: '签署中', 2: '已签署', 3: '已归档', 4: '已作废' };
@@ -500,3 +503,5 @@ export const contractVerifySchema = z.object({
   message: z.string(),
 });
 export type ContractVerify = z.infer<typeof contractVerifySchema>;
+export * from './contract-amount';
+export * from './contract-credit-code';

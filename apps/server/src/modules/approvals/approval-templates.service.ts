@@ -13,6 +13,7 @@ import type { Actor } from '../../lib/auth-context';
 import { now } from '../../lib/clock';
 import { formatDateTime } from '../../lib/time';
 import { activeStaffIds, staffNames } from '../staff/staff-lookup';
+import { docHandler, docTypeOfTemplate } from './approval-docs';
 import * as repo from './approvals.repo';
 
 export const APPROVAL_MENU = '/set/approval';
@@ -75,10 +76,12 @@ const buildVersion = async (db: DbOrTx, actor: Actor, body: TemplateSaveBody) =>
   const controls: ApprovalControlDef[] = body.controls
     .filter((c) => c.dmType !== DOC_LINK_DM_TYPE)
     .map((c, i) => ({ coTacid: i + 1, name: c.name, dmType: c.dmType, dmDesc: c.dmDesc, dmValue: c.dmValue, dmMust: c.dmMust }));
-  if (body.isOrder === 1 || body.isOrder === 2) {
+  // a flow of a document kind (orders, receipts, seal use …) links its document by a dmType 17 control
+  const linked = docTypeOfTemplate(body.isOrder);
+  if (linked) {
     controls.push({
       coTacid: controls.length + 1,
-      name: body.isOrder === 1 ? '关联订单' : '关联回款',
+      name: `关联${docHandler(linked).label}`,
       dmType: DOC_LINK_DM_TYPE,
       dmDesc: '',
       dmValue: [],
