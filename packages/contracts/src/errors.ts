@@ -286,6 +286,15 @@ export const ERRORS = {
   },
   SPEECH_ASR_UNAVAILABLE: { code: 116035, status: 503, msg: '语音识别不可用：未配置语音识别服务' },
   SPEECH_ASR_FAILED: { code: 116036, status: 503, msg: '语音识别服务连接失败，请稍后再试' },
+  // billing (issue 27, 消费明细): 117000–117099
+  BILLING_NO_CREDIT: { code: 117000, status: 400, msg: '余额不足，请充值后再拨打' },
+  BILLING_OPERATOR_ONLY: { code: 117001, status: 403, msg: '仅平台运营人员可以操作' },
+  BILLING_COMPANY_NOT_FOUND: { code: 117002, status: 404, msg: '企业不存在' },
+  BILLING_PLAN_NOT_FOUND: { code: 117003, status: 404, msg: '资费方案不存在' },
+  BILLING_RANGE_INVALID: { code: 117004, status: 400, msg: '开始日期不能晚于结束日期，且最多查询366天' },
+  BILLING_ADJUST_OVERDRAW: { code: 117005, status: 400, msg: '扣减金额超过可用余额' },
+  BILLING_REF_CONFLICT: { code: 117006, status: 400, msg: '该流水号已用于其他金额的充值' },
+  BILLING_PLAN_NAME_EXISTS: { code: 117007, status: 400, msg: '资费名称已存在' },
   // lead search (拓客, issue 28): 119000–119099
   LEAD_NOT_FOUND: { code: 119000, status: 404, msg: '企业不存在或已被删除' },
   LEAD_CREDIT_CODE_INVALID: { code: 119001, status: 400, msg: '统一社会信用代码不正确（18位，校验位不符）' },

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { leadBatchSummarySchema } from './leads';
 
 // Background jobs (customer export/import, batch allocation, order and receipt exports): their
 // status, results and the progress the web polls.
@@ -35,6 +36,8 @@ export const jobInfoSchema = z.object({
     'receipt-list-export',
     'workorder-export',
     'aicall-export',
+    'leads-batch',
+    'leads-batch-export',
   ]),
   status: jobStatusSchema,
   processed: z.number(),
@@ -43,7 +46,7 @@ export const jobInfoSchema = z.object({
   fileUrl: z.string(),
   fileName: z.string(),
   /** import: what was imported; allot: what moved (BatchAllotResult) */
-  result: z.union([importResultSchema, batchAllotResultSchema]).nullable(),
+  result: z.union([importResultSchema, batchAllotResultSchema, leadBatchSummarySchema]).nullable(),
   error: z.string(),
   createTime: z.string(),
 });
