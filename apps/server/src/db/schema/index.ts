@@ -8,6 +8,7 @@ export * from './contract';
 export * from './customers';
 export * from './follow-ups';
 export * from './jobs';
+export * from './leads';
 export * from './orders';
 export * from './org';
 export * from './pools';
