@@ -1,3 +1,4 @@
+export * from './billing';
 export * from './aibot';
 export * from './aicall-calls';
 export * from './approvals';
