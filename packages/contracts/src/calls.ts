@@ -32,6 +32,8 @@ export const HANGUP_CAUSE = {
   botHangup: 'bot_hangup',
   /** the call failed for a system reason (the bot could not speak or hear, a line error) (issue 22) */
   systemError: 'system_error',
+  /** the company's credit ran out during the call (billing, issue 27) */
+  creditExhausted: 'credit_exhausted',
 } as const;
 export type HangupCause = (typeof HANGUP_CAUSE)[keyof typeof HANGUP_CAUSE];
 export const HANGUP_CAUSE_LABEL: Record<string, string> = {
@@ -50,6 +52,7 @@ export const HANGUP_CAUSE_LABEL: Record<string, string> = {
   instance_restart: '服务重启挂断',
   bot_hangup: 'AI挂机',
   system_error: '系统异常',
+  credit_exhausted: '余额不足挂断',
 };
 
 /** SPEC §5/§9 dialing constants (server and web). */
