@@ -1,0 +1,72 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import * as fontkit from 'fontkit';
+import type { Font } from 'fontkit';
+import type { PDFDocument, PDFFont } from 'pdf-lib';
+import subsetFont from 'subset-font';
+import { identityCidCharset } from './cff-charset';
+
+/**
+ * The contracts' font: a Noto Sans CJK SC subset shipped in the repo (assets/fonts, OFL; built by
+ * scripts/contract-font-subset.ts). Each PDF embeds a further subset holding only its own characters
+ * (HarfBuzz via subset-font), so a contract weighs tens of KiB instead of 1.5 MiB. pdf-lib's own
+ * `subset: true` and @pdf-lib/fontkit 1.1.1 lose CJK glyphs (pdf-lib #1232): we subset first and embed
+ * the result whole, measured and laid out by upstream fontkit 2.
+ */
+const FONT_FILE = path.resolve(import.meta.dirname, '../../../../assets/fonts/NotoSansSC-contract.otf');
+
+let base: { bytes: Buffer; font: Font } | undefined;
+const widthCache = new Map<string, number>();
+
+const baseFont = () => {
+  if (!base) {
+    const bytes = readFileSync(FONT_FILE); // a Buffer: subset-font sniffs the format with Buffer methods
+    base = { bytes, font: fontkit.create(bytes) };
+  }
+  return base;
+};
+
+/** The shipped font's glyph outlines (seal text). */
+export const outlineFont = (): Font => baseFont().font;
+
+/** pdf-lib calls `fontkit.create`; fontkit 2 has the same entry point (the adapter pdf-lib needs). */
+const pdfLibFontkit = { create: (data: Uint8Array) => fontkit.create(data) };
+
+/** Characters the shipped font has no glyph for (line breaks and tabs aside). */
+export const unsupportedChars = (text: string): string[] => {
+  const { font } = baseFont();
+  const missing = new Set<string>();
+  for (const ch of text) {
+    if (ch === '\n' || ch === '\r' || ch === '\t') continue;
+    if (!font.hasGlyphForCodePoint(ch.codePointAt(0) ?? 0)) missing.add(ch);
+  }
+  return [...missing];
+};
+
+/** Width of `text` at `size` points (advance widths; the CJK font has no kerning worth applying here). */
+export const textWidth = (text: string, size: number): number => {
+  const { font } = baseFont();
+  let units = 0;
+  for (const ch of text) {
+    let w = widthCache.get(ch);
+    if (w === undefined) {
+      w = font.glyphForCodePoint(ch.codePointAt(0) ?? 0).advanceWidth;
+      widthCache.set(ch, w);
+    }
+    units += w;
+  }
+  return (units / font.unitsPerEm) * size;
+};
+
+/** Embeds a subset of the contract font holding `chars` (plus ASCII digits for page numbers). */
+export const embedContractFont = async (doc: PDFDocument, chars: Iterable<string>): Promise<PDFFont> => {
+  const set = new Set<string>('0123456789/ 第页共-');
+  for (const ch of chars) if (ch !== '\n' && ch !== '\r') set.add(ch);
+  const subset = await subsetFont(baseFont().bytes, [...set].join(''), {
+    targetFormat: 'sfnt',
+    noLayoutClosure: true,
+  });
+  const bytes = identityCidCharset(subset);
+  doc.registerFontkit(pdfLibFontkit);
+  return doc.embedFont(bytes, { subset: false });
+};
