@@ -1,11 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { scheduleGroupcallRunner } from '../../jobs/groupcall-runner';
+import { now } from '../../lib/clock';
 import { onEvent } from '../../lib/events/events';
 import { findSpeech } from '../../telephony/tts';
 import { groupcallRoutes } from './groupcall.routes';
 import { publishBoard } from './groupcall-board';
 import { abandonPrompt, type GroupDeps, onLegEvent } from './groupcall-connect';
+import { dialerFigures } from './groupcall-metrics';
 import { GroupDialerState } from './groupcall-state';
 
 /**
@@ -15,6 +17,7 @@ import { GroupDialerState } from './groupcall-state';
 export const groupcallPlugin = fp(async (app: FastifyInstance) => {
   const rt = app.calls;
   const state = new GroupDialerState();
+  app.addMetricSource(dialerFigures(state, () => now().getTime()));
   const speech = await findSpeech(app.config.tts);
   // the abandon message made now, not at the first abandoned customer (a cold synthesis takes up to a second)
   if (speech.isAvailable) void abandonPrompt(speech);

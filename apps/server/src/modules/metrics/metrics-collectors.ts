@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { collectDefaultMetrics, Gauge, Histogram, type Registry } from 'prom-client';
 import type { Database } from '../../db/client';
+import { onOpsSignal } from '../../lib/ops-signals';
 
 /** The collectors of GET /metrics: process defaults, HTTP latency by route, the database pool, the figures the modules give. */
 
@@ -38,6 +39,25 @@ export const registerCollectors = (app: FastifyInstance, registry: Registry, poo
     );
   });
 
+  // the real-time parts' timings (lib/ops-signals): the bot's answer latency, the RTP clock's lateness
+  const botTurn = new Histogram({
+    name: 'crm_bot_turn_latency_seconds',
+    help: "AI bot calls: from the end of the customer's turn to the start of the bot's answer",
+    buckets: [0.25, 0.5, 0.75, 1, 1.5, 2, 3, 5],
+    registers: [registry],
+  });
+  const rtpLate = new Histogram({
+    name: 'crm_rtp_tick_lateness_seconds',
+    help: 'How late each tick of the 20 ms RTP clock ran (a late tick delays every stream of the process)',
+    buckets: [0.001, 0.005, 0.01, 0.02, 0.04, 0.06, 0.1, 0.25],
+    registers: [registry],
+  });
+  const stopListening = onOpsSignal((signal, value) => {
+    if (signal === 'bot_turn_seconds') botTurn.observe(value);
+    else rtpLate.observe(value);
+  });
+  app.addHook('onClose', async () => stopListening());
+
   if (pool) {
     const connections = new Gauge({
       name: 'crm_db_pool_connections',
@@ -57,19 +77,24 @@ export const registerCollectors = (app: FastifyInstance, registry: Registry, poo
 /**
  * The gauges of the figure sources, and the refresh a scrape awaits before rendering (prom-client
  * collects its metrics in parallel: a gauge filled by another's collect could be one scrape late).
- * A failing source leaves its gauges empty for that scrape; the scrape still answers.
+ * A failing source leaves its gauges empty for that scrape; the scrape still answers. Sources may
+ * be added after start-up (`add`: a module's plugin registered later, e.g. the group dialer's).
  */
 export const registerFigures = (app: FastifyInstance, registry: Registry, sources: FigureSource[]) => {
-  const filled = sources.map((source) => ({
-    source,
-    gauges: new Map(
-      source.gauges.map((g) => [
-        g.name,
-        new Gauge({ name: g.name, help: g.help, labelNames: g.labelNames, registers: [registry] }),
-      ]),
-    ),
-  }));
-  return async () => {
+  const filled: { source: FigureSource; gauges: Map<string, Gauge> }[] = [];
+  const add = (source: FigureSource) => {
+    filled.push({
+      source,
+      gauges: new Map(
+        source.gauges.map((g) => [
+          g.name,
+          new Gauge({ name: g.name, help: g.help, labelNames: g.labelNames, registers: [registry] }),
+        ]),
+      ),
+    });
+  };
+  for (const s of sources) add(s);
+  const refresh = async () => {
     await Promise.all(
       filled.map(async ({ source, gauges }) => {
         for (const g of gauges.values()) g.reset();
@@ -81,4 +106,5 @@ export const registerFigures = (app: FastifyInstance, registry: Registry, source
       }),
     );
   };
+  return { refresh, add };
 };

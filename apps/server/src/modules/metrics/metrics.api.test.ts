@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { emitOpsSignal } from '../../lib/ops-signals';
 import { createTestApp, type TestApp } from '../../test/harness';
 
 /** Issue 25: GET /metrics in Prometheus text, for loopback, the allowed networks or the bearer token only. */
@@ -97,6 +98,26 @@ describe('GET /metrics', () => {
     expect((await scrape('203.0.113.9', `Bearer ${TOKEN}x`)).statusCode).toBe(403);
     // a wrong token is refused from an allowed address too
     expect((await scrape('127.0.0.1', 'Bearer wrong-token-0123456789')).statusCode).toBe(403);
+  });
+
+  it("keeps the bot's answer latency and the RTP clock's lateness as histograms, and the dialer's gauges", async () => {
+    const countOf = (text: string, name: string) => Number(new RegExp(`^${name}_count (\\d+)$`, 'm').exec(text)?.[1]);
+    const bucketOf = (text: string, name: string, le: string) =>
+      Number(new RegExp(`^${name}_bucket\\{le="${le}"\\} (\\d+)$`, 'm').exec(text)?.[1]);
+    const before = (await scrape()).body;
+    emitOpsSignal('bot_turn_seconds', 0.62);
+    emitOpsSignal('bot_turn_seconds', 1.2);
+    emitOpsSignal('rtp_tick_late_seconds', 0.003);
+    const after = (await scrape()).body;
+    expect(countOf(after, 'crm_bot_turn_latency_seconds') - countOf(before, 'crm_bot_turn_latency_seconds')).toBe(2);
+    expect(
+      bucketOf(after, 'crm_bot_turn_latency_seconds', '0.75') - bucketOf(before, 'crm_bot_turn_latency_seconds', '0.75'),
+    ).toBe(1);
+    expect(countOf(after, 'crm_rtp_tick_lateness_seconds') - countOf(before, 'crm_rtp_tick_lateness_seconds')).toBe(1);
+    expect(
+      bucketOf(after, 'crm_rtp_tick_lateness_seconds', '0.005') - bucketOf(before, 'crm_rtp_tick_lateness_seconds', '0.005'),
+    ).toBe(1);
+    for (const name of ['crm_dialer_ratio', 'crm_dialer_customers_today']) expect(after).toContain(`# TYPE ${name} gauge`);
   });
 
   it('is not in the OpenAPI document', async () => {

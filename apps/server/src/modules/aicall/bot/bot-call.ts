@@ -1,4 +1,5 @@
 import { type AiCallEnd, type BotStep, type CustomerTurn, type FlowGraph, HANGUP_CAUSE, HANGUP_SIDE } from '@crm/contracts';
+import { emitOpsSignal } from '../../../lib/ops-signals';
 import { createFlowSession, type FlowSession } from '../../aibot/flow-engine';
 import { gradeCall } from '../../aibot/flow-grade';
 import type { CallRuntime } from '../../calls/call-bus';
@@ -74,6 +75,9 @@ const say = async (call: Call, parts: PromptSource[], node: string, interrupt: b
     .filter(Boolean)
     .join(' ');
   const turn: BotTurn = { isAi: true, text, atMs: call.ear.nowMs(), endMs: 0, node, match: '', audio };
+  // the answer's latency on the call's own clock: from the end of the customer's turn to this prompt
+  const heard = call.turns.at(-1);
+  if (heard && !heard.isAi) emitOpsSignal('bot_turn_seconds', Math.max(0, turn.atMs - heard.endMs) / 1000);
   call.turns.push(turn);
   const result = await speak(call.input.rt, call.input.legId, call.ear, audio, interrupt);
   turn.endMs = call.ear.nowMs();

@@ -1,3 +1,5 @@
+import { emitOpsSignal } from '../../../lib/ops-signals';
+
 // One 20 ms clock for every RTP stream of the process: a single timer (not one per leg) that
 // catches up when the event loop was late, so each stream still sends one packet per tick.
 
@@ -15,7 +17,9 @@ let late: number[] = [];
 const loop = () => {
   const now = performance.now();
   while (t0 + n * TICK_MS <= now) {
-    late.push(now - (t0 + n * TICK_MS));
+    const lateMs = now - (t0 + n * TICK_MS);
+    late.push(lateMs);
+    emitOpsSignal('rtp_tick_late_seconds', lateMs / 1000);
     if (late.length > LATE_KEEP) late = late.slice(-LATE_KEEP / 2);
     for (const s of streams) s.tick();
     n++;
