@@ -172,6 +172,17 @@ const schema = z.object({
   /** AI bot LLM endpoint (a tenant admin's URL): internal addresses refused unless 1 (all) or the host is listed */
   AIBOT_LLM_ALLOW_PRIVATE: z.enum(['0', '1']).default('0'),
   AIBOT_LLM_ALLOW_HOSTS: z.string().default(''),
+  /** contract one-time codes (issue 26): `none` (sim line: the code is shown to the agent) or `aliyun` (阿里云短信 SendSms) */
+  SMS_PROVIDER: z.enum(['none', 'aliyun']).default('none'),
+  SMS_ENDPOINT: z
+    .string()
+    .default('https://dysmsapi.aliyuncs.com/')
+    .refine((v) => /^https?:\/\/[^/]/.test(v), '应为 http:// 或 https:// 地址'),
+  SMS_ACCESS_KEY_ID: z.string().default(''),
+  SMS_ACCESS_KEY_SECRET: z.string().default(''),
+  /** 短信签名 and the template of the code (its variable is ${code}) */
+  SMS_SIGN_NAME: z.string().default(''),
+  SMS_TEMPLATE_CODE: z.string().default(''),
 });
 
 /** The S3-compatible bucket of STORAGE_DRIVER=s3 (lib/storage/s3.ts). */
@@ -199,6 +210,16 @@ export type SpeechConfig = {
     token: string;
   };
   endSilenceMs: number;
+};
+
+/** SMS_* settings (modules/contract/contract-sms.ts). */
+export type SmsConfig = {
+  provider: 'none' | 'aliyun';
+  endpoint: string;
+  accessKeyId: string;
+  accessKeySecret: string;
+  signName: string;
+  templateCode: string;
 };
 
 export type Config = {
@@ -231,6 +252,8 @@ export type Config = {
   speech: SpeechConfig;
   /** where file bytes live (lib/storage) */
   storage: { driver: 'local' } | { driver: 's3'; s3: S3Config };
+  /** SMS_* (contract one-time codes); the secret stays out of logs */
+  sms: SmsConfig;
   demoPassword: string;
   /** who may read GET /metrics besides loopback (modules/metrics): METRICS_ALLOW's networks, METRICS_TOKEN's bearer */
   metrics: { token: string; allow: string[] };
@@ -273,6 +296,12 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env, overrides: Part
   if (e.STORAGE_DRIVER === 's3') {
     const missing = (['S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY', 'S3_REGION'] as const).filter((k) => !e[k]);
     if (missing.length > 0) throw new Error(`配置错误: STORAGE_DRIVER=s3 需要 ${missing.join('、')}`);
+  }
+  if (e.SMS_PROVIDER === 'aliyun') {
+    const missing = (['SMS_ACCESS_KEY_ID', 'SMS_ACCESS_KEY_SECRET', 'SMS_SIGN_NAME', 'SMS_TEMPLATE_CODE'] as const).filter(
+      (k) => !e[k],
+    );
+    if (missing.length > 0) throw new Error(`配置错误: SMS_PROVIDER=aliyun 需要 ${missing.join('、')}`);
   }
   if (e.SPEECH_TTS === 'http' && !e.SPEECH_TTS_URL) throw new Error('配置错误: SPEECH_TTS=http 需要 SPEECH_TTS_URL');
   if (e.SPEECH_ASR !== 'none' && !e.SPEECH_ASR_URL) throw new Error(`配置错误: SPEECH_ASR=${e.SPEECH_ASR} 需要 SPEECH_ASR_URL`);
@@ -345,6 +374,14 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env, overrides: Part
             },
           }
         : { driver: 'local' },
+    sms: {
+      provider: e.SMS_PROVIDER,
+      endpoint: e.SMS_ENDPOINT,
+      accessKeyId: e.SMS_ACCESS_KEY_ID,
+      accessKeySecret: e.SMS_ACCESS_KEY_SECRET,
+      signName: e.SMS_SIGN_NAME,
+      templateCode: e.SMS_TEMPLATE_CODE,
+    },
     demoPassword: e.DEMO_PASSWORD,
     trustProxy: parseTrustProxy(e.TRUST_PROXY) ?? false,
     metrics: { token: e.METRICS_TOKEN, allow: parseAddressList(e.METRICS_ALLOW) ?? [] },

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { staffApproveNodeInput } from './approvals';
 import { qId, qNum, zId, zText } from './common';
 import { MONEY_MAX } from './products';
 
@@ -405,6 +406,8 @@ export const contractSendBody = z.object({
   id: zId(),
   /** days the customer's link stays valid */
   link_days: z.number().int().min(1).max(CONTRACT_LIMITS.linkDaysMax).default(CONTRACT_LIMITS.linkDays),
+  /** 用印审批 with free nodes: the approvers picked per node (as in templatecreate) */
+  staffApproveNode: z.array(staffApproveNodeInput).max(20).default([]),
 });
 /** The customer's link is shown once (only its hash is kept); POST /api/contract/signer/link issues a new one. */
 export const contractSendResultSchema = z.object({

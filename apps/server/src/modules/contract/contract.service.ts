@@ -1,0 +1,434 @@
+import { createHash, randomBytes } from 'node:crypto';
+import {
+  amountInCapitals,
+  amountInFigures,
+  CONTRACT_STATUS,
+  CONTRACT_STATUS_LABEL,
+  type ContractCreateBody,
+  type ContractDetail,
+  type ContractListQuery,
+  type ContractRow,
+  type ContractSendResult,
+  type ContractStatusInfo,
+  DOC_LINK_DM_TYPE,
+  type ListData,
+  SEAL_APPROVAL,
+  SIGN_ORDER,
+  SIGNER_PARTY,
+  SIGNER_PARTY_LABEL,
+  type TemplateCreateBody,
+  VERIFY_STATUS,
+} from '@crm/contracts';
+import type { Config } from '../../config';
+import type { Db, Tx } from '../../db/client';
+import { AppError } from '../../lib/app-error';
+import type { Actor } from '../../lib/auth-context';
+import { now } from '../../lib/clock';
+import { maskPhone } from '../../lib/phone';
+import { formatDateTime, parseDateTime } from '../../lib/time';
+import type { Notifier } from '../approvals/approval-notify';
+import { requireTemplate } from '../approvals/approval-templates.service';
+import { flushOutbox, newOutbox, startInstanceIn } from '../approvals/approvals.service';
+import { findCustomerRecord } from '../customers/customers.service';
+import { customerNamesOf } from '../customers/customers-for-sales';
+import { requireReadableOrder } from '../orders/orders.service';
+import { orderDetail } from '../orders/orders-actions';
+import { scopeStaffIds } from '../staff/staff.service';
+import { staffNames } from '../staff/staff-lookup';
+import * as repo from './contract.repo';
+import { canReadContract, requireContract } from './contract-access';
+import { appendAudit, auditTrail } from './contract-audit';
+import { missingGlyphs, renderDraft, textsOf } from './contract-document';
+import { currentPdf, fileBytes, fileOwner, storeContractFile } from './contract-files';
+import { nextContractNo } from './contract-numbering';
+import { canUseSeal, requireReadyAccount } from './contract-settings';
+import { smsSenderOf } from './contract-sms';
+
+/** Contracts (issue 26): made from an approved order, sent for signing, listed in the caller's data scope. */
+
+export const sha256 = (s: string) => createHash('sha256').update(s).digest('hex');
+
+/** A signing link's token: 192 random bits, only its hash is kept. */
+export const newLinkToken = () => randomBytes(24).toString('base64url');
+export const signPath = (token: string) => `/sign/${token}`;
+
+const day = (at: Date | null) => formatDateTime(at).slice(0, 10);
+
+// ---------- presenting ----------
+
+const presentRows = async (db: Db, tenantId: number, rows: repo.ContractRecord[]): Promise<ContractRow[]> => {
+  const [customers, owners] = await Promise.all([
+    customerNamesOf(
+      db,
+      tenantId,
+      rows.map((r) => r.customerId),
+    ),
+    staffNames(
+      db,
+      tenantId,
+      rows.map((r) => r.ownerId),
+    ),
+  ]);
+  return rows.map((c) => ({
+    id: c.id,
+    contract_no: c.contractNo,
+    title: c.title,
+    order_id: c.orderId,
+    customer_id: c.customerId,
+    customer_name: customers.get(c.customerId) ?? '',
+    owner_id: c.ownerId,
+    owner_name: owners.get(c.ownerId) ?? '',
+    amount: c.amount,
+    amount_upper: amountInCapitals(c.amount),
+    status: c.status,
+    status_name: CONTRACT_STATUS_LABEL[c.status] ?? '',
+    sign_order: c.signOrder,
+    seal_approval: c.sealApproval,
+    version: c.version,
+    parent_id: c.parentId ?? 0,
+    created_at: formatDateTime(c.createdAt),
+    signed_at: formatDateTime(c.signedAt),
+    archived_at: formatDateTime(c.archivedAt),
+  }));
+};
+
+const filterOf = async (db: Db, actor: Actor, q: Omit<ContractListQuery, 'page' | 'limit' | 'status'>) => {
+  const end = q.end ? parseDateTime(q.end) : null;
+  return {
+    tenantId: actor.tenantId,
+    ownerIds: await scopeStaffIds(db, actor),
+    customerId: q.customer_id,
+    orderId: q.order_id,
+    ownerId: q.owner_id,
+    number: q.number.trim(),
+    from: q.start ? parseDateTime(q.start) : null,
+    // a day alone means the whole day
+    to: end && q.end.length === 10 ? new Date(end.getTime() + 86_400_000) : end,
+  };
+};
+
+/** /api/contract/list: the caller's data scope, newest first. */
+export const listContracts = async (db: Db, actor: Actor, q: ContractListQuery): Promise<ListData<ContractRow>> => {
+  const f = { ...(await filterOf(db, actor, q)), status: q.status };
+  const { rows, total } = await repo.listContracts(db, f, q.page, q.limit);
+  return { list: await presentRows(db, actor.tenantId, rows), count: total };
+};
+
+/** /api/contract/statusInfo: counts by status under the same filters. */
+export const statusInfo = async (
+  db: Db,
+  actor: Actor,
+  q: Omit<ContractListQuery, 'page' | 'limit' | 'status'>,
+): Promise<ContractStatusInfo> => {
+  const counts = await repo.countByStatus(db, await filterOf(db, actor, q));
+  const list = Object.values(CONTRACT_STATUS).map((status) => ({
+    status,
+    name: CONTRACT_STATUS_LABEL[status],
+    count: counts.find((c) => c.status === status)?.n ?? 0,
+  }));
+  return { list, total: list.reduce((a, b) => a + b.count, 0) };
+};
+
+/** The contracts of an order the caller may read (the order drawer). */
+export const contractsOfOrder = async (db: Db, actor: Actor, orderId: number) => {
+  await requireReadableOrder(db, actor, orderId);
+  const { rows, total } = await repo.listContracts(db, { tenantId: actor.tenantId, ownerIds: null, orderId }, 1, 200);
+  return { list: await presentRows(db, actor.tenantId, rows), count: total };
+};
+
+/** The contracts of a customer, within the caller's data scope (the customer drawer). */
+export const contractsOfCustomer = async (db: Db, actor: Actor, customerId: number) => {
+  const f = { tenantId: actor.tenantId, ownerIds: await scopeStaffIds(db, actor), customerId };
+  const { rows, total } = await repo.listContracts(db, f, 1, 200);
+  return { list: await presentRows(db, actor.tenantId, rows), count: total };
+};
+
+const pdfUrl = (id: number, kind: string, fileId: number | null) => (fileId ? `/api/contract/pdf?id=${id}&kind=${kind}` : '');
+
+export const contractDetail = async (db: Db, config: Config, actor: Actor, id: number): Promise<ContractDetail> => {
+  const c = await requireContract(db, actor, id);
+  const [[row], signers, seal, trail] = await Promise.all([
+    presentRows(db, actor.tenantId, [c]),
+    repo.signersOf(db, actor.tenantId, c.id),
+    repo.findSeal(db, actor.tenantId, c.sealId),
+    auditTrail(db, actor.tenantId, c.id),
+  ]);
+  // the sim line without an SMS provider: the code is shown to the agent so the demo works
+  const showsCode = !smsSenderOf(config.sms).isLive && config.telephony === 'sim';
+  const isLatest = c.discardedById === null;
+  return {
+    ...row,
+    template_id: c.templateId,
+    seal_id: c.sealId,
+    seal_name: seal?.name ?? '',
+    fields: c.fields,
+    products: c.products,
+    discard_reason: c.discardReason,
+    discarded_by_id: c.discardedById ?? 0,
+    signers: signers.map((s) => ({
+      id: s.id,
+      party: s.party,
+      party_name: SIGNER_PARTY_LABEL[s.party] ?? '',
+      name: s.name,
+      phone: s.phone,
+      state: s.signedAt ? 2 : c.status === CONTRACT_STATUS.signing && mayActNow(c, signers, s) ? 1 : 0,
+      signed_at: formatDateTime(s.signedAt),
+      ip: s.ip,
+      user_agent: s.userAgent,
+      link_expires_at: formatDateTime(s.expiresAt),
+      demo_code: showsCode && s.otpExpiresAt && s.otpExpiresAt > now() ? s.demoCode : '',
+    })),
+    pdf: {
+      draft: pdfUrl(c.id, 'draft', c.draftFileId),
+      signed: c.status === CONTRACT_STATUS.signing || c.signedFileId ? `/api/contract/pdf?id=${c.id}&kind=signed` : '',
+      archived: pdfUrl(c.id, 'archived', c.archivedFileId),
+      dismissed: pdfUrl(c.id, 'dismissed', c.dismissedFileId),
+    },
+    archived_sha256: c.archivedSha256,
+    approval_instance_id: c.approvalInstanceId ?? 0,
+    audit: trail.entries,
+    audit_ok: trail.isOk ? 1 : 0,
+    can_send: isLatest && c.status === CONTRACT_STATUS.draft && c.sealApproval !== SEAL_APPROVAL.pending ? 1 : 0,
+    can_archive: isLatest && c.status === CONTRACT_STATUS.signed ? 1 : 0,
+    can_discard: isLatest && c.status !== CONTRACT_STATUS.discarded ? 1 : 0,
+  };
+};
+
+/** Whether a signer's turn has come under the signing order (the other party signed first when it must). */
+export const mayActNow = (c: repo.ContractRecord, signers: repo.SignerRecord[], s: repo.SignerRecord) => {
+  if (c.signOrder === SIGN_ORDER.parallel) return true;
+  const first = c.signOrder === SIGN_ORDER.companyFirst ? SIGNER_PARTY.company : SIGNER_PARTY.customer;
+  if (s.party === first) return true;
+  return signers.filter((o) => o.party === first).every((o) => o.signedAt !== null);
+};
+
+/** A contract PDF by kind, for staff who may read the contract. */
+export const contractPdf = async (db: Db, config: Config, actor: Actor, id: number, kind: string) => {
+  const c = await requireContract(db, actor, id);
+  const bytes =
+    kind === 'signed'
+      ? await currentPdf(db, config, c)
+      : await fileBytes(
+          db,
+          config,
+          c.tenantId,
+          kind === 'archived' ? c.archivedFileId : kind === 'dismissed' ? c.dismissedFileId : c.draftFileId,
+        );
+  return { bytes, name: `${c.contractNo}${c.version > 1 ? `_v${c.version}` : ''}_${kind}.pdf` };
+};
+
+// ---------- create ----------
+
+/** Refuses text the shipped font cannot draw (before any row or file is written). */
+const requireDrawable = (texts: string[]) => {
+  const missing = missingGlyphs(texts);
+  if (missing.length) throw new AppError('CONTRACT_FIELD_INVALID', `合同内容含无法显示的字符：${missing.slice(0, 10).join(' ')}`);
+};
+
+/**
+ * /api/contract/create: a draft from an APPROVED order the caller may read. The template is filled
+ * with the order's customer, contact, products and amount (大写 from the integer), the number comes
+ * from the rule in the same transaction as the row; a PDF that cannot be made leaves nothing behind.
+ */
+export const createContract = async (db: Db, config: Config, actor: Actor, body: ContractCreateBody) => {
+  const order = await requireReadableOrder(db, actor, body.order_id);
+  if (order.verifyStatus !== VERIFY_STATUS.approved) throw new AppError('CONTRACT_ORDER_NOT_APPROVED');
+  const template = await repo.findTemplate(db, actor.tenantId, body.template_id);
+  if (!template || template.status !== 0) throw new AppError('CONTRACT_TEMPLATE_NOT_FOUND');
+  const seal = await repo.findSeal(db, actor.tenantId, body.seal_id);
+  if (!seal || seal.status !== 0) throw new AppError('CONTRACT_SEAL_NOT_FOUND');
+  if (!canUseSeal(seal, actor)) throw new AppError('CONTRACT_SEAL_NOT_ALLOWED');
+  const account = await requireReadyAccount(db, actor.tenantId);
+  const detail = await orderDetail(db, actor, order.id);
+  const customer = await findCustomerRecord(db, actor.tenantId, order.customerId);
+  const signerName = body.signer_name || customer?.contactName || detail.customer.name;
+  const signerPhone = body.signer_phone || order.contactPhone;
+  const products = detail.product.map((p) => ({
+    name: p.product_name,
+    spec: p.spec_name,
+    price: p.cost_price,
+    num: p.num,
+    total: p.total_price,
+  }));
+  const orderDay = day(order.dealAt ?? order.createdAt);
+  const fields: Record<string, string> = {
+    ...body.fields,
+    customer_name: detail.customer.name,
+    contact_name: signerName,
+    contact_phone: signerPhone,
+    amount_upper: amountInCapitals(order.amount),
+    amount_lower: amountInFigures(order.amount),
+    sign_date: body.fields.sign_date || orderDay,
+    company_name: account.companyName,
+  };
+  const title = body.title || `${detail.customer.name}合同`;
+  requireDrawable(textsOf({ title, fields, products }));
+  const templatePdf = template.kind === 2 ? await fileBytes(db, config, actor.tenantId, template.pdfFileId) : undefined;
+
+  const { id, contractNo } = await db.transaction(async (tx) => {
+    const contractNo = await nextContractNo(tx, actor.tenantId, (no) => repo.numberTaken(tx, actor.tenantId, no));
+    const id = await repo.insertContract(tx, {
+      tenantId: actor.tenantId,
+      contractNo,
+      title,
+      orderId: order.id,
+      customerId: order.customerId,
+      ownerId: order.ownerId,
+      creatorId: actor.staffId,
+      templateId: template.id,
+      sealId: seal.id,
+      status: CONTRACT_STATUS.draft,
+      amount: order.amount,
+      fields: { ...fields, contract_no: contractNo },
+      products,
+      signOrder: body.sign_order,
+      createdAt: now(),
+    });
+    await repo.insertSigners(tx, [
+      { tenantId: actor.tenantId, contractId: id, party: SIGNER_PARTY.company, name: account.companyName },
+      { tenantId: actor.tenantId, contractId: id, party: SIGNER_PARTY.customer, name: signerName, phone: signerPhone },
+    ]);
+    await appendAudit(tx, {
+      tenantId: actor.tenantId,
+      contractId: id,
+      action: 'create',
+      actorName: actor.name,
+      detail: `订单 ${order.id}`,
+    });
+    return { id, contractNo };
+  });
+  try {
+    const draft = await renderDraft({
+      template,
+      templatePdf,
+      contract: { title, contractNo, fields: { ...fields, contract_no: contractNo }, products, amount: order.amount },
+      companyName: account.companyName,
+    });
+    const fileId = await storeContractFile(db, config, actor, `${contractNo}.pdf`, 'pdf', draft);
+    await repo.updateContract(db, actor.tenantId, id, { draftFileId: fileId });
+  } catch (err) {
+    await db.transaction((tx) => repo.deleteNewContract(tx, actor.tenantId, id));
+    throw err;
+  }
+  return { id, contract_no: contractNo };
+};
+
+// ---------- send for signing ----------
+
+/** Opens signing: 签署中, and the platform applies the company's seal at once unless the customer signs first. */
+export const openSigning = async (tx: Tx, c: repo.ContractRecord, actorName: string) => {
+  const at = now();
+  await repo.updateContract(tx, c.tenantId, c.id, { status: CONTRACT_STATUS.signing, sentAt: at });
+  if (c.signOrder !== SIGN_ORDER.customerFirst) await sealByCompany(tx, c, actorName);
+};
+
+/** The platform applies the company's seal (its signer's turn has come). */
+export const sealByCompany = async (tx: Tx, c: repo.ContractRecord, actorName: string) => {
+  const signers = await repo.signersOf(tx, c.tenantId, c.id);
+  const company = signers.find((s) => s.party === SIGNER_PARTY.company);
+  if (!company || company.signedAt) return;
+  await repo.updateSigner(tx, c.tenantId, company.id, { signedAt: now(), userAgent: '平台自动盖章' });
+  await appendAudit(tx, { tenantId: c.tenantId, contractId: c.id, action: 'seal', actorName, detail: company.name });
+  await finishIfAllSigned(tx, c, actorName);
+};
+
+/** Every party signed → 已签署. Returns whether it happened now. */
+export const finishIfAllSigned = async (tx: Tx, c: repo.ContractRecord, actorName: string) => {
+  const signers = await repo.signersOf(tx, c.tenantId, c.id);
+  if (!signers.every((s) => s.signedAt)) return false;
+  await repo.updateContract(tx, c.tenantId, c.id, { status: CONTRACT_STATUS.signed, signedAt: now() });
+  await appendAudit(tx, { tenantId: c.tenantId, contractId: c.id, action: 'signed', actorName });
+  return true;
+};
+
+const issueLink = async (tx: Tx, c: repo.ContractRecord, linkDays: number, actorName: string) => {
+  const signers = await repo.signersOf(tx, c.tenantId, c.id);
+  const customer = signers.find((s) => s.party === SIGNER_PARTY.customer);
+  if (!customer) throw new AppError('CONTRACT_NOT_FOUND');
+  const token = newLinkToken();
+  const expiresAt = new Date(now().getTime() + linkDays * 86_400_000);
+  await repo.updateSigner(tx, c.tenantId, customer.id, { tokenHash: sha256(token), expiresAt });
+  await appendAudit(tx, {
+    tenantId: c.tenantId,
+    contractId: c.id,
+    action: 'link',
+    actorName,
+    detail: `有效期至 ${formatDateTime(expiresAt)}`,
+  });
+  return { token, expiresAt };
+};
+
+/**
+ * /api/contract/create/sign: a draft goes out for signing. The customer's link is made now (shown
+ * once). A seal that needs 用印审批 starts the company's seal flow instead: the contract stays 草稿
+ * until the flow approves, then signing opens by itself (contract-approval.ts).
+ */
+export const sendForSigning = async (
+  db: Db,
+  bus: Notifier | undefined,
+  actor: Actor,
+  body: { id: number; link_days: number; staffApproveNode: TemplateCreateBody['staffApproveNode'] },
+): Promise<ContractSendResult> => {
+  const c0 = await requireContract(db, actor, body.id);
+  await requireReadyAccount(db, actor.tenantId);
+  const seal = await repo.findSeal(db, actor.tenantId, c0.sealId);
+  if (!seal || seal.status !== 0) throw new AppError('CONTRACT_SEAL_NOT_FOUND');
+  if (!canUseSeal(seal, actor)) throw new AppError('CONTRACT_SEAL_NOT_ALLOWED');
+  const flow =
+    seal.needsApproval && seal.approvalTemplateId ? await requireTemplate(db, actor.tenantId, seal.approvalTemplateId) : null;
+  const out = newOutbox();
+  const result = await db.transaction(async (tx) => {
+    const c = await repo.lockContract(tx, actor.tenantId, c0.id);
+    if (!c || c.discardedById !== null) throw new AppError('CONTRACT_DISCARDED');
+    if (c.status !== CONTRACT_STATUS.draft) throw new AppError('CONTRACT_NOT_DRAFT');
+    if (c.sealApproval === SEAL_APPROVAL.pending) throw new AppError('CONTRACT_SEAL_APPROVAL_PENDING');
+    const customer = (await repo.signersOf(tx, c.tenantId, c.id)).find((s) => s.party === SIGNER_PARTY.customer);
+    if (!customer?.phone || !/^1\d{10}$/.test(customer.phone)) throw new AppError('CONTRACT_PHONE_REQUIRED');
+    await repo.updateContract(tx, c.tenantId, c.id, { linkDays: body.link_days });
+    await appendAudit(tx, { tenantId: c.tenantId, contractId: c.id, action: 'send', actorName: actor.name });
+    const link = await issueLink(tx, c, body.link_days, actor.name);
+    if (flow) {
+      const docLink = flow.version.controls.find((x) => x.dmType === DOC_LINK_DM_TYPE);
+      await startInstanceIn(tx, out, actor, {
+        isSave: 2,
+        coMatid: flow.template.id,
+        templateControls: docLink ? [{ coTacid: docLink.coTacid, dmValue: [String(c.id)] }] : [],
+        staffApproveNode: body.staffApproveNode,
+      } as TemplateCreateBody);
+    } else {
+      await openSigning(tx, c, actor.name);
+    }
+    const after = await repo.findContract(tx, c.tenantId, c.id);
+    return {
+      status: after?.status ?? c.status,
+      seal_approval: after?.sealApproval ?? SEAL_APPROVAL.none,
+      sign_path: signPath(link.token),
+      link_expires_at: formatDateTime(link.expiresAt),
+    };
+  });
+  await flushOutbox(db, bus, out);
+  return result;
+};
+
+/** /api/contract/signer/link: a new link for the customer (the old one stops working). */
+export const renewLink = async (db: Db, actor: Actor, body: { id: number; link_days: number }): Promise<ContractSendResult> => {
+  const c0 = await requireContract(db, actor, body.id);
+  return db.transaction(async (tx) => {
+    const c = await repo.lockContract(tx, actor.tenantId, c0.id);
+    if (!c || c.discardedById !== null) throw new AppError('CONTRACT_DISCARDED');
+    if (c.status !== CONTRACT_STATUS.signing && !(c.status === CONTRACT_STATUS.draft && c.sealApproval === SEAL_APPROVAL.pending))
+      throw new AppError('CONTRACT_NOT_FOUND', '合同不在签署中，无需重新生成链接');
+    const link = await issueLink(tx, c, body.link_days, actor.name);
+    return {
+      status: c.status,
+      seal_approval: c.sealApproval,
+      sign_path: signPath(link.token),
+      link_expires_at: formatDateTime(link.expiresAt),
+    };
+  });
+};
+
+/** The phone as the public page shows it. */
+export const maskedPhone = (phone: string) => (phone ? maskPhone(phone) : '');
+
+export { canReadContract };
