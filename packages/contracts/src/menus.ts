@@ -76,7 +76,7 @@ export const APPLICATIONS: Application[] = [
       m(170, '工单', '/workorder', 'FileDoneOutlined', [m(171, '工单管理', '/workorder/list', 'SolutionOutlined')]),
       m(140, '账户管理', '/account', 'IdcardOutlined', [
         m(141, '企业资料', '/account/info', 'BankOutlined'),
-        planned(142, '费用明细', '/account/expensedetails', 'AccountBookOutlined'),
+        m(142, '费用明细', '/account/expensedetails', 'AccountBookOutlined'),
         m(143, '角色管理', '/account/rolemanager', 'SafetyCertificateOutlined'),
         m(144, '部门管理', '/account/divisional', 'ClusterOutlined'),
         m(145, '员工管理', '/account/staff', 'TeamOutlined'),

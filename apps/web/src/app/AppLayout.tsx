@@ -6,6 +6,7 @@ import { Outlet, useLocation, useNavigate } from 'react-router';
 import { http } from '../api/http';
 import { AiMessageNotices } from '../features/aireception/components/AiMessageNotices';
 import { ApprovalBadge } from '../features/approvals/components/ApprovalBadge';
+import { LowBalanceBadge } from '../features/billing/components/LowBalanceBadge';
 import { stopWorkBeforeLogout } from '../features/calltasks/work/workStore';
 import { ForbiddenPage } from '../features/errors/pages/ForbiddenPage';
 import { WorkOrderNotices } from '../features/workorders/components/WorkOrderNotices';
@@ -99,6 +100,7 @@ export const AppLayout = () => {
         />
         <Space size={20} className={styles.right}>
           {hasApprovals && <ApprovalBadge />}
+          <LowBalanceBadge />
           <ExtensionArea />
           <Dropdown
             menu={{

@@ -15,7 +15,8 @@ describe('menu catalogue and route table', () => {
 
   it('has no planned menu whose page exists', () => {
     const planned = ALL_MENUS.filter((n) => n.isPlanned);
-    expect(planned.map((n) => n.name)).toContain('费用明细');
+    // 费用明细 has its page since issue 27
+    expect(planned.map((n) => n.name)).not.toContain('费用明细');
     for (const n of planned) expect(IMPLEMENTED_ROUTES.has(n.frontRoute), `${n.name} ${n.frontRoute}`).toBe(false);
   });
 

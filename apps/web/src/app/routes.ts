@@ -133,6 +133,11 @@ export const ROUTES: AppRoute[] = [
   { path: '/set/label', title: '标签设置', Page: page(() => import('../features/labels/pages/LabelsPage'), 'LabelsPage') },
   { path: '/set/node', title: '阶段设置', Page: page(() => import('../features/stages/pages/StagesPage'), 'StagesPage') },
   { path: '/account/info', title: '企业资料', Page: page(() => import('../features/company/pages/CompanyPage'), 'CompanyPage') },
+  {
+    path: '/account/expensedetails',
+    title: '消费明细',
+    Page: page(() => import('../features/billing/pages/ExpenseDetailsPage'), 'ExpenseDetailsPage'),
+  },
   { path: '/account/rolemanager', title: '角色管理', Page: page(() => import('../features/roles/pages/RolesPage'), 'RolesPage') },
   {
     path: '/account/divisional',

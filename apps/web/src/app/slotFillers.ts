@@ -1,5 +1,5 @@
 /** Fills the places of components/slots.tsx: which feature's component shows in another feature's screen. */
-import { orderDetailSlot, orderReceiptsSlot, receiptFlowSettingSlot } from '../components/slots';
+import { orderDetailSlot, orderReceiptsSlot, receiptFlowSettingSlot, workbenchBalanceSlot } from '../components/slots';
 import { withChunkTimeout } from './chunkLoad';
 
 export const registerSlots = () => {
@@ -8,6 +8,9 @@ export const registerSlots = () => {
   );
   orderDetailSlot.register(
     withChunkTimeout(async () => (await import('../features/orders/components/OrderDetailDrawer')).OrderDetailDrawer),
+  );
+  workbenchBalanceSlot.register(
+    withChunkTimeout(async () => (await import('../features/billing/components/WorkbenchBalanceCard')).WorkbenchBalanceCard),
   );
   receiptFlowSettingSlot.register(
     withChunkTimeout(async () => (await import('../features/receipts/components/ReceiptSettingCard')).ReceiptSettingCard),

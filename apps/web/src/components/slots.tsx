@@ -34,3 +34,6 @@ export const orderDetailSlot = new Slot<{ orderId: number | null; onClose: () =>
 
 /** 审批设置's receipt flow card (which flow a new receipt goes through): filled by receipts. */
 export const receiptFlowSettingSlot = new Slot<{ templates: ApprovalTemplate[] }>();
+
+/** The workbench's 账户余额 card (balance and days left, for who sees the company's money): filled by billing. */
+export const workbenchBalanceSlot = new Slot<{ onOpen: (to: string) => void }>();

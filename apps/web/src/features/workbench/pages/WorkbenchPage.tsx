@@ -14,6 +14,7 @@ import { useMemo } from 'react';
 import { useNavigate } from 'react-router';
 import { EChart, type EChartOption } from '../../../components/EChart';
 import { formatMoney } from '../../../components/money';
+import { SlotOutlet, workbenchBalanceSlot } from '../../../components/slots';
 import { useSession } from '../../../stores/session';
 import { RecycleSoonCard } from '../../pools/components/RecycleSoonCard';
 import { ReceiptFigures } from '../../receipts/components/ReceiptFigures';
@@ -111,6 +112,7 @@ export const WorkbenchPage = () => {
           </Card>
         </Col>
       ))}
+      <SlotOutlet slot={workbenchBalanceSlot} onOpen={navigate} />
       {orders && <OrderFigures orders={orders} onOpen={navigate} />}
       {data?.receipts && <ReceiptFigures receipts={data.receipts} onOpen={navigate} />}
       <Col span={24}>
