@@ -57,6 +57,8 @@ export default defineConfig({
       CLOCK_CONTROL: '1',
       // the specs count on a lean demo company (no seeded history of orders, receipts and calls)
       DEMO_HISTORY: '0',
+      // billing.spec records a rate plan and a recharge through the operator API (a test-only token)
+      BILLING_OPERATOR_TOKEN: 'e2e-operator-token-not-a-secret',
     },
   })),
 });

@@ -42,7 +42,7 @@ export const BalanceCard = ({ overview, loading }: { overview: BillingOverview |
     <Card size="small" data-testid="billing-balance">
       <Row gutter={[16, 8]} align="middle">
         {figures.map((f) => (
-          <Col key={f.key} flex="1 1 160px" data-testid={`billing-${f.key}`}>
+          <Col key={f.key} flex="1 1 160px" data-testid={`billing-figure-${f.key}`}>
             <Statistic
               title={f.title}
               value={f.value}
