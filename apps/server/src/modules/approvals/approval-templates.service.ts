@@ -68,6 +68,8 @@ export const templateInfo = async (db: Db, actor: Actor, id: number) => {
 };
 
 /** The form and flow of a new version: ids assigned, order templates always link their order (dmType 17). */
+const LINK_NAMES: Record<number, string> = { 1: '关联订单', 2: '关联回款' };
+
 const buildVersion = async (db: DbOrTx, actor: Actor, body: TemplateSaveBody) => {
   if (!body.nodes.some((n) => n.type === NODE_TYPE.approver)) throw new AppError('TEMPLATE_NO_APPROVER');
   const preset = [...new Set(body.nodes.flatMap((n) => n.staffIds))];
@@ -76,12 +78,13 @@ const buildVersion = async (db: DbOrTx, actor: Actor, body: TemplateSaveBody) =>
   const controls: ApprovalControlDef[] = body.controls
     .filter((c) => c.dmType !== DOC_LINK_DM_TYPE)
     .map((c, i) => ({ coTacid: i + 1, name: c.name, dmType: c.dmType, dmDesc: c.dmDesc, dmValue: c.dmValue, dmMust: c.dmMust }));
-  // a flow of a document kind (orders, receipts, seal use …) links its document by a dmType 17 control
-  const linked = docTypeOfTemplate(body.isOrder);
-  if (linked) {
+  // a flow of a document kind (1 orders, 2 receipts, 3 seal use …) links its document by a dmType 17
+  // control (the demo seed makes flows before the kinds register, hence the names of the first two here)
+  if (body.isOrder > 0) {
+    const linked = docTypeOfTemplate(body.isOrder);
     controls.push({
       coTacid: controls.length + 1,
-      name: `关联${docHandler(linked).label}`,
+      name: LINK_NAMES[body.isOrder] ?? `关联${linked ? docHandler(linked).label : '单据'}`,
       dmType: DOC_LINK_DM_TYPE,
       dmDesc: '',
       dmValue: [],
