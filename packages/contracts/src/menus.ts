@@ -74,6 +74,10 @@ export const APPLICATIONS: Application[] = [
         m(163, '回款管理', '/order/receipt', 'MoneyCollectOutlined'),
       ]),
       m(170, '工单', '/workorder', 'FileDoneOutlined', [m(171, '工单管理', '/workorder/list', 'SolutionOutlined')]),
+      m(180, '合同管理', '/contract', 'FileProtectOutlined', [
+        m(181, '合同列表', '/contract/list', 'FileTextOutlined'),
+        m(182, '合同设置', '/contract/setting', 'SettingOutlined'),
+      ]),
       m(140, '账户管理', '/account', 'IdcardOutlined', [
         m(141, '企业资料', '/account/info', 'BankOutlined'),
         m(142, '费用明细', '/account/expensedetails', 'AccountBookOutlined'),

@@ -13,7 +13,7 @@ import { registerFeatureCustomerParts } from './customerParts';
 import { ErrorBoundary } from './ErrorBoundary';
 import { Guard } from './Guard';
 import { PageLoading } from './RouteProgress';
-import { ROUTES } from './routes';
+import { PUBLIC_ROUTES, ROUTES } from './routes';
 import { registerSlots } from './slotFillers';
 
 dayjs.locale('zh-cn');
@@ -56,6 +56,7 @@ const router = createBrowserRouter([
     element: <Root />,
     children: [
       { path: '/login', element: <LoginPage /> },
+      ...PUBLIC_ROUTES.map(({ path, Page }) => ({ path, element: <Page /> })),
       { path: '/', element: <Navigate to="/home/Index" replace /> },
       { path: '/home', element: <Navigate to="/home/Index" replace /> },
       {

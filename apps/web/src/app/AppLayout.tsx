@@ -8,6 +8,7 @@ import { AiMessageNotices } from '../features/aireception/components/AiMessageNo
 import { ApprovalBadge } from '../features/approvals/components/ApprovalBadge';
 import { LowBalanceBadge } from '../features/billing/components/LowBalanceBadge';
 import { stopWorkBeforeLogout } from '../features/calltasks/work/workStore';
+import { ContractNotices } from '../features/contract/components/ContractNotices';
 import { ForbiddenPage } from '../features/errors/pages/ForbiddenPage';
 import { WorkOrderNotices } from '../features/workorders/components/WorkOrderNotices';
 import { ExtensionArea } from '../phone/components/ExtensionArea';
@@ -135,6 +136,7 @@ export const AppLayout = () => {
       </Layout>
       <PhoneDock />
       <WorkOrderNotices />
+      <ContractNotices />
       <AiMessageNotices />
     </Layout>
   );

@@ -16,6 +16,7 @@ export const registerFeatureCustomerParts = () =>
           import('../features/orders/customerParts'),
           import('../features/receipts/customerParts'),
           import('../features/workorders/customerParts'),
+          import('../features/contract/customerParts'),
           import('../features/pools/customerParts'),
         ])
       ).map((m) => m.customerPart),

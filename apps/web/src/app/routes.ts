@@ -130,6 +130,16 @@ export const ROUTES: AppRoute[] = [
     title: '工单管理',
     Page: page(() => import('../features/workorders/pages/WorkOrdersPage'), 'WorkOrdersPage'),
   },
+  {
+    path: '/contract/list',
+    title: '合同列表',
+    Page: page(() => import('../features/contract/pages/ContractsPage'), 'ContractsPage'),
+  },
+  {
+    path: '/contract/setting',
+    title: '合同设置',
+    Page: page(() => import('../features/contract/pages/ContractSettingsPage'), 'ContractSettingsPage'),
+  },
   { path: '/set/label', title: '标签设置', Page: page(() => import('../features/labels/pages/LabelsPage'), 'LabelsPage') },
   { path: '/set/node', title: '阶段设置', Page: page(() => import('../features/stages/pages/StagesPage'), 'StagesPage') },
   { path: '/account/info', title: '企业资料', Page: page(() => import('../features/company/pages/CompanyPage'), 'CompanyPage') },
@@ -176,6 +186,20 @@ export const ROUTES: AppRoute[] = [
     path: '/system/loginlog',
     title: '登录日志',
     Page: page(() => import('../features/login-logs/pages/LoginLogPage'), 'LoginLogPage'),
+  },
+];
+
+/** Pages without login and outside the app layout (a customer signs a contract, anyone verifies one), as /login. */
+export const PUBLIC_ROUTES: AppRoute[] = [
+  {
+    path: '/sign/:token',
+    title: '合同签署',
+    Page: page(() => import('../features/contract/pages/ContractSignPage'), 'ContractSignPage'),
+  },
+  {
+    path: '/verify',
+    title: '合同验证',
+    Page: page(() => import('../features/contract/pages/ContractVerifyPage'), 'ContractVerifyPage'),
   },
 ];
 

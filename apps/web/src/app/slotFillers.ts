@@ -1,5 +1,11 @@
 /** Fills the places of components/slots.tsx: which feature's component shows in another feature's screen. */
-import { orderDetailSlot, orderReceiptsSlot, receiptFlowSettingSlot, workbenchBalanceSlot } from '../components/slots';
+import {
+  orderContractsSlot,
+  orderDetailSlot,
+  orderReceiptsSlot,
+  receiptFlowSettingSlot,
+  workbenchBalanceSlot,
+} from '../components/slots';
 import { withChunkTimeout } from './chunkLoad';
 
 export const registerSlots = () => {
@@ -8,6 +14,9 @@ export const registerSlots = () => {
   );
   orderDetailSlot.register(
     withChunkTimeout(async () => (await import('../features/orders/components/OrderDetailDrawer')).OrderDetailDrawer),
+  );
+  orderContractsSlot.register(
+    withChunkTimeout(async () => (await import('../features/contract/components/OrderContractsCard')).OrderContractsCard),
   );
   workbenchBalanceSlot.register(
     withChunkTimeout(async () => (await import('../features/billing/components/WorkbenchBalanceCard')).WorkbenchBalanceCard),

@@ -29,6 +29,9 @@ export const SlotOutlet = <P extends object>({ slot, ...props }: { slot: Slot<P>
 /** The order detail's 回款 card (an approved order's plans and receipts): filled by receipts. */
 export const orderReceiptsSlot = new Slot<{ customerId: number; orderId: number }>();
 
+/** The order detail's 合同 card (an approved order's contracts, 生成合同): filled by contract. */
+export const orderContractsSlot = new Slot<{ customerId: number; orderId: number }>();
+
 /** An order's details, opened from an approval (我的审批): filled by orders. */
 export const orderDetailSlot = new Slot<{ orderId: number | null; onClose: () => void }>();
 

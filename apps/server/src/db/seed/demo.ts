@@ -30,7 +30,7 @@ export const DEMO_ACCOUNTS = [
 export const DEMO_COMPANY = '演示科技有限公司';
 
 // 销售主管: the customer work, settings he needs daily and the seats area.
-const SUPERVISOR_MENUS = [100, 110, 120, 133, 135, 150, 160, 170, 200, 210, 220, 230, 250, 500];
+const SUPERVISOR_MENUS = [100, 110, 120, 133, 135, 150, 160, 170, 180, 200, 210, 220, 230, 250, 500];
 const DETAIL_ACTIONS = [
   'frontend/customer/detail/basic',
   'frontend/customer/detail/phone',
@@ -54,7 +54,7 @@ const SUPERVISOR_ACTIONS = [
   'frontend/workorder/export',
 ];
 // 销售: his own customers, the shared pool and his calls.
-const SALES_MENUS = [100, 110, 122, 123, 124, 125, 150, 161, 162, 163, 171, 200, 210, 220, 500];
+const SALES_MENUS = [100, 110, 122, 123, 124, 125, 150, 161, 162, 163, 171, 181, 200, 210, 220, 500];
 
 /** Seeds the demo company once; a second start finds it and does nothing. */
 export const seedDemo = async (db: Db, password: string): Promise<boolean> => {

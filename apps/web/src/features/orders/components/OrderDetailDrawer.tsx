@@ -2,7 +2,7 @@ import type { OrderDetail } from '@crm/contracts';
 import { App, Button, Card, Descriptions, Drawer, Empty, Image, Result, Skeleton, Space, Table, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { formatMoney } from '../../../components/money';
-import { orderReceiptsSlot, SlotOutlet } from '../../../components/slots';
+import { orderContractsSlot, orderReceiptsSlot, SlotOutlet } from '../../../components/slots';
 import { VerifyStatusTag } from '../../../components/VerifyStatusTag';
 import { hasPermission, useSession } from '../../../stores/session';
 import { ApprovalTrail } from '../../approvals/components/ApprovalTrail';
@@ -193,6 +193,7 @@ export const OrderDetailDrawer = ({ orderId, onClose }: Props) => {
           <Card size="small" title="产品">
             {d.product.length === 0 ? <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} /> : <Products d={d} />}
           </Card>
+          {d.verify_status === 1 && <SlotOutlet slot={orderContractsSlot} customerId={d.customer_id} orderId={d.order_id} />}
           {d.verify_status === 1 && <SlotOutlet slot={orderReceiptsSlot} customerId={d.customer_id} orderId={d.order_id} />}
           <Card size="small" title="审批记录">
             <ApprovalTrail instance={d.approval} />
