@@ -1,22 +1,23 @@
-import type {
-  AccountLogRow,
-  ApprovalTemplate,
-  ContractAccount,
-  ContractAccountBody,
-  ContractCreateBody,
-  ContractDetail,
-  ContractListQuery,
-  ContractRow,
-  ContractRule,
-  ContractRuleBody,
-  ContractSendResult,
-  ContractStatusInfo,
-  ContractTemplate,
-  ContractTemplateStoreBody,
-  ListData,
-  Seal,
-  SealStoreBody,
-  UploadPdfResult,
+import {
+  type AccountLogRow,
+  type ApprovalTemplate,
+  CONTRACT_STATUS,
+  type ContractAccount,
+  type ContractAccountBody,
+  type ContractCreateBody,
+  type ContractDetail,
+  type ContractListQuery,
+  type ContractRow,
+  type ContractRule,
+  type ContractRuleBody,
+  type ContractSendResult,
+  type ContractStatusInfo,
+  type ContractTemplate,
+  type ContractTemplateStoreBody,
+  type ListData,
+  type Seal,
+  type SealStoreBody,
+  type UploadPdfResult,
 } from '@crm/contracts';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { http } from '../../api/http';
@@ -59,6 +60,8 @@ export const useContractDetail = (id: number | null) =>
     queryKey: contractKeys.detail(id ?? 0),
     queryFn: () => http.get<ContractDetail>(`${BASE}/detail`, { id }),
     enabled: id !== null,
+    // while the customer signs, the parties' state (and the sim line's code) show without a reload
+    refetchInterval: (q) => (q.state.data?.status === CONTRACT_STATUS.signing ? 4000 : false),
   });
 
 /** The contracts made from one order (the order drawer). */
