@@ -38,6 +38,7 @@ import { groupcallPlugin } from './modules/groupcall/groupcall.plugin';
 import { healthRoutes } from './modules/health/health.routes';
 import { startJobWorkers } from './modules/jobs/jobs.service';
 import { labelsRoutes } from './modules/labels/labels.routes';
+import { leadsPlugin } from './modules/leads/leads.plugin';
 import { loginLogsRoutes } from './modules/login-logs/login-logs.routes';
 import { metricsPlugin } from './modules/metrics/metrics.plugin';
 import { ordersRoutes } from './modules/orders/orders.routes';
@@ -159,6 +160,7 @@ export const buildApp = async (config: Config, database: Database): Promise<Fast
   await app.register(callsPlugin);
   await app.register(calltasksPlugin);
   await app.register(groupcallPlugin);
+  await app.register(leadsPlugin);
   await app.register(blacklistRoutes);
   await app.register(complianceRoutes);
   await app.register(poolsRoutes);

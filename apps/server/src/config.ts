@@ -183,6 +183,19 @@ const schema = z.object({
   /** 短信签名 and the template of the code (its variable is ${code}) */
   SMS_SIGN_NAME: z.string().default(''),
   SMS_TEMPLATE_CODE: z.string().default(''),
+  /** lead search (issue 28): the company-data provider (企查查-style open API); `test-double` starts the fictional double in-process (not in production); empty: development → test-double, production → none */
+  LEADS_PROVIDER_URL: z.string().default(''),
+  /** the platform's AppKey/SecretKey, used by companies that set none of their own */
+  LEADS_PROVIDER_KEY: z.string().default(''),
+  LEADS_PROVIDER_SECRET: z.string().default(''),
+  /** provider requests per second: per company, and for the whole instance */
+  LEADS_PROVIDER_QPS: z.coerce.number().positive().max(100).default(5),
+  LEADS_PROVIDER_GLOBAL_QPS: z.coerce.number().positive().max(1000).default(20),
+  /** days a provider answer stays fresh in the registry (a company looked up twice costs once) */
+  LEADS_CACHE_TTL_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
+  /** what a paid lookup costs, in 分: a name search, a details call */
+  LEADS_SEARCH_COST_FEN: z.coerce.number().int().min(0).max(100000).default(10),
+  LEADS_DETAIL_COST_FEN: z.coerce.number().int().min(0).max(100000).default(20),
 });
 
 /** The S3-compatible bucket of STORAGE_DRIVER=s3 (lib/storage/s3.ts). */
@@ -210,6 +223,18 @@ export type SpeechConfig = {
     token: string;
   };
   endSilenceMs: number;
+};
+
+/** LEADS_* settings (modules/leads). `providerUrl` 'test-double': the fictional double in-process; '': none. */
+export type LeadsConfig = {
+  providerUrl: string;
+  providerKey: string;
+  providerSecret: string;
+  tenantQps: number;
+  globalQps: number;
+  cacheTtlDays: number;
+  searchCostFen: number;
+  detailCostFen: number;
 };
 
 /** SMS_* settings (modules/contract/contract-sms.ts). */
@@ -254,6 +279,8 @@ export type Config = {
   storage: { driver: 'local' } | { driver: 's3'; s3: S3Config };
   /** SMS_* (contract one-time codes); the secret stays out of logs */
   sms: SmsConfig;
+  /** LEADS_* (lead search, modules/leads): the provider and its limits; the secret stays out of logs */
+  leads: LeadsConfig;
   demoPassword: string;
   /** who may read GET /metrics besides loopback (modules/metrics): METRICS_ALLOW's networks, METRICS_TOKEN's bearer */
   metrics: { token: string; allow: string[] };
@@ -303,6 +330,7 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env, overrides: Part
     );
     if (missing.length > 0) throw new Error(`配置错误: SMS_PROVIDER=aliyun 需要 ${missing.join('、')}`);
   }
+  if (isProduction && e.LEADS_PROVIDER_URL === 'test-double')
   if (e.SPEECH_TTS === 'http' && !e.SPEECH_TTS_URL) throw new Error('配置错误: SPEECH_TTS=http 需要 SPEECH_TTS_URL');
   if (e.SPEECH_ASR !== 'none' && !e.SPEECH_ASR_URL) throw new Error(`配置错误: SPEECH_ASR=${e.SPEECH_ASR} 需要 SPEECH_ASR_URL`);
   const hasAccessKey = Boolean(e.SPEECH_ASR_AK_ID && e.SPEECH_ASR_AK_SECRET);
@@ -381,6 +409,16 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env, overrides: Part
       accessKeySecret: e.SMS_ACCESS_KEY_SECRET,
       signName: e.SMS_SIGN_NAME,
       templateCode: e.SMS_TEMPLATE_CODE,
+    },
+    leads: {
+      providerUrl: e.LEADS_PROVIDER_URL || (isProduction ? '' : 'test-double'),
+      providerKey: e.LEADS_PROVIDER_KEY,
+      providerSecret: e.LEADS_PROVIDER_SECRET,
+      tenantQps: e.LEADS_PROVIDER_QPS,
+      globalQps: e.LEADS_PROVIDER_GLOBAL_QPS,
+      cacheTtlDays: e.LEADS_CACHE_TTL_DAYS,
+      searchCostFen: e.LEADS_SEARCH_COST_FEN,
+      detailCostFen: e.LEADS_DETAIL_COST_FEN,
     },
     demoPassword: e.DEMO_PASSWORD,
     trustProxy: parseTrustProxy(e.TRUST_PROXY) ?? false,

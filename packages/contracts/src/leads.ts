@@ -494,8 +494,18 @@ export const leadIdsBody = z.object({
   ids: z.array(zId()).min(1, '请选择企业').max(LEAD_LIMITS.maxSelect, `一次最多选择${LEAD_LIMITS.maxSelect}家企业`),
 });
 export type LeadIdsBody = z.infer<typeof leadIdsBody>;
-export const leadDuplicateSchema = z.object({ id: z.number(), name: z.string(), existing: z.array(leadExistingCustomerSchema) });
-export const leadCheckResultSchema = z.object({ list: z.array(leadDuplicateSchema) });
+/** A lead not converted: the customers it already is, or (existing empty) why it could not be made a customer. */
+export const leadDuplicateSchema = z.object({
+  id: z.number(),
+  name: z.string(),
+  existing: z.array(leadExistingCustomerSchema),
+  reason: z.string(),
+});
+export const leadCheckResultSchema = z.object({
+  list: z.array(leadDuplicateSchema),
+  /** the caller's 转为客户 left today */
+  quotaLeft: z.number(),
+});
 
 /** POST kqhk/convert: 转为客户. Duplicates are skipped (and named); the rest become customers. */
 export const leadConvertBody = leadIdsBody.extend({

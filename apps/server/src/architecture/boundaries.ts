@@ -97,6 +97,15 @@ export const TABLE_OWNER: Readonly<Record<string, string>> = {
   billingSettings: 'billing',
   billingAlerts: 'billing',
   billingRerates: 'billing',
+  // lead search
+  leadCompanies: 'leads',
+  leadLists: 'leads',
+  leadTemplates: 'leads',
+  leadSettings: 'leads',
+  leadLookups: 'leads',
+  leadSearchCache: 'leads',
+  leadConversions: 'leads',
+  leadBatchRows: 'leads',
   // platform
   jobs: 'jobs',
   domainEvents: 'jobs',

@@ -11,6 +11,7 @@ import { registerPoolRulesWithCustomers } from '../../modules/pools/pools-for-cu
 import { insertRole } from '../../modules/roles/roles.service';
 import { insertStaffRow } from '../../modules/staff/staff.service';
 import type { Db } from '../client';
+import { DEMO_REGISTRY_COMPANIES, seedDemoRegistry } from '../../modules/leads/leads-registry';
 import { seedDemoAibot } from './demo-aibot';
 import { seedDemoAicall, seedDemoReception } from './demo-aicall';
 import { seedDemoCustomers } from './demo-customers';
@@ -169,6 +170,8 @@ export const seedDemo = async (db: Db, password: string): Promise<boolean> => {
   await upsertCallSettings(db, tenantId, { callerNumber: '', callHoursFrom: '00:00', callHoursTo: '24:00' });
   await seedDemoAicall(db, actor, flowId);
   await seedDemoReception(db, actor, flowId);
+  // lead search: a registry of fictional companies so the 精线索 pages are not empty (issue 28)
+  await seedDemoRegistry(db, DEMO_REGISTRY_COMPANIES);
   return true;
 };
 

@@ -16,6 +16,8 @@ export type JobEnv = { db: Db; log: FastifyBaseLogger; dataDir: string };
 
 /** What a running job may report. Progress writes are throttled to keep the database quiet. */
 export type JobContext = {
+  /** the job's id (a kind that writes rows of its own keys them by it) */
+  jobId: string;
   setTotal: (total: number) => Promise<void>;
   progress: (processed: number) => Promise<void>;
   /**
@@ -83,6 +85,7 @@ const execute = async (
   let lastWrite = 0;
   let isCheckpointed = false;
   const ctx: JobContext = {
+    jobId: id,
     setTotal: async (total) => {
       await repo.updateAttempt(db, job, attempt, { total });
     },
