@@ -214,7 +214,8 @@ export const fictionalCompany = (serial: number, nameCore?: string): FictionalCo
   const day = 1 + Math.floor(rand() * 28);
   const phones: string[] = [];
   if (rand() < 0.6)
-    phones.push(`${areaCode}-${String(60000000 + Math.floor(rand() * 39999999)).slice(0, areaCode.length === 3 ? 8 : 7)}`);
+    // 8-digit landlines starting 6–8 (the major cities' length): valid numbers for the dialer's checks
+    phones.push(`${areaCode}-${60000000 + Math.floor(rand() * 29999999)}`);
   if (rand() < 0.45) phones.push(`1${pick(rand, ['3', '5', '7', '8', '9'])}${String(Math.floor(rand() * 1e9)).padStart(9, '0')}`);
   // within ~25 km of the centre, denser near it
   const r = rand() ** 1.5 * 0.22;
