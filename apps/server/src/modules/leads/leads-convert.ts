@@ -35,7 +35,7 @@ import * as data from './leads-data.repo';
 import { mappingOf, quotaOf } from './leads-settings';
 
 /** A customer name this similar (0–100, leads/lead-names nameScore) counts as the same company. */
-export const SIMILAR_NAME_SCORE = 85;
+export const SIMILAR_NAME_SCORE = 80;
 
 const probeOf = (row: repo.LeadRow): LeadProbe => {
   const norm = normalizeName(row.name);
