@@ -91,6 +91,8 @@ test('a call on the sim line is charged by the plan: 消费明细 shows it with 
   const page = await openPage(browser, 'admin');
   await page.goto('/account/expensedetails');
   const balanceFigure = page.getByTestId('billing-figure-balance').locator('.ant-statistic-content');
+  // the first open of the page fetches its chunks: slow on a loaded machine
+  await expect(balanceFigure).toBeVisible({ timeout: 60_000 });
   await expect.poll(async () => unitsOf((await balanceFigure.textContent()) ?? '')).toBe(before.balance);
   await page.getByRole('tab', { name: '充值记录' }).click();
   await expect(page.getByTestId('billing-recharges').getByRole('row').filter({ hasText: '对公转账' }).first()).toContainText(

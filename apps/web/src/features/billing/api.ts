@@ -6,6 +6,7 @@ import type {
   BillingGroupBy,
   BillingOverview,
   BillingRechargeRow,
+  BillingSettingsBody,
   BillingSummary,
   ListData,
 } from '@crm/contracts';
@@ -88,5 +89,22 @@ export const useReadBillingAlerts = () => {
   return useMutation({
     mutationFn: () => http.post<null>(`${BASE}/alertsread`, {}),
     onSuccess: () => client.invalidateQueries({ queryKey: billingKeys.alerts() }),
+  });
+};
+
+/** 余额提醒 thresholds (company scope). */
+export const useBillingSettings = (enabled: boolean) =>
+  useQuery({
+    queryKey: [...billingKeys.all, 'settings'],
+    queryFn: () => http.get<{ thresholds: number[] }>(`${BASE}/settings`),
+    enabled,
+    staleTime: 0,
+  });
+
+export const useSaveBillingSettings = () => {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (body: BillingSettingsBody) => http.post<null>(`${BASE}/settings`, body),
+    onSuccess: () => client.invalidateQueries({ queryKey: billingKeys.all }),
   });
 };

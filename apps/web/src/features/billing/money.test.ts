@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatRate, formatSeconds, formatYuan, yuanDigits } from './money';
+import { formatRate, formatSeconds, formatYuan, yuanDigits, yuanToUnits } from './money';
 
 describe('billing money (1/10,000 yuan)', () => {
   it('shows 2 decimals at least and 4 at most, from the digits', () => {
@@ -33,5 +33,19 @@ describe('billing money (1/10,000 yuan)', () => {
     expect(formatSeconds(0)).toBe('00:00:00');
     expect(formatSeconds(61)).toBe('00:01:01');
     expect(formatSeconds(3661)).toBe('01:01:01');
+  });
+
+  it('reads typed yuan into units without floats, and refuses what is not an amount', () => {
+    expect(yuanToUnits('0.1')).toBe(1000);
+    expect(yuanToUnits('12.5')).toBe(125000);
+    expect(yuanToUnits('100')).toBe(1000000);
+    expect(yuanToUnits('0.0001')).toBe(1);
+    expect(yuanToUnits(' 3.33 ')).toBe(33300);
+    expect(yuanToUnits('999999999.9999')).toBe(9999999999999);
+    expect(yuanToUnits('0.00001')).toBeUndefined();
+    expect(yuanToUnits('1000000000')).toBeUndefined();
+    expect(yuanToUnits('-1')).toBeUndefined();
+    expect(yuanToUnits('1e3')).toBeUndefined();
+    expect(yuanToUnits('')).toBeUndefined();
   });
 });

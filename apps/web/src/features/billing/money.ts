@@ -35,3 +35,14 @@ export const formatSeconds = (seconds: number | null | undefined): string => {
   const pad = (n: number) => String(n).padStart(2, '0');
   return `${pad(Math.floor(s / 3600))}:${pad(Math.floor((s % 3600) / 60))}:${pad(s % 60)}`;
 };
+
+/** Yuan typed in an input: digits with up to 4 decimals (1/10,000 yuan is the unit). */
+export const BILLING_YUAN_PATTERN = /^\d{1,9}(\.\d{1,4})?$/;
+
+/** '12.5' → 125000 (1/10,000 yuan), from the digits; undefined when the text is not an amount. */
+export const yuanToUnits = (text: string | null | undefined): number | undefined => {
+  const t = (text ?? '').trim();
+  if (!BILLING_YUAN_PATTERN.test(t)) return undefined;
+  const [whole, frac = ''] = t.split('.');
+  return Number(whole) * 10_000 + Number(frac.padEnd(4, '0'));
+};

@@ -1,5 +1,6 @@
+import { BellOutlined } from '@ant-design/icons';
 import { CHARGE_KIND_LABEL } from '@crm/contracts';
-import { Card, Col, Row, Space, Tabs } from 'antd';
+import { Button, Card, Col, Row, Space, Tabs } from 'antd';
 import { useState } from 'react';
 import { JobExportButton } from '../../../components/JobExportButton';
 import { type BillingFilters, useBillingOverview, useStartBillingExport } from '../api';
@@ -9,6 +10,7 @@ import { ChargesPanel } from '../components/ChargesPanel';
 import { ConsumptionChart } from '../components/ConsumptionChart';
 import { RechargesPanel } from '../components/RechargesPanel';
 import { SummaryPanel } from '../components/SummaryPanel';
+import { ThresholdsModal } from '../components/ThresholdsModal';
 
 const KIND_OPTIONS = Object.entries(CHARGE_KIND_LABEL).map(([value, label]) => ({ value, label }));
 
@@ -31,6 +33,7 @@ export const ExpenseDetailsPage = () => {
   const overview = useBillingOverview();
   const [filters, setFilters] = useState<BillingFilters>({});
   const startExport = useStartBillingExport();
+  const [isEditingThresholds, setEditingThresholds] = useState(false);
   const isCompany = overview.data?.scope === 'company';
   // a new search starts each list on its first page
   const listKey = JSON.stringify(filters);
@@ -42,7 +45,17 @@ export const ExpenseDetailsPage = () => {
           <ConsumptionChart filters={filters} />
         </Col>
       </Row>
-      <Card title="消费明细" size="small">
+      <Card
+        title="消费明细"
+        size="small"
+        extra={
+          isCompany && (
+            <Button icon={<BellOutlined />} onClick={() => setEditingThresholds(true)}>
+              余额提醒
+            </Button>
+          )
+        }
+      >
         <BillingSearchBar kinds={KIND_OPTIONS} onSearch={(s) => setFilters(toFilters(s))}>
           <JobExportButton title="导出消费明细" start={startExport} input={filters} />
         </BillingSearchBar>
@@ -57,6 +70,7 @@ export const ExpenseDetailsPage = () => {
           ]}
         />
       </Card>
+      <ThresholdsModal isOpen={isEditingThresholds} onClose={() => setEditingThresholds(false)} />
     </Space>
   );
 };
