@@ -21,6 +21,31 @@ export const ROUTES: AppRoute[] = [
     Page: page(() => import('../features/workbench/pages/WorkbenchPage'), 'WorkbenchPage'),
   },
   {
+    path: '/jingxiansuo/company',
+    title: '查企业',
+    Page: page(() => import('../features/leads/pages/CompanyLookupPage'), 'CompanyLookupPage'),
+  },
+  {
+    path: '/jingxiansuo/industry',
+    title: '行业模板',
+    Page: page(() => import('../features/leads/pages/IndustryTemplatesPage'), 'IndustryTemplatesPage'),
+  },
+  {
+    path: '/jingxiansuo/advanced',
+    title: '找线索',
+    Page: page(() => import('../features/leads/pages/AdvancedSearchPage'), 'AdvancedSearchPage'),
+  },
+  {
+    path: '/jingxiansuo/map',
+    title: '地图搜索',
+    Page: page(() => import('../features/leads/pages/MapSearchPage'), 'MapSearchPage'),
+  },
+  {
+    path: '/jingxiansuo/batchCompany',
+    title: '批量查企业',
+    Page: page(() => import('../features/leads/pages/BatchLookupPage'), 'BatchLookupPage'),
+  },
+  {
     path: '/manage/mycustomer',
     title: '我的客户',
     Page: page(() => import('../features/customers/pages/MyCustomersPage'), 'MyCustomersPage'),

@@ -1,12 +1,14 @@
-import type { MenuNode } from '@crm/contracts';
+import { ALL_MENUS, type MenuNode } from '@crm/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/harness';
 
 type MenuApp = { cbAid: number; name: string; menus: MenuNode[] };
 
-/** Menus of pages that do not exist yet (issue 11): 精线索 (费用明细 has its page since issue 27). */
-const PLANNED = [110, 111, 112, 113, 114, 115];
-const PLANNED_ROUTES = ['/jingxiansuo'];
+/** Menus of pages that do not exist yet (none since 精线索 landed in issue 28; 费用明细 in issue 27). */
+const PLANNED = ALL_MENUS.filter((n) => n.isPlanned).map((n) => n.cmMid);
+const PLANNED_ROUTES = ALL_MENUS.filter((n) => n.isPlanned).map((n) => n.frontRoute);
+/** 精线索 and its five pages (issue 28) */
+const LEADS = [110, 111, 112, 113, 114, 115];
 
 const ids = (nodes: MenuNode[]): number[] => nodes.flatMap((n) => [n.cmMid, ...ids(n.children)]);
 const appIds = (apps: MenuApp[]) => apps.flatMap((a) => ids(a.menus));
@@ -32,6 +34,7 @@ describe('menus of pages that do not exist', () => {
     expect(offered).toContain(250);
     expect(offered).toContain(500);
     for (const id of PLANNED) expect(offered, String(id)).not.toContain(id);
+    for (const id of LEADS) expect(offered, String(id)).toContain(id);
     // 话术管理 (301), AI外呼任务 (300) and AI接待记录 (400) exist since issue 16
     expect(offered).toContain(301);
     expect(offered).toContain(300);
@@ -49,7 +52,8 @@ describe('menus of pages that do not exist', () => {
     );
     expect(res.json().code).toBe(0);
     const list = (await t.get('/api/frontend/role/list', admin)).json().data.list as { name: string; menuIds: number[] }[];
-    expect(list.find((r) => r.name === '计划页测试')?.menuIds).toEqual([122]);
+    // 精线索 (110, 113) is live since issue 28: granted as sent
+    expect(list.find((r) => r.name === '计划页测试')?.menuIds).toEqual(expect.arrayContaining([122, 110, 113]));
     const sys = list.find((r) => r.name === '超级管理员');
     for (const id of PLANNED) expect(sys?.menuIds, String(id)).not.toContain(id);
   });
@@ -63,6 +67,8 @@ describe('menus of pages that do not exist', () => {
     expect(listed).toContain(400);
     for (const id of PLANNED) expect(listed, String(id)).not.toContain(id);
     for (const route of PLANNED_ROUTES) expect(info.permissions[route], route).toEqual({ hasPremisson: 0 });
+    for (const id of LEADS) expect(listed, String(id)).toContain(id);
+    expect(info.permissions['/jingxiansuo/map']).toEqual({ hasPremisson: 1 });
     expect(info.permissions['/call/record']).toEqual({ hasPremisson: 1 });
     expect(info.permissions['/aicall/flow']).toEqual({ hasPremisson: 1 });
     expect(info.permissions['/aicall/Index']).toEqual({ hasPremisson: 1 });
