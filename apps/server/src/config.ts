@@ -183,6 +183,11 @@ const schema = z.object({
   /** 短信签名 and the template of the code (its variable is ${code}) */
   SMS_SIGN_NAME: z.string().default(''),
   SMS_TEMPLATE_CODE: z.string().default(''),
+  /** seals each company's contract signing key (AES-256-GCM), 16+ characters; unset in production: archiving is refused */
+  CONTRACT_KEY_SECRET: z
+    .string()
+    .default('')
+    .refine((v) => v === '' || v.length >= 16, '应至少 16 个字符'),
   /** lead search (issue 28): the company-data provider (企查查-style open API); `test-double` starts the fictional double in-process (not in production); empty: development → test-double, production → none */
   LEADS_PROVIDER_URL: z.string().default(''),
   /** the platform's AppKey/SecretKey, used by companies that set none of their own */
@@ -279,6 +284,8 @@ export type Config = {
   storage: { driver: 'local' } | { driver: 's3'; s3: S3Config };
   /** SMS_* (contract one-time codes); the secret stays out of logs */
   sms: SmsConfig;
+  /** CONTRACT_KEY_SECRET: opens the companies' signing keys (modules/contract/pdf); never logged or sent */
+  contractKeySecret: string;
   /** LEADS_* (lead search, modules/leads): the provider and its limits; the secret stays out of logs */
   leads: LeadsConfig;
   demoPassword: string;
@@ -402,6 +409,8 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env, overrides: Part
             },
           }
         : { driver: 'local' },
+    // development and tests: a fixed key (no real signing identity exists there); production sets its own
+    contractKeySecret: e.CONTRACT_KEY_SECRET || (isProduction ? '' : 'development-only-contract-key'),
     sms: {
       provider: e.SMS_PROVIDER,
       endpoint: e.SMS_ENDPOINT,

@@ -357,6 +357,7 @@ export const ERRORS = {
   CONTRACT_SMS_NOT_CONFIGURED: { code: 118032, status: 503, msg: '短信服务未配置，请联系管理员' },
   CONTRACT_BATCH_EMPTY: { code: 118033, status: 400, msg: '所选合同没有可下载的文件' },
   CONTRACT_VERIFY_NOT_PDF: { code: 118034, status: 400, msg: '请上传PDF文件' },
+  CONTRACT_KEY_NOT_CONFIGURED: { code: 118035, status: 503, msg: '未配置合同签署密钥（CONTRACT_KEY_SECRET），请联系管理员' },
 } as const;
 
 export type ErrorKey = keyof typeof ERRORS;

@@ -12,6 +12,7 @@ import { insertRole } from '../../modules/roles/roles.service';
 import { insertStaffRow } from '../../modules/staff/staff.service';
 import type { Db } from '../client';
 import { DEMO_REGISTRY_COMPANIES, seedDemoRegistry } from '../../modules/leads/leads-registry';
+import { seedDemoContract } from '../../modules/contract/contract-demo';
 import { seedDemoAibot } from './demo-aibot';
 import { seedDemoAicall, seedDemoReception } from './demo-aicall';
 import { seedDemoCustomers } from './demo-customers';
@@ -164,6 +165,8 @@ export const seedDemo = async (db: Db, password: string): Promise<boolean> => {
   await seedDemoPools(db, tenantId, { dept2 });
   await seedDemoOrders(db, actor, owners[0].staffId);
   await seedDemoWorkOrders(db, actor, owners[0].staffId);
+  // contracts (issue 26): the e-sign account, a seal and a template, so 生成合同 works at once
+  await seedDemoContract(db, tenantId, adminId, DEMO_COMPANY);
   const flowId = await seedDemoAibot(db, actor);
   // The demo company is shown at any hour: its calling hours are the whole day (a new company gets
   // 08:00–21:00, issue 15); every other calling rule keeps the product's defaults.

@@ -67,9 +67,9 @@ export const templateInfo = async (db: Db, actor: Actor, id: number) => {
   return presentTemplate(db, actor.tenantId, t.template, t.version);
 };
 
-/** The form and flow of a new version: ids assigned, order templates always link their order (dmType 17). */
 const LINK_NAMES: Record<number, string> = { 1: '关联订单', 2: '关联回款' };
 
+/** The form and flow of a new version: ids assigned, order templates always link their order (dmType 17). */
 const buildVersion = async (db: DbOrTx, actor: Actor, body: TemplateSaveBody) => {
   if (!body.nodes.some((n) => n.type === NODE_TYPE.approver)) throw new AppError('TEMPLATE_NO_APPROVER');
   const preset = [...new Set(body.nodes.flatMap((n) => n.staffIds))];

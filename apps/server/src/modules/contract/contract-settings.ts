@@ -68,6 +68,7 @@ export const requireReadyAccount = async (db: DbOrTx, tenantId: number) => {
  */
 export const companyKeyOf = async (db: Db, config: Config, tenantId: number) => {
   const a = await requireReadyAccount(db, tenantId);
+  if (!config.contractKeySecret) throw new AppError('CONTRACT_KEY_NOT_CONFIGURED');
   if (a.certPem && a.encryptedKey && a.certName === a.companyName) return { certPem: a.certPem, encryptedKey: a.encryptedKey };
   const key = await createCompanyCertificate({
     companyName: a.companyName,
