@@ -28,6 +28,11 @@ export type WorkOptions = {
   concurrency?: number;
   /** a job still active after this long is failed by the queue's maintenance (default 15 min) */
   expireInHours?: number;
+  /**
+   * the same in seconds, for short singleton work (the call sweep): a job its instance died holding
+   * would otherwise block the queue until it expires; set on an existing queue too
+   */
+  expireInSeconds?: number;
 };
 
 /** The queue of each open database (the job service reaches it through the `db` it is given). */
@@ -60,7 +65,9 @@ export const startJobQueue = async (database: Database, log: FastifyBaseLogger):
     // sends one job a second, and a job's own state lives in the `jobs` table, not here
     archiveCompletedAfterSeconds: 15 * 60,
     deleteAfterDays: 1,
-    maintenanceIntervalSeconds: 120,
+    // maintenance (once per cluster) also fails expired jobs: a singleton job whose instance died
+    // (kill -9) frees its queue within expireInSeconds + this (issue 25, deploy/test/two-instances.ts)
+    maintenanceIntervalSeconds: 20,
   });
   boss.on('error', (err) => log.error({ err }, 'job queue error'));
   await boss.start();
@@ -68,14 +75,18 @@ export const startJobQueue = async (database: Database, log: FastifyBaseLogger):
   const ensure = async (name: string, opts: WorkOptions = {}) => {
     if (created.has(name)) return;
     // createQueue is idempotent (insert … on conflict do nothing); `singleton`: one job active at a time
-    await boss.createQueue(name, {
+    const options: PgBoss.Queue = {
       name,
       policy: opts.policy ?? 'standard',
       retryLimit: opts.retryLimit ?? 0,
       retryDelay: 5,
       retryBackoff: true,
       ...(opts.expireInHours ? { expireInHours: opts.expireInHours } : {}),
-    });
+      ...(opts.expireInSeconds ? { expireInSeconds: opts.expireInSeconds } : {}),
+    };
+    await boss.createQueue(name, options);
+    // a queue made by an older version keeps its expiry unless told (updateQueue sets every field given)
+    if (opts.expireInSeconds) await boss.updateQueue(name, options);
     created.add(name);
   };
   const q: JobQueue = {
