@@ -88,4 +88,6 @@ const face = extractFace(readFileSync(SOURCE), FACE);
 // PDFs need no vertical or alternate forms; no hinting: PDF viewers do not use CFF hints much (1.8 → 1.5 MiB).
 const subset = await subsetFont(face, text, { targetFormat: 'sfnt', noLayoutClosure: true, noHinting: true });
 writeFileSync(OUT, subset);
-console.log(`${FACE}: ${[...text].length} characters → ${path.relative(process.cwd(), OUT)} (${Math.round(subset.length / 1024)} KiB)`);
+console.log(
+  `${FACE}: ${[...text].length} characters → ${path.relative(process.cwd(), OUT)} (${Math.round(subset.length / 1024)} KiB)`,
+);

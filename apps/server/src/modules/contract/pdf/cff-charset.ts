@@ -86,8 +86,7 @@ export const identityCidCharset = (sfnt: Buffer): Buffer => {
     return out;
   }
   // ranges (format 1 or 2): one range of format 2 says "glyph i is CID i" in 5 bytes
-  const oldSize =
-    format === 1 ? rangesSize(out, p, numGlyphs, 1) : format === 2 ? rangesSize(out, p, numGlyphs, 2) : 0;
+  const oldSize = format === 1 ? rangesSize(out, p, numGlyphs, 1) : format === 2 ? rangesSize(out, p, numGlyphs, 2) : 0;
   if (numGlyphs <= 1) return out;
   if (oldSize >= 5) {
     out[p] = 2;

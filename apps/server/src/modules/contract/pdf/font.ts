@@ -1,8 +1,11 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import * as fontkit from 'fontkit';
 import type { Font } from 'fontkit';
+import * as fontkit from 'fontkit';
 import type { PDFDocument, PDFFont } from 'pdf-lib';
+
+type PdfLibFontkit = Parameters<PDFDocument['registerFontkit']>[0];
+
 import subsetFont from 'subset-font';
 import { identityCidCharset } from './cff-charset';
 
@@ -30,7 +33,7 @@ const baseFont = () => {
 export const outlineFont = (): Font => baseFont().font;
 
 /** pdf-lib calls `fontkit.create`; fontkit 2 has the same entry point (the adapter pdf-lib needs). */
-const pdfLibFontkit = { create: (data: Uint8Array) => fontkit.create(data) };
+const pdfLibFontkit = { create: (data: Uint8Array) => fontkit.create(data) } as unknown as PdfLibFontkit;
 
 /** Characters the shipped font has no glyph for (line breaks and tabs aside). */
 export const unsupportedChars = (text: string): string[] => {

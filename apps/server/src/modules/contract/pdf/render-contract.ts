@@ -1,4 +1,5 @@
 import {
+  type PDFDict,
   PDFDocument,
   type PDFFont,
   PDFHexString,
@@ -115,19 +116,12 @@ const drawTable = (ctx: Ctx, table: ProductsTable) => {
       height: headerH,
       color: rgb(0.93, 0.93, 0.93),
     });
-    headerLines.forEach((lines, i) =>
-      lines.forEach((line, k) =>
-        drawLine(
-          ctx.page,
-          ctx.font,
-          line,
-          alignedX(line, TABLE_SIZE, lefts[i] + CELL_PAD, widths[i] - 2 * CELL_PAD, 'center'),
-          top - CELL_PAD - (k + 1) * lh + lh * 0.28,
-          TABLE_SIZE,
-          { isBold: true },
-        ),
-      ),
-    );
+    headerLines.forEach((lines, i) => {
+      lines.forEach((line, k) => {
+        const x = alignedX(line, TABLE_SIZE, lefts[i] + CELL_PAD, widths[i] - 2 * CELL_PAD, 'center');
+        drawLine(ctx.page, ctx.font, line, x, top - CELL_PAD - (k + 1) * lh + lh * 0.28, TABLE_SIZE, { isBold: true });
+      });
+    });
     drawGrid(top, top - headerH);
     ctx.y = top - headerH;
   };
@@ -315,14 +309,17 @@ export const renderContractPdf = async (input: ContractPdfInput): Promise<Uint8A
   ctx.y -= BODY;
   const slots = drawParties(ctx, input.parties);
   footers(ctx, input);
-  doc.getInfoDict().set(PDFName.of(SLOTS_KEY), PDFHexString.fromText(JSON.stringify(slots)));
+  infoDict(doc).set(PDFName.of(SLOTS_KEY), PDFHexString.fromText(JSON.stringify(slots)));
   return doc.save({ useObjectStreams: false });
 };
+
+/** pdf-lib keeps the document information dictionary's getter private; custom keys need it */
+const infoDict = (doc: PDFDocument) => (doc as unknown as { getInfoDict(): PDFDict }).getInfoDict();
 
 /** The signing slots renderContractPdf recorded in a PDF's metadata ([] when none). */
 export const readSignatureSlots = async (pdf: Uint8Array | PDFDocument): Promise<SignatureSlot[]> => {
   const doc = pdf instanceof PDFDocument ? pdf : await PDFDocument.load(pdf, { updateMetadata: false });
-  const raw = doc.getInfoDict().get(PDFName.of(SLOTS_KEY));
+  const raw = infoDict(doc).get(PDFName.of(SLOTS_KEY));
   if (!(raw instanceof PDFHexString)) return [];
   try {
     const parsed = JSON.parse(raw.decodeText());

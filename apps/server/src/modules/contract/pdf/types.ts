@@ -5,7 +5,7 @@
 
 /** One piece of a contract body, laid out top to bottom on A4 pages. */
 export type Block =
-  | { kind: 'heading'; text: string; /** 1: centred, larger; 2 (default): section heading */ level?: 1 | 2 }
+  | { kind: 'heading'; text: string /** 1: centred, larger; 2 (default): section heading */; level?: 1 | 2 }
   /** a paragraph with its fields already filled; `\n` starts a new line inside it */
   | {
       kind: 'paragraph';
@@ -140,6 +140,8 @@ export type VerifyResult = {
   signedAt: string;
   /** SHA-256 (hex) of the bytes checked */
   sha256: string;
+  /** SHA-256 (hex) of the signing certificate's DER: compare with certificateFingerprint(certPem) of your companies */
+  certificateSha256: string;
 };
 
 /** A field placed on an uploaded PDF template's page (points, origin bottom-left), with its value. */

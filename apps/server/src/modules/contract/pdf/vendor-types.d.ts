@@ -9,7 +9,12 @@ declare module 'subset-font' {
 }
 
 declare module 'fontkit' {
-  export type Glyph = { id: number; advanceWidth: number; path: { toSVG(): string } };
+  export type Path = {
+    toSVG(): string;
+    translate(x: number, y: number): Path;
+    transform(m0: number, m1: number, m2: number, m3: number, m4: number, m5: number): Path;
+  };
+  export type Glyph = { id: number; advanceWidth: number; path: Path };
   export type Font = {
     unitsPerEm: number;
     ascent: number;
