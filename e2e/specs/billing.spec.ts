@@ -60,7 +60,7 @@ test('a call on the sim line is charged by the plan: 消费明细 shows it with 
   browser,
   request,
 }) => {
-  test.setTimeout(180_000);
+  test.setTimeout(420_000);
   const op = operator(request);
   const admin = await apiLogin(request, 'admin');
   const lisi = await apiLogin(request, 'lisi');
@@ -113,7 +113,7 @@ test('a call on the sim line is charged by the plan: 消费明细 shows it with 
   await expect(call.getByTestId('call-status')).toHaveText('通话中', { timeout: 15_000 });
   await agent.waitForTimeout(3_000);
   await call.getByRole('button', { name: '挂断' }).click();
-  await expect(call).toBeHidden();
+  await expect(call).toBeHidden({ timeout: 30_000 });
 
   // Rated after hang-up on the job queue: the balance goes down by exactly the plan's price.
   await expect

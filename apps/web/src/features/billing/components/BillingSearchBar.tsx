@@ -8,6 +8,12 @@ import { useDepartmentTree } from '../../departments/api';
 
 type Values = { range?: [Dayjs, Dayjs] | null; staffId?: number; departmentId?: number; kind?: string; number?: string };
 
+/** The department picker, its tree fetched only where the filter is shown (a staff member seeing his own charges has none). */
+const DepartmentFilter = (props: { value?: number; onChange?: (value: number) => void }) => {
+  const departments = useDepartmentTree();
+  return <DepartmentTreeSelect {...props} departments={departments.data ?? []} placeholder="部门" style={{ width: 140 }} />;
+};
+
 /** What 消费明细's lists are filtered by: dates as YYYY-MM-DD ('' for open), the rest left out when not chosen. */
 export type BillingSearch = { from: string; to: string; staffId?: number; departmentId?: number; kind?: string; number?: string };
 
@@ -19,23 +25,25 @@ export const BillingSearchBar = ({
   kinds,
   withKind = true,
   withNumber = true,
+  withStaff = true,
   onSearch,
   children,
 }: {
   kinds: { value: string; label: string }[];
   withKind?: boolean;
   withNumber?: boolean;
+  /** false for a staff member who sees only his own charges (the server ignores staff and department for him) */
+  withStaff?: boolean;
   onSearch: (search: BillingSearch) => void;
   children?: ReactNode;
 }) => {
   const [form] = Form.useForm<Values>();
-  const departments = useDepartmentTree();
   const search = (v: Values) =>
     onSearch({
       from: v.range?.[0]?.format('YYYY-MM-DD') ?? '',
       to: v.range?.[1]?.format('YYYY-MM-DD') ?? '',
-      staffId: v.staffId,
-      departmentId: v.departmentId,
+      staffId: withStaff ? v.staffId : undefined,
+      departmentId: withStaff ? v.departmentId : undefined,
       kind: withKind ? v.kind : undefined,
       number: withNumber ? v.number?.trim() || undefined : undefined,
     });
@@ -44,12 +52,16 @@ export const BillingSearchBar = ({
       <Form.Item name="range">
         <DatePicker.RangePicker placeholder={['开始日期', '结束日期']} style={{ width: 240 }} />
       </Form.Item>
-      <Form.Item name="staffId">
-        <StaffSearchSelect placeholder="员工" allowClear style={{ width: 120 }} />
-      </Form.Item>
-      <Form.Item name="departmentId">
-        <DepartmentTreeSelect departments={departments.data ?? []} placeholder="部门" style={{ width: 140 }} />
-      </Form.Item>
+      {withStaff && (
+        <Form.Item name="staffId">
+          <StaffSearchSelect placeholder="员工" allowClear style={{ width: 120 }} />
+        </Form.Item>
+      )}
+      {withStaff && (
+        <Form.Item name="departmentId">
+          <DepartmentFilter />
+        </Form.Item>
+      )}
       {withKind && (
         <Form.Item name="kind">
           <Select placeholder="消费类型" allowClear options={kinds} style={{ width: 120 }} popupMatchSelectWidth={false} />

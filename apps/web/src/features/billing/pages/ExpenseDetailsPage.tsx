@@ -56,7 +56,11 @@ export const ExpenseDetailsPage = () => {
           )
         }
       >
-        <BillingSearchBar kinds={KIND_OPTIONS} onSearch={(s) => setFilters(toFilters(s))}>
+        <BillingSearchBar
+          kinds={KIND_OPTIONS}
+          withStaff={overview.data?.scope !== 'own'}
+          onSearch={(s) => setFilters(toFilters(s))}
+        >
           <JobExportButton title="导出消费明细" start={startExport} input={filters} />
         </BillingSearchBar>
         <Tabs
