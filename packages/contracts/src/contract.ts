@@ -383,6 +383,8 @@ export const contractDetailSchema = contractRowSchema.extend({
   signers: z.array(signerSchema),
   /** PDF urls (logged-in download, GET /api/contract/pdf?id&kind=) or '' */
   pdf: z.object({ draft: z.string(), signed: z.string(), archived: z.string(), dismissed: z.string() }),
+  /** SPEC §4: the contract's file-URL list; the signed and the dismissed (作废) versions are not in it */
+  file_urls: z.array(z.string()),
   archived_sha256: z.string(),
   approval_instance_id: z.number(),
   audit: z.array(auditEntrySchema),

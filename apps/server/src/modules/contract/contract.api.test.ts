@@ -497,11 +497,14 @@ describe('archive, verify, discard', () => {
     const v2 = await detail(r.discarded_id);
     expect(v2).toMatchObject({ status: 4, status_name: '已作废', version: 2, parent_id: id, discard_reason: '客户取消合作' });
     expect(v2.pdf.dismissed).not.toBe('');
+    // SPEC §4: the dismissed file is not in the file-URL list; the original's draft is
+    expect(v2.file_urls).toEqual([]);
     const pdf = await get(v2.pdf.dismissed, 'lisi');
     expect(pdf.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
     const original = await detail(id);
     expect(original).toMatchObject({ status: 1, discarded_by_id: r.discarded_id, can_discard: 0, can_send: 0 });
     expect(original.pdf.draft).not.toBe('');
+    expect(original.file_urls).toEqual([original.pdf.draft]);
     expect(await codeOf(view(token))).toBe(118020);
     const list = await must<{ list: ContractRow[] }>(get(`/api/contract/list?order_id=${orderId}`, 'lisi'));
     expect(list.list.map((x) => x.id)).toEqual([r.discarded_id]);

@@ -184,6 +184,7 @@ export const contractDetail = async (db: Db, config: Config, actor: Actor, id: n
       archived: pdfUrl(c.id, 'archived', c.archivedFileId),
       dismissed: pdfUrl(c.id, 'dismissed', c.dismissedFileId),
     },
+    file_urls: [pdfUrl(c.id, 'draft', c.draftFileId), pdfUrl(c.id, 'archived', c.archivedFileId)].filter((u) => u !== ''),
     archived_sha256: c.archivedSha256,
     approval_instance_id: c.approvalInstanceId ?? 0,
     audit: trail.entries,
