@@ -68,6 +68,8 @@ const schema = z.object({
     .string()
     .regex(/^[\w.:-]{1,100}$/, '应为 1–100 个字母、数字或 _ . : -')
     .optional(),
+  /** `npm run serve:cluster`: this many app processes on PORT (node cluster); 1 = one process (issue 25) */
+  CLUSTER_WORKERS: z.coerce.number().int().min(1).max(64).default(1),
   TELEPHONY: z.enum(['sim', 'sip']).default('sim'),
   /** sim line: its delays (ringing, answer, the customer's hang-up) run this many times faster */
   SIM_SPEED: z.coerce.number().positive().max(10_000).default(1),
@@ -260,6 +262,8 @@ export type Config = {
   redisUrl: string;
   /** INSTANCE_ID: stable across restarts of the same instance, so it ends the legs its previous life held */
   instanceId: string;
+  /** CLUSTER_WORKERS: app processes the cluster launcher (cluster.ts) starts on PORT */
+  clusterWorkers: number;
   telephony: 'sim' | 'sip';
   simSpeed: number;
   simTalkSeconds: number;
@@ -354,6 +358,7 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env, overrides: Part
     databaseUrl: e.DATABASE_URL,
     redisUrl: e.REDIS_URL,
     instanceId: e.INSTANCE_ID ?? `${os.hostname()}:${e.PORT}`,
+    clusterWorkers: e.CLUSTER_WORKERS,
     telephony: e.TELEPHONY,
     simSpeed: e.SIM_SPEED,
     simTalkSeconds: e.SIM_TALK_SECONDS,

@@ -44,7 +44,10 @@ describe('coordinates', () => {
     for (let deg = 0; deg < 360; deg += 5) {
       const rad = (deg * Math.PI) / 180;
       // a point just inside 20 km in every direction
-      const p = { lat: c.lat + (19.99 / 111.195) * Math.cos(rad), lng: c.lng + (19.99 / (111.195 * Math.cos((c.lat * Math.PI) / 180))) * Math.sin(rad) };
+      const p = {
+        lat: c.lat + (19.99 / 111.195) * Math.cos(rad),
+        lng: c.lng + (19.99 / (111.195 * Math.cos((c.lat * Math.PI) / 180))) * Math.sin(rad),
+      };
       expect(haversineKm(c, p)).toBeLessThanOrEqual(20);
       expect(p.lat).toBeGreaterThanOrEqual(box.minLat);
       expect(p.lat).toBeLessThanOrEqual(box.maxLat);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { nameGrams, nameScore, normalizeName, queryGrams } from './lead-names';
+import { coreName, nameGrams, nameScore, normalizeName, queryGrams } from './lead-names';
 
 describe('company names', () => {
   it('full- and half-width brackets, spaces and 有限责任公司/有限公司 read the same', () => {
@@ -28,5 +28,12 @@ describe('company names', () => {
     expect(near).toBeGreaterThanOrEqual(80);
     expect(near).toBeLessThan(100);
     expect(nameScore(n('华信'), n('腾达'))).toBe(0);
+  });
+
+  it('the core name drops the leading province or city, written with or without 市', () => {
+    expect(coreName(normalizeName('深圳市华信科技有限公司'))).toBe('华信科技');
+    expect(coreName(normalizeName('深圳华信科技有限公司'))).toBe('华信科技');
+    expect(coreName(normalizeName('广东省深圳市华信科技有限公司'))).toBe('华信科技');
+    expect(coreName(normalizeName('华信科技股份有限公司'))).toBe('华信科技');
   });
 });

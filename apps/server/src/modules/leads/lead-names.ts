@@ -1,3 +1,5 @@
+import { REGIONS, type Region } from '@crm/regions';
+
 /**
  * Company names as the registry matches them: full- and half-width brackets alike, spaces
  * dropped, 有限责任公司 read as 有限公司, case folded. `nameGrams` are the 2-character pieces the
@@ -42,3 +44,31 @@ export const nameScore = (aNorm: string, bNorm: string): number => {
   for (const g of a) if (b.has(g)) shared++;
   return Math.floor((200 * shared) / (a.size + b.size));
 };
+
+let regionPrefix: RegExp | undefined;
+/** Province and city names, short and long ('深圳', '深圳市'), longest first. */
+const regionPrefixPattern = () => {
+  if (!regionPrefix) {
+    const names = new Set<string>();
+    const add = (r: Region) => {
+      const short = r.label.replace(/(特别行政区|维吾尔自治区|壮族自治区|回族自治区|自治区|自治州|地区|省|市)$/, '');
+      if (short.length >= 2) names.add(short);
+    };
+    for (const p of REGIONS) {
+      add(p);
+      for (const c of p.children) add(c);
+    }
+    const list = [...names].sort((a, b) => b.length - a.length).join('|');
+    regionPrefix = new RegExp(`^((${list})(省|市|自治区|特别行政区)?)+`);
+  }
+  return regionPrefix;
+};
+
+/** The name without its leading province/city and its company form: what tells two spellings of one company apart. */
+export const coreName = (norm: string) => {
+  const stripped = norm.replace(regionPrefixPattern(), '').replace(/(股份有限公司|有限公司|分公司|公司)$/, '');
+  return stripped.length >= 2 ? stripped : norm;
+};
+
+/** The grams a duplicate check or a batch's fuzzy step asks for: the core name's, city written or not. */
+export const coreGrams = (norm: string) => queryGrams(coreName(norm));

@@ -22,7 +22,7 @@ import { defineJob, enqueueJob, jobInfo } from '../jobs/jobs.service';
 import { defineExportJob, keysetRows } from '../jobs/xlsx-export';
 import { readTenantFile } from '../uploads/uploads.service';
 import { cleanCreditCode, isValidCreditCode } from './credit-code';
-import { nameScore, normalizeName, queryGrams } from './lead-names';
+import { coreGrams, nameScore, normalizeName } from './lead-names';
 import * as repo from './leads.repo';
 import * as data from './leads-data.repo';
 import { toLeadCompany } from './leads-presenter';
@@ -57,7 +57,7 @@ const matchChunk = async (db: Db, tenantId: number, names: string[]) => {
       out.push({ match: LEAD_MATCH.exact, score: 100, companyId: hit.id });
       continue;
     }
-    const grams = queryGrams(norm);
+    const grams = coreGrams(norm);
     if (grams.length === 0) {
       out.push({ match: LEAD_MATCH.none, score: 0, companyId: null });
       continue;

@@ -29,7 +29,7 @@ import { createCustomer, viewerOf } from '../customers/customers.service';
 import { existingCustomersFor, type LeadProbe } from '../customers/customers-for-leads';
 import { allotCustomers, discardCustomers, requireReceiver } from '../pools/pool-moves.service';
 import { requireUsablePool } from '../pools/pools.service';
-import { nameScore, normalizeName, queryGrams } from './lead-names';
+import { coreGrams, nameScore, normalizeName } from './lead-names';
 import * as repo from './leads.repo';
 import * as data from './leads-data.repo';
 import { mappingOf, quotaOf } from './leads-settings';
@@ -47,7 +47,7 @@ const probeOf = (row: repo.LeadRow): LeadProbe => {
       return n ? [n.phone] : [];
     }),
     nameNorm: norm,
-    nameGrams: queryGrams(norm),
+    nameGrams: coreGrams(norm),
   };
 };
 
@@ -111,6 +111,31 @@ const fieldText = (row: repo.LeadRow, field: string): string => {
   }
 };
 
+// Until the admin maps a field, a text control of one of these names receives it (a template's 联系人 is often required).
+const DEFAULT_TARGETS: Record<string, string[]> = {
+  legalRep: ['法定代表人', '法人', '联系人', '联系人姓名'],
+  address: ['地址', '公司地址', '详细地址', '企业地址'],
+  creditCode: ['统一社会信用代码', '信用代码'],
+  scope: ['经营范围'],
+};
+
+/** The admin's mapping, completed by name for the text controls he left unmapped. */
+const effectiveMapping = (mapping: Record<string, number>, tpl: Awaited<ReturnType<typeof loadTemplate>>) => {
+  const out = { ...mapping };
+  const taken = new Set(Object.values(mapping));
+  for (const [field, names] of Object.entries(DEFAULT_TARGETS)) {
+    if (out[field]) continue;
+    const control = tpl.enabled.find(
+      (c) => (c.dmType === DM_TYPE.text || c.dmType === DM_TYPE.textarea) && names.includes(c.name) && !taken.has(c.id),
+    );
+    if (control) {
+      out[field] = control.id;
+      taken.add(control.id);
+    }
+  }
+  return out;
+};
+
 /** The template controls a lead fills: the admin's mapping; the phone into the first phone control when not mapped. */
 const controlsOf = (row: repo.LeadRow, mapping: Record<string, number>, phoneControlId: number | null): SubmittedControl[] => {
   const out: SubmittedControl[] = [];
@@ -162,8 +187,8 @@ export const convertLeads = (db: Db, actor: Actor, body: LeadConvertBody): Promi
     let left = quota - used;
     if (left <= 0) throw new AppError('LEAD_QUOTA_EXCEEDED');
     const existing = await existingFor(db, actor, rows);
-    const mapping = await mappingOf(db, actor.tenantId);
     const tpl = await loadTemplate(db, actor.tenantId);
+    const mapping = effectiveMapping(await mappingOf(db, actor.tenantId), tpl);
     const phoneControlId = tpl.enabled.find((c) => c.dmType === DM_TYPE.phone)?.id ?? null;
     const created: LeadConvertResult['created'] = [];
     const skipped: LeadConvertResult['skipped'] = [];

@@ -303,13 +303,29 @@ describe('转为客户', () => {
 
   it('a similar name counts as the same company', async () => {
     const lead = await findByName(fictionalCompany(16).name);
-    await post(`${P}/convert`, { ids: [lead.id] }, 'zhangsan');
-    const similar = await advanced({ keyword: lead.name.slice(2, 8) });
-    const check = await post<{ list: { id: number; existing: { matchedBy: string }[] }[] }>(`${P}/convert/check`, {
-      ids: [lead.id],
+    const [me] = await t.database.db.select().from(staff).where(eq(staff.username, 'zhangsan'));
+    const [any] = await t.database.db
+      .select()
+      .from(customers)
+      .where(eq(customers.tenantId, me?.tenantId as number))
+      .limit(1);
+    // the same company typed by hand with 市 after the city and without a phone
+    await t.database.db.insert(customers).values({
+      tenantId: me?.tenantId as number,
+      templateId: any?.templateId as number,
+      name: lead.name.replace(/^(..)/, '$1市'),
+      ownerId: me?.id as number,
+      creatorId: me?.id as number,
     });
-    expect(check.list[0]?.existing.map((e) => e.matchedBy)).toContain('name');
-    expect(similar.count).toBeGreaterThan(0);
+    const check = await post<{ list: { id: number; existing: { matchedBy: string; ownerName: string }[] }[] }>(
+      `${P}/convert/check`,
+      {
+        ids: [lead.id],
+      },
+    );
+    expect(check.list[0]?.existing).toMatchObject([{ matchedBy: 'name', ownerName: '张三' }]);
+    const unrelated = await findByName(fictionalCompany(17).name);
+    expect((await post<{ list: unknown[] }>(`${P}/convert/check`, { ids: [unrelated.id] })).list).toEqual([]);
   });
 
   it('the daily quota stops conversions at its edge', async () => {
@@ -376,21 +392,17 @@ describe('batch lookup', () => {
       payload: { tenantId: me?.tenantId, names },
       heartbeatAt: sql`now() - interval '5 minutes'`,
     });
-    await t.database.db
-      .insert(leadBatchRows)
-      .values(
-        names
-          .slice(0, 500)
-          .map((input, i) => ({
-            jobId: id,
-            tenantId: me?.tenantId as number,
-            row: i + 1,
-            input,
-            match: 'none',
-            score: 0,
-            companyId: null,
-          })),
-      );
+    await t.database.db.insert(leadBatchRows).values(
+      names.slice(0, 500).map((input, i) => ({
+        jobId: id,
+        tenantId: me?.tenantId as number,
+        row: i + 1,
+        input,
+        match: 'none',
+        score: 0,
+        companyId: null,
+      })),
+    );
     const env: JobEnv = { db: t.database.db, log: t.app.log, dataDir };
     await recoverJobs(env);
     const job = await waitJob(t, as('admin'), id);
