@@ -40,7 +40,9 @@ export const startServer = async (port: number, url = BENCH_DB) => {
     stdio: ['ignore', 'inherit', 'inherit'],
   });
   const base = `http://127.0.0.1:${port}`;
-  for (let i = 0; i < 120; i++) {
+  // BENCH_START_SECONDS: how long the server may take to start (a migration building an index on 1M rows)
+  const tries = Number(process.env.BENCH_START_SECONDS ?? 60) * 2;
+  for (let i = 0; i < tries; i++) {
     try {
       const r = await fetch(`${base}/api/health`);
       if (r.ok) return { child, base };

@@ -2,7 +2,7 @@
  * p50/p95/p99 latency of minelist and allotlist over HTTP for three filter mixes, and the
  * export of ~100,000 rows (seconds, server peak memory). Run after bench/seed-customers.ts:
  *
- *   npx tsx bench/list-latency.ts [requestsPerMix=60] [--export-only]
+ *   npx tsx bench/list-latency.ts [requestsPerMix=60] [--export-only | --lists-only]
  */
 
 import os from 'node:os';
@@ -11,6 +11,7 @@ import { BENCH_DB, login, peakRssKb, rssKb, startServer, summarise } from './lib
 
 const args = process.argv.slice(2);
 const exportOnly = args.includes('--export-only');
+const listsOnly = args.includes('--lists-only');
 const perMix = Number(args.find((a) => /^\d+$/.test(a)) ?? 60);
 const PORT = Number(process.env.BENCH_PORT ?? 3950);
 
@@ -75,32 +76,37 @@ try {
     }
   }
 
+  console.log(`load average (1 min) at the end of the lists: ${os.loadavg()[0].toFixed(1)}`);
   // Export of about 100,000 rows: the newest customers by creation time.
-  const exportFilter = { createTime: [day(-73), day(0)] };
-  const rssBefore = await peakRssKb(child.pid as number);
-  const loadBefore = os.loadavg()[0];
-  const t0 = performance.now();
-  const { data } = await post(tokens.admin, '/api/frontend/customer/allotexportlist', exportFilter);
-  let job: { status: string; processed: number; total: number; error: string } = {
-    status: 'running',
-    processed: 0,
-    total: 0,
-    error: '',
-  };
-  // the server's resident memory every ~5 s while the export runs (MB)
-  const timeline: number[] = [];
-  for (let polls = 0; job.status === 'running'; polls++) {
-    await new Promise((r) => setTimeout(r, 250));
-    if (polls % 20 === 0) timeline.push(Math.round((await rssKb(child.pid as number)) / 1024));
-    const r = await fetch(`${base}/api/frontend/customer/job?jobId=${data.jobId}`, { headers: { authorization: tokens.admin } });
-    job = ((await r.json()) as { data: typeof job }).data;
+  if (!listsOnly) {
+    const exportFilter = { createTime: [day(-73), day(0)] };
+    const rssBefore = await peakRssKb(child.pid as number);
+    const loadBefore = os.loadavg()[0];
+    const t0 = performance.now();
+    const { data } = await post(tokens.admin, '/api/frontend/customer/allotexportlist', exportFilter);
+    let job: { status: string; processed: number; total: number; error: string } = {
+      status: 'running',
+      processed: 0,
+      total: 0,
+      error: '',
+    };
+    // the server's resident memory every ~5 s while the export runs (MB)
+    const timeline: number[] = [];
+    for (let polls = 0; job.status === 'running'; polls++) {
+      await new Promise((r) => setTimeout(r, 250));
+      if (polls % 20 === 0) timeline.push(Math.round((await rssKb(child.pid as number)) / 1024));
+      const r = await fetch(`${base}/api/frontend/customer/job?jobId=${data.jobId}`, {
+        headers: { authorization: tokens.admin },
+      });
+      job = ((await r.json()) as { data: typeof job }).data;
+    }
+    const seconds = (performance.now() - t0) / 1000;
+    const rssAfter = await peakRssKb(child.pid as number);
+    console.log(
+      `\nexport: ${job.status} ${job.total} rows in ${seconds.toFixed(1)} s; server peak RSS ${(rssBefore / 1024).toFixed(0)} MB before, ${(rssAfter / 1024).toFixed(0)} MB after${job.error ? ` (${job.error})` : ''}; load average ${loadBefore.toFixed(1)} at the start, ${os.loadavg()[0].toFixed(1)} at the end`,
+    );
+    console.log(`server RSS every 5 s during the export (MB): ${timeline.join(' ')}`);
   }
-  const seconds = (performance.now() - t0) / 1000;
-  const rssAfter = await peakRssKb(child.pid as number);
-  console.log(
-    `\nexport: ${job.status} ${job.total} rows in ${seconds.toFixed(1)} s; server peak RSS ${(rssBefore / 1024).toFixed(0)} MB before, ${(rssAfter / 1024).toFixed(0)} MB after${job.error ? ` (${job.error})` : ''}; load average ${loadBefore.toFixed(1)} at the start, ${os.loadavg()[0].toFixed(1)} at the end`,
-  );
-  console.log(`server RSS every 5 s during the export (MB): ${timeline.join(' ')}`);
 } finally {
   child.kill();
 }
