@@ -17,6 +17,7 @@ import { aireceptionPlugin } from './modules/aireception/aireception.plugin';
 import { approvalsRoutes } from './modules/approvals/approvals.routes';
 import { authRoutes } from './modules/auth/auth.routes';
 import { onLogout } from './modules/auth/logout-hooks';
+import { billingPlugin } from './modules/billing/billing.plugin';
 import { blacklistRoutes } from './modules/blacklist/blacklist.routes';
 import { callsPlugin } from './modules/calls/calls.plugin';
 import { registerCallsFiles } from './modules/calls/calls-files';
@@ -172,6 +173,7 @@ export const buildApp = async (config: Config, database: Database): Promise<Fast
   await app.register(aibotRoutes);
   await app.register(aicallPlugin);
   await app.register(aireceptionPlugin);
+  await app.register(billingPlugin);
   if (config.isClockControlled) await app.register(clockRoutes);
 
   await app.register(spaPlugin, { webDist: config.webDist });

@@ -144,6 +144,11 @@ const schema = z.object({
     .string()
     .default('')
     .refine((v) => v === '' || v.length >= 16, '应至少 16 个字符'),
+  /** billing (issue 27): the platform operator's token for /api/operator/billing/* (header x-operator-token, at least 24 characters); empty: that API is off (the CLI still works) */
+  BILLING_OPERATOR_TOKEN: z
+    .string()
+    .default('')
+    .refine((v) => v === '' || v.length >= 24, '应至少 24 个字符'),
   /** GET /metrics also answers these client addresses: a comma-separated list of addresses or CIDRs (loopback always) */
   METRICS_ALLOW: z
     .string()
@@ -293,6 +298,8 @@ export type Config = {
   /** LEADS_* (lead search, modules/leads): the provider and its limits; the secret stays out of logs */
   leads: LeadsConfig;
   demoPassword: string;
+  /** BILLING_OPERATOR_TOKEN: the platform operator's token for /api/operator/billing/* ('' = off) */
+  billingOperatorToken: string;
   /** who may read GET /metrics besides loopback (modules/metrics): METRICS_ALLOW's networks, METRICS_TOKEN's bearer */
   metrics: { token: string; allow: string[] };
   /** Fastify's trustProxy (TRUST_PROXY): off by default, so X-Forwarded-For cannot be forged */
@@ -437,6 +444,7 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env, overrides: Part
     demoPassword: e.DEMO_PASSWORD,
     trustProxy: parseTrustProxy(e.TRUST_PROXY) ?? false,
     metrics: { token: e.METRICS_TOKEN, allow: parseAddressList(e.METRICS_ALLOW) ?? [] },
+    billingOperatorToken: e.BILLING_OPERATOR_TOKEN,
     callSocket: { loginWaitMs: 5_000, maxUnauthenticatedPerAddress: 20, lostGraceMs: 30_000 },
     isProduction,
     nodeEnv: e.NODE_ENV,

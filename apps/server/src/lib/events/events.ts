@@ -10,9 +10,10 @@ import { domainEvents } from '../../db/schema';
  * marks it delivered in one transaction: each reaction happens once.
  */
 export type DomainEventMap = {
-  /** A call ended (calls): the follow-up history and the customer's contact counters react. */
+  /** A call ended (calls): the follow-up history, the customer's contact counters and billing (its rating) react. */
   'call.ended': {
     uuid: string;
+    /** 0 when the call had no customer (billing still rates it) */
     customerId: number;
     /** the agent on the call; null for a server call no agent joined (bot, dialer) */
     staffId: number | null;

@@ -12,6 +12,7 @@ import type { CallRuntime } from './call-bus';
 import { legEnded } from './call-control-events';
 import * as legs from './call-legs.repo';
 import * as repo from './calls.repo';
+import { rememberCreditLimit, reserveDialCredit } from './dial-credit';
 import { checkCapsInTx, checkServerDial, type ServerDial, type ServerDialRequest } from './dial-policy';
 
 const { CALL_STATE } = repo;
@@ -64,8 +65,15 @@ export const originateCustomerLeg = async (rt: CallRuntime, req: OriginateCustom
 const insertCustomerLeg = async (rt: CallRuntime, req: OriginateCustomerRequest, dial: ServerDial, at: Date) => {
   const uuid = randomUUID();
   const legId = randomUUID();
-  const eventId = await rt.db.transaction(async (tx) => {
+  const placed = await rt.db.transaction(async (tx) => {
     await checkCapsInTx(tx, req.tenantId, dial.number, at);
+    // the company's credit (billing): a bot's leg is an AI call, any other server leg a group call
+    const credit = await reserveDialCredit(tx, {
+      tenantId: req.tenantId,
+      callUuid: uuid,
+      kind: req.role === 'bot' ? 'ai' : 'group',
+      at,
+    });
     await repo.insertCall(tx, {
       uuid,
       yearMonth: yearMonthOf(at),
@@ -92,9 +100,17 @@ const insertCustomerLeg = async (rt: CallRuntime, req: OriginateCustomerRequest,
       createdAt: at,
       ownerInstance: rt.instanceId,
     });
-    return publish(tx, req.tenantId, 'call.leg', { kind: 'created', legId, callUuid: uuid, role, at: at.toISOString() });
+    const eventId = await publish(tx, req.tenantId, 'call.leg', {
+      kind: 'created',
+      legId,
+      callUuid: uuid,
+      role,
+      at: at.toISOString(),
+    });
+    return { eventId, credit };
   });
-  return { uuid, legId, eventId };
+  rememberCreditLimit(uuid, placed.credit);
+  return { uuid, legId, eventId: placed.eventId };
 };
 
 /** Rings the agent's default extension for a waiting customer leg; joined to it once he answers. */

@@ -10,6 +10,7 @@ import { ownerActor } from './call-actors';
 import type { CallRuntime } from './call-bus';
 import * as repo from './calls.repo';
 import { publishError, publishProgress } from './calls-publish';
+import { clearCreditLimit, startCreditTimer } from './dial-credit';
 
 const { CALL_STATE } = repo;
 
@@ -24,7 +25,10 @@ export const markAnswered = async (rt: CallRuntime, tenantId: number, uuid: stri
     if (row?.sipId) await setCallState(tx, row.tenantId, row.sipId, { callStatus: CALL_STATUS.talking });
     return row;
   });
-  if (call) await publishProgress(rt, call, 'answered');
+  if (!call) return;
+  // a call with a credit limit (billing) is ended when its paid talk runs out
+  startCreditTimer(rt, uuid);
+  await publishProgress(rt, call, 'answered');
 };
 
 type Ending = {
@@ -75,26 +79,24 @@ export const finishCall = async (rt: CallRuntime, uuid: string, ending: Ending):
     });
     if (!row) return undefined;
     if (row.sipId) await setCallState(tx, row.tenantId, row.sipId, { callStatus: CALL_STATUS.none });
-    // the follow-up history and the customer's counters react to the event (lib/events)
-    let eventId: number | null = null;
-    if (row.customerId) {
-      const what = row.callType === CALL_TYPE.inbound ? '呼入' : '呼出';
-      eventId = await publish(tx, row.tenantId, 'call.ended', {
-        uuid,
-        customerId: row.customerId,
-        staffId: row.staffId,
-        callType: row.callType,
-        billsec,
-        recordFile,
-        remark:
-          billsec > 0 ? `${what}通话 ${billsec} 秒` : `${what}未接通（${HANGUP_CAUSE_LABEL[ending.cause] ?? ending.cause}）`,
-        at: endAt.toISOString(),
-      });
-    }
+    // the follow-up history and the customer's counters (a call with a customer) and billing
+    // (every call: its rating) react to the event (lib/events)
+    const what = row.callType === CALL_TYPE.inbound ? '呼入' : '呼出';
+    const eventId = await publish(tx, row.tenantId, 'call.ended', {
+      uuid,
+      customerId: row.customerId ?? 0,
+      staffId: row.staffId,
+      callType: row.callType,
+      billsec,
+      recordFile,
+      remark: billsec > 0 ? `${what}通话 ${billsec} 秒` : `${what}未接通（${HANGUP_CAUSE_LABEL[ending.cause] ?? ending.cause}）`,
+      at: endAt.toISOString(),
+    });
     return { row, eventId };
   });
+  clearCreditLimit(uuid);
   if (!result) return;
-  if (result.eventId !== null) await deliver(rt.db, [result.eventId]);
+  await deliver(rt.db, [result.eventId]);
   const ended = result.row;
   if (ending.cause === HANGUP_CAUSE.timeout && ended.staffId !== null) {
     await publishError(rt, ended.staffId, ERRORS.CALL_TIMEOUT.code, ERRORS.CALL_TIMEOUT.msg, { uuid });

@@ -22,6 +22,7 @@ import type { CallRuntime } from './call-bus';
 import * as repo from './calls.repo';
 import { endCall } from './calls-lifecycle';
 import { publishProgress, sendDevice } from './calls-publish';
+import { rememberCreditLimit, reserveDialCredit } from './dial-credit';
 import { agentDialNumber, checkAgentDial, checkCapsInTx } from './dial-policy';
 
 // An agent's dial (browser or bound phone): the dial policy (dial-policy.ts), the line's state,
@@ -100,13 +101,21 @@ const placeChecked = async (
   );
   ctx.customerId = customer?.id;
 
-  const call = await db.transaction(async (tx) => {
+  const placed = await db.transaction(async (tx) => {
     await lockSip(tx, sip.id);
     // a dial that raced this one through the lock check
     if ((await repo.activeCallsOf(tx, actor.staffId)).length > 0) throw new AppError('DIAL_LOCKED');
     await checkCapsInTx(tx, actor.tenantId, number, at);
+    const uuid = randomUUID();
+    // the company's credit (billing): held for this call, or 余额不足 (no rate plan: free)
+    const credit = await reserveDialCredit(tx, {
+      tenantId: actor.tenantId,
+      callUuid: uuid,
+      kind: body.cmStid ? 'task' : 'manual',
+      at,
+    });
     const row: repo.CallInsert = {
-      uuid: randomUUID(),
+      uuid,
       yearMonth: yearMonthOf(at),
       tenantId: actor.tenantId,
       staffId: actor.staffId,
@@ -131,8 +140,10 @@ const placeChecked = async (
       callType: CALL_TYPE.outbound,
       lastCallAt: at,
     });
-    return (await repo.findCall(tx, row.uuid)) as repo.CallRecord;
+    return { row: (await repo.findCall(tx, row.uuid)) as repo.CallRecord, credit };
   });
+  const call = placed.row;
+  rememberCreditLimit(call.uuid, placed.credit);
 
   const v = await viewerOf(db, actor);
   await publishProgress(rt, call, 'created');

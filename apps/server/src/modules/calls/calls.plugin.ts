@@ -1,3 +1,4 @@
+import { HANGUP_CAUSE, HANGUP_SIDE } from '@crm/contracts';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { createMemoryPubSub } from '../../lib/pubsub';
@@ -15,10 +16,11 @@ import { callSettingsRoutes } from './call-settings.routes';
 import { registerCallSocket } from './call-socket';
 import { handleLegEvent } from './call-states';
 import { callsRoutes } from './calls.routes';
-import { sweepCalls } from './calls-lifecycle';
+import { endCall, sweepCalls } from './calls-lifecycle';
 import { saveSipDialog, sipLegOf } from './calls-sip';
 import { wireComplianceFacts } from './compliance-facts';
 import { registerDeviceSocket } from './device-socket';
+import { setCreditHangup } from './dial-credit';
 import { registerTelephonyInternal } from './telephony-internal.routes';
 
 declare module 'fastify' {
@@ -71,6 +73,7 @@ export const callsPlugin = fp(async (app: FastifyInstance) => {
   // Call control (issue 12): the legs of this instance's line, events in order per leg; commands
   // for its legs from other instances; the legs its previous life held are ended.
   wireCallControl();
+  setCreditHangup((rt, call) => endCall(rt, call, HANGUP_SIDE.system, HANGUP_CAUSE.creditExhausted));
   wireComplianceFacts();
   const legChains = new Map<string, Promise<void>>();
   rt.line.onControlEvent((e: ControlEvent) => {

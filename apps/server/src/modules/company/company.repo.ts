@@ -52,3 +52,7 @@ export const saveModules = (db: DbOrTx, tenantId: number, set: { orderOn: boolea
     .insert(companyModules)
     .values({ tenantId, ...set, updatedAt: new Date() })
     .onConflictDoUpdate({ target: companyModules.tenantId, set: { ...set, updatedAt: new Date() } });
+
+/** Companies of this exact name (the platform operator names one by id or by name). */
+export const findCompaniesByName = (db: DbOrTx, name: string) =>
+  db.select({ id: tenants.id, name: tenants.name }).from(tenants).where(eq(tenants.name, name)).limit(2);

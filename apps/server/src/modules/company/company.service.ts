@@ -37,3 +37,15 @@ export const findDemoCompany = repo.findDemoCompany;
 
 /** Whether the company exists and is not disabled (the dial policy refuses calls of a disabled one). */
 export const isCompanyActive = async (db: DbOrTx, tenantId: number) => (await repo.findCompanyState(db, tenantId)) === 0;
+
+/** A company the platform operator names by id or exact name (billing's recharge CLI and API); undefined: none or ambiguous. */
+export const findCompanyByRef = async (db: DbOrTx, ref: number | string): Promise<{ id: number; name: string } | undefined> => {
+  const asId = typeof ref === 'number' ? ref : /^\d+$/.test(ref) ? Number(ref) : null;
+  if (asId !== null && asId <= 2_147_483_647) {
+    const found = await repo.findCompany(db, asId);
+    if (found) return { id: found.tenant.id, name: found.tenant.name };
+    if (typeof ref === 'number') return undefined;
+  }
+  const rows = await repo.findCompaniesByName(db, String(ref));
+  return rows.length === 1 ? rows[0] : undefined;
+};

@@ -50,3 +50,12 @@ export const roleNames = async (db: DbOrTx, tenantId: number, ids: number[]) => 
     .where(and(eq(roles.tenantId, tenantId), inArray(roles.id, [...new Set(ids)])));
   return new Map(rows.map((r) => [r.id, r.name]));
 };
+
+/** The ids of the tenant's system roles (the company's super admin role). */
+export const systemRoleIds = async (db: DbOrTx, tenantId: number) =>
+  (
+    await db
+      .select({ id: roles.id })
+      .from(roles)
+      .where(and(eq(roles.tenantId, tenantId), eq(roles.isSystem, true)))
+  ).map((r) => r.id);

@@ -66,3 +66,6 @@ export const findRole = (db: DbOrTx, tenantId: number, id: number) => repo.findR
 
 /** Names of the company's roles by id (unknown ids are left out): the staff list. */
 export const roleNames = (db: DbOrTx, tenantId: number, ids: number[]) => repo.roleNames(db, tenantId, ids);
+
+/** The ids of the tenant's system roles (billing tells their holders of a low balance). */
+export const systemRoleIds = (db: DbOrTx, tenantId: number) => repo.systemRoleIds(db, tenantId);

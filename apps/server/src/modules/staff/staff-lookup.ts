@@ -39,3 +39,21 @@ export const searchActiveStaff = (db: DbOrTx, tenantId: number, linkman: string)
     .orderBy(asc(staff.id))
     .limit(100);
 };
+
+/** The tenant's active staff holding one of these roles (billing's low-balance notice goes to the admins). */
+export const activeStaffOfRoles = async (db: DbOrTx, tenantId: number, roleIds: number[]) =>
+  roleIds.length === 0
+    ? []
+    : (
+        await db
+          .select({ id: staff.id })
+          .from(staff)
+          .where(
+            and(
+              eq(staff.tenantId, tenantId),
+              inArray(staff.roleId, roleIds),
+              eq(staff.isDeleted, false),
+              eq(staff.actionState, 0),
+            ),
+          )
+      ).map((r) => r.id);
