@@ -1,4 +1,4 @@
-import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import { type APIRequestContext, expect as baseExpect, type Page, test } from '@playwright/test';
 import { CHROMIUM_ARGS, CHROMIUM_PATH, FAKE_MEDIA_ARGS } from '../chromium';
 import { apiLogin, createCustomer, uniq } from '../fixtures/api';
 import { closeOpenedPages, openPage } from '../fixtures/login';
@@ -12,6 +12,9 @@ import { goOnline } from '../fixtures/phone';
 
 // the microphone check before going online needs a (fake) microphone that is allowed
 test.use({ launchOptions: { executablePath: CHROMIUM_PATH, args: [...CHROMIUM_ARGS, ...FAKE_MEDIA_ARGS] } });
+
+// each step waits longer than the default 10 s: the machine running the suite is often loaded
+const expect = baseExpect.configure({ timeout: 30_000 });
 
 /** playwright.config.ts gives the servers this operator token (a test-only value). */
 const OPERATOR_TOKEN = 'e2e-operator-token-not-a-secret';
@@ -126,6 +129,7 @@ test('a call on the sim line is charged by the plan: 消费明细 shows it with 
 
   // 消费明细: the charge of 李四's call, the cost and the balance after it.
   await page.reload();
+  await expect(balanceFigure).toBeVisible({ timeout: 60_000 });
   await expect.poll(async () => unitsOf((await balanceFigure.textContent()) ?? '')).toBe(before.balance - PRICE);
   const charges = page.getByTestId('billing-charges');
   const row = charges.getByRole('row').filter({ hasText: '李四' }).first();
@@ -161,7 +165,7 @@ test('a call on the sim line is charged by the plan: 消费明细 shows it with 
       const totalCells = await total.locator('td').allInnerTexts();
       expect(rows.reduce((s, r) => s + Number(r[1]), 0)).toBe(Number(totalCells[1]));
       expect(rows.reduce((s, r) => s + unitsOf(r[3]), 0)).toBe(unitsOf(totalCells[3]));
-    }).toPass({ timeout: 10_000 });
+    }).toPass({ timeout: 30_000 });
     if (group === '按员工') await expect(summary.locator('.ant-table-row').filter({ hasText: '李四' })).toContainText('¥0.50');
   }
   await shot(page, 'summary');
