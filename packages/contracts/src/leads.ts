@@ -7,7 +7,7 @@
  * Coordinates are WGS-84 degrees. Dates are 'YYYY-MM-DD'.
  */
 import { z } from 'zod';
-import { qCode, qId, qNum, zId, zText } from './common';
+import { INT4_MAX, qCode, qId, qNum, zId, zText } from './common';
 
 export const LEAD_LIMITS = {
   pageSize: 20,
@@ -436,7 +436,7 @@ export const leadBatchCreateBody = z
   .object({
     names: z.array(zText().max(100)).max(LEAD_LIMITS.batchMaxNames, `一次最多查询${LEAD_LIMITS.batchMaxNames}个企业`).optional(),
     /** an .xlsx uploaded through /api/frontend/upload/file: company names in the first column */
-    fileId: z.number().int().positive().optional(),
+    fileId: z.number().int().positive().max(INT4_MAX).optional(),
   })
   .refine((b) => (b.names && b.names.length > 0) || b.fileId, { message: '请粘贴企业名称或上传文件' });
 export type LeadBatchCreateBody = z.infer<typeof leadBatchCreateBody>;
@@ -586,7 +586,7 @@ export type LeadOwnList = z.infer<typeof leadOwnListSchema>;
  */
 export const leadOwnImportBody = z.object({
   name: zText().trim().min(1, '请输入名单名称').max(LEAD_LIMITS.ownListName),
-  fileId: z.number().int().positive({ message: '请上传名单文件' }),
+  fileId: z.number().int().positive({ message: '请上传名单文件' }).max(INT4_MAX),
 });
 export const leadOwnImportResultSchema = z.object({
   id: z.number(),
