@@ -73,3 +73,9 @@ export const embedContractFont = async (doc: PDFDocument, chars: Iterable<string
   doc.registerFontkit(pdfLibFontkit);
   return doc.embedFont(bytes, { subset: false });
 };
+
+/** Loads the font and compiles HarfBuzz ahead of the first contract (the first render otherwise pays ~1–6 s). */
+export const warmContractFont = async (): Promise<void> => {
+  await subsetFont(baseFont().bytes, '合同', { targetFormat: 'sfnt', noLayoutClosure: true });
+  textWidth('合同', 10);
+};

@@ -7,7 +7,7 @@
 export { archiveContractPdf } from './archive';
 export { certificateFingerprint, createCompanyCertificate } from './company-key';
 export { ContractPdfError } from './errors';
-export { unsupportedChars } from './font';
+export { unsupportedChars, warmContractFont } from './font';
 export { A4, readSignatureSlots, renderContractPdf } from './render-contract';
 export { drawSeal, sealPng, sealSvg } from './seal';
 export { fillPdfTemplate, stampSignatures, stampVoid } from './stamp';

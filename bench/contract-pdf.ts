@@ -1,0 +1,133 @@
+/**
+ * Contract PDFs (issue 26): render a 3-page contract, stamp seal + signature, archive (flatten + certificate
+ * page + one PAdES signature), verify. Library calls in-process, no database.
+ *
+ *   npx tsx bench/contract-pdf.ts [runs=30]
+ */
+import {
+  archiveContractPdf,
+  type ContractPdfInput,
+  createCompanyCertificate,
+  renderContractPdf,
+  stampSignatures,
+  verifyArchivedPdf,
+} from '../apps/server/src/modules/contract/pdf';
+import { summarise } from './lib';
+
+const runs = Number(process.argv[2] ?? 30);
+const COMPANY = '杭州云帆科技有限公司';
+const SECRET = 'bench-contract-key-secret-0123456789';
+
+const rows = Array.from({ length: 36 }, (_, i) => [
+  String(i + 1),
+  `智能外呼坐席年度服务包第${i + 1}项（含语音识别、质检与话术配置）`,
+  '套',
+  String((i % 7) + 1),
+  '¥1,200.00',
+  `¥${((i % 7) + 1) * 1200}.00`,
+]);
+const clause = (k: number) =>
+  `第${k}条约定：双方应本着诚实信用的原则履行本合同，任何一方不得擅自变更或解除合同；因不可抗力不能履行的，应及时通知对方并在合理期限内提供证明。`;
+const input: ContractPdfInput = {
+  title: '软件服务购销合同',
+  number: 'HT-20261128-0001',
+  companyName: COMPANY,
+  body: [
+    { kind: 'paragraph', text: '甲方（买方）：上海张江喆睿信息技术有限公司\n乙方（卖方）：杭州云帆科技有限公司' },
+    { kind: 'heading', text: '第一条　产品明细' },
+    {
+      kind: 'table',
+      table: {
+        columns: [
+          { title: '序号', width: 1, align: 'center' },
+          { title: '产品名称', width: 5 },
+          { title: '单位', width: 1 },
+          { title: '数量', width: 1, align: 'right' },
+          { title: '单价', width: 2, align: 'right' },
+          { title: '金额', width: 2, align: 'right' },
+        ],
+        rows,
+        totals: [{ label: '合计（大写）', value: '壹拾伍万壹仟贰佰元整' }],
+      },
+    },
+    ...Array.from({ length: 8 }, (_, k) => ({ kind: 'paragraph' as const, isIndented: true, text: clause(k + 2) })),
+  ],
+  parties: [
+    { role: '甲方', name: '上海张江喆睿信息技术有限公司', signer: 'customer', lines: [{ label: '联系人', value: '王小明' }] },
+    { role: '乙方', name: COMPANY, signer: 'company', lines: [{ label: '联系人', value: '李四' }] },
+  ],
+};
+const certificate = {
+  contractNumber: input.number,
+  contractTitle: input.title,
+  companyName: COMPANY,
+  archivedAt: '2026-11-28 10:40:00',
+  signers: [
+    {
+      role: '乙方',
+      name: COMPANY,
+      method: '平台自动盖章',
+      signedAt: '2026-11-28 10:20:11',
+      ip: '10.0.0.8',
+      userAgent: 'Mozilla/5.0 Chrome/131',
+    },
+    {
+      role: '甲方',
+      name: '王小明',
+      method: '短信验证码 + 手写签名',
+      signedAt: '2026-11-28 10:31:40',
+      ip: '223.104.3.77',
+      userAgent: 'Mozilla/5.0 (iPhone) Mobile',
+    },
+  ],
+  auditTrail: Array.from({ length: 12 }, (_, i) => `2026-11-28 10:${String(i).padStart(2, '0')}:00 李四 操作 ${i + 1}`),
+};
+
+const time = async <T>(f: () => Promise<T>): Promise<[number, T]> => {
+  const t = performance.now();
+  const r = await f();
+  return [performance.now() - t, r];
+};
+
+const key = await createCompanyCertificate({ companyName: COMPANY, creditCode: '91330106MA2B3C4D5E', keySecret: SECRET });
+const [coldMs, first] = await time(() => renderContractPdf(input));
+const { PDFDocument } = await import('pdf-lib');
+const pages = (await PDFDocument.load(first)).getPageCount();
+const render: number[] = [];
+const stamp: number[] = [];
+const archive: number[] = [];
+const verify: number[] = [];
+let size = { pdf: 0, archived: 0 };
+for (let i = 0; i < runs; i++) {
+  const [r, pdf] = await time(() => renderContractPdf(input));
+  const [s, signed] = await time(() =>
+    stampSignatures(pdf, {
+      seal: { generated: { companyName: COMPANY, kind: '合同专用章' } },
+      customer: { typedName: '王小明' },
+    }),
+  );
+  const [a, archived] = await time(() => archiveContractPdf({ pdf: signed, certificate, companyKey: key, keySecret: SECRET }));
+  const [v, result] = await time(() => verifyArchivedPdf(archived.bytes));
+  if (!result.valid) throw new Error(`archive not valid: ${result.reason}`);
+  render.push(r);
+  stamp.push(s);
+  archive.push(a);
+  verify.push(v);
+  size = { pdf: pdf.length, archived: archived.bytes.length };
+}
+const row = (name: string, ms: number[]) => {
+  const s = summarise(ms);
+  console.log(`${name.padEnd(34)} n=${s.n}  p50 ${s.p50.toFixed(0)} ms  p95 ${s.p95.toFixed(0)} ms  max ${s.max.toFixed(0)} ms`);
+};
+console.log(`contract: ${pages} pages, ${Math.round(size.pdf / 1024)} KiB; archived ${Math.round(size.archived / 1024)} KiB`);
+console.log(`first render (font + HarfBuzz load): ${coldMs.toFixed(0)} ms`);
+row('render 3-page contract', render);
+row('stamp seal + signature', stamp);
+row('archive (certificate page + PAdES)', archive);
+row('verify', verify);
+console.log(
+  `rss ${Math.round(process.memoryUsage().rss / 1024 / 1024)} MB, load average ${(await import('node:os'))
+    .loadavg()
+    .map((l) => l.toFixed(1))
+    .join(' ')}`,
+);
