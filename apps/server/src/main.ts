@@ -7,12 +7,15 @@ import { seedDemoHistory } from './db/seed/demo-history';
 import { schedulePoolRecycling } from './jobs/pool-recycling';
 import { scheduleReminders } from './jobs/reminders';
 import { scheduleSessionPurge } from './jobs/session-purge';
+import { seedDemoBilling } from './modules/billing/billing-demo';
 
 const config = loadConfig();
 const database = await openDatabase({ databaseUrl: config.databaseUrl, pgliteDir: path.join(config.dataDir, 'pglite') });
 const seeded = config.seedDemo && (await seedDemo(database.db, config.demoPassword));
 if (seeded) console.log('已写入演示数据：演示科技有限公司');
 const app = await buildApp(config, database);
+// the demo company's rate plan and balance (issue 27), before its history's calls are rated
+if (seeded) await seedDemoBilling(app.db);
 if (seeded && config.demoHistory) {
   // a few months of orders, receipts, work orders and calls through the app itself (issue 23.6)
   const started = Date.now();

@@ -280,17 +280,15 @@ describe('rating', () => {
     expect((await checkBooks(c.tenantId)).balance).toBe(1_000_000 - 24 * 2000);
     // a second booking of the same call is refused by the ledger itself
     await expect(
-      t.app.db
-        .insert(billingLedger)
-        .values({
-          tenantId: c.tenantId,
-          type: 'call',
-          amount: -1,
-          balanceAfter: 0,
-          sourceKind: 'call',
-          sourceId: uuids[1],
-          idemKey: `call:${uuids[1]}`,
-        }),
+      t.app.db.insert(billingLedger).values({
+        tenantId: c.tenantId,
+        type: 'call',
+        amount: -1,
+        balanceAfter: 0,
+        sourceKind: 'call',
+        sourceId: uuids[1],
+        idemKey: `call:${uuids[1]}`,
+      }),
     ).rejects.toThrow();
   });
 
