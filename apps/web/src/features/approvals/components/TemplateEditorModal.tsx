@@ -6,8 +6,8 @@ import { TemplateControlsEditor } from './TemplateControlsEditor';
 
 type Values = {
   name: string;
-  /** what the flow serves: 0 general, 1 deal orders, 2 receipts (the company picks its receipt flow in 回款设置) */
-  isOrder: 0 | 1 | 2;
+  /** what the flow serves: 0 general, 1 deal orders, 2 receipts (the company picks its receipt flow in 回款设置), 3 seal use (用印审批, contracts) */
+  isOrder: 0 | 1 | 2 | 3;
   isEnabled: boolean;
   controls?: { name: string; dmType: number; dmDesc?: string; dmValue?: string[]; dmMust?: boolean }[];
   nodes?: { name?: string; type: 0 | 1; mode?: 1 | 2; staffIds?: number[] }[];
@@ -19,7 +19,7 @@ const initialValues = (t: ApprovalTemplate | null): Values =>
   t
     ? {
         name: t.name,
-        isOrder: t.isOrder === 1 || t.isOrder === 2 ? t.isOrder : 0,
+        isOrder: t.isOrder === 1 || t.isOrder === 2 || t.isOrder === 3 ? t.isOrder : 0,
         isEnabled: t.actionState === 0,
         controls: t.templateControls
           .filter((c) => c.dmType !== 17)
@@ -104,6 +104,7 @@ export const TemplateEditorModal = ({ open, template, onClose }: Props) => {
                 options={[
                   { value: 1, label: '订单审批' },
                   { value: 2, label: '回款审批' },
+                  { value: 3, label: '用印审批' },
                   { value: 0, label: '通用' },
                 ]}
               />

@@ -27,7 +27,16 @@ export const ApprovalSettingsPage = () => {
       title: '用于',
       dataIndex: 'isOrder',
       width: 90,
-      render: (v: number) => (v === 1 ? <Tag color="blue">订单</Tag> : v === 2 ? <Tag color="gold">回款</Tag> : '-'),
+      render: (v: number) =>
+        v === 1 ? (
+          <Tag color="blue">订单</Tag>
+        ) : v === 2 ? (
+          <Tag color="gold">回款</Tag>
+        ) : v === 3 ? (
+          <Tag color="red">用印</Tag>
+        ) : (
+          '-'
+        ),
     },
     {
       title: '审批流程',

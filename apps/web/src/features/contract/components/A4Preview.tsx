@@ -60,9 +60,15 @@ export const A4Preview = ({ title, body, samples, productsKey, width = 460 }: Pr
     const parts = splitBody(line);
     if (parts.length === 1 && parts[0]?.kind === 'field' && parts[0].key === productsKey)
       return <ProductsTable key={at} scale={scale} />;
+    // `# 标题` is a section heading (as the server's PDF draws it)
+    const heading = line.trimStart().startsWith('# ');
+    if (heading) parts.splice(0, parts.length, ...splitBody(line.trimStart().slice(2)));
     let offset = at;
+    const style = heading
+      ? { margin: `${fontSize * 0.6}px 0 ${fontSize * 0.2}px`, fontWeight: 700, fontSize: fontSize * 1.1 }
+      : { margin: 0, minHeight: fontSize * 1.7, textIndent: line.trim() ? '2em' : 0 };
     return (
-      <p key={at} style={{ margin: 0, minHeight: fontSize * 1.7, whiteSpace: 'pre-wrap', wordBreak: 'break-all' }}>
+      <p key={at} style={{ ...style, whiteSpace: 'pre-wrap', wordBreak: 'break-all' }}>
         {parts.map((p) => {
           const key = offset;
           offset += p.kind === 'text' ? p.text.length : p.key.length + 4;

@@ -59,12 +59,16 @@ const DEFAULT_BODY = [
   '联系人：{{contact_name}}    电话：{{contact_phone}}',
   '',
   '根据《中华人民共和国民法典》及有关法律法规，甲乙双方本着平等自愿、诚实信用的原则，就乙方购买甲方产品及服务事宜，经协商一致，订立本合同。',
-  '一、产品明细',
+  '# 一、产品明细',
   '{{products}}',
-  '二、合同金额：人民币{{amount_upper}}（{{amount_lower}}）。',
-  '三、服务期限：{{service_period}}。',
-  '四、付款方式：乙方应于合同签订之日起5个工作日内将合同款项支付至甲方以下账户：{{bank_account}}。',
-  '五、本合同自双方签署之日起生效，一式两份，双方各执一份，具有同等法律效力。电子签署与纸质签署具有同等法律效力。',
+  '# 二、合同金额',
+  '人民币{{amount_upper}}（{{amount_lower}}）。',
+  '# 三、服务期限',
+  '{{service_period}}。',
+  '# 四、付款方式',
+  '乙方应于合同签订之日起5个工作日内将合同款项支付至甲方以下账户：{{bank_account}}。',
+  '# 五、其他',
+  '本合同自双方签署之日起生效，电子签署与纸质签署具有同等法律效力。',
   '',
   '签约日期：{{sign_date}}',
 ].join('\n');
@@ -308,7 +312,8 @@ export const TemplateEditor = ({ template, onClose }: Props) => {
               />
               {bodyError && <Typography.Text type="danger">{bodyError}</Typography.Text>}
               <Typography.Paragraph type="secondary" style={{ fontSize: 12, marginTop: 6 }}>
-                每行一个段落；字段写作 {'{{字段}}'}，{'{{products}}'} 单独一行时显示为产品明细表。正文中的字段：
+                每行一个段落，以“# ”开头的行为标题；字段写作 {'{{字段}}'}，{'{{products}}'}{' '}
+                单独一行时显示为产品明细表。正文中的字段：
                 {fieldsOf(body).map((k) => (
                   <Tag key={k} color={unknownKeys.includes(k) ? 'red' : 'blue'} style={{ marginInlineStart: 4 }}>
                     {labelOf(k)}
