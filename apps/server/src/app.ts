@@ -86,6 +86,9 @@ export const buildApp = async (config: Config, database: Database): Promise<Fast
     requestIdHeader: false,
     genReqId: genRequestId,
     bodyLimit: 2 * 1024 * 1024,
+    // a plugin's start (the speech engine's WASM, the line, pg-boss) may take well over Fastify's default
+    // 10 s on busy cores; failing the start there made a cluster worker crash-loop (issue 25)
+    pluginTimeout: 120_000,
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

@@ -1,7 +1,7 @@
 /**
  * The customer lists' SQL: one page or one export batch with the stage, owner, creator and department
  * names joined in the same statement (allowed exception: at a million customers the list stays one
- * statement), and the capped / time-boxed counts of a filter.
+ * statement; the page's rows are taken first, then named), and the capped / time-boxed counts of a filter.
  */
 import type { SQL } from 'drizzle-orm';
 import { sql } from 'drizzle-orm';
@@ -41,24 +41,38 @@ export type ListRow = {
   department_name: string | null;
 };
 
-/** A ListRow per customer `c`, the names joined; the caller adds the condition after `where`. */
-const listRows = sql`select c.id, c.name, c.vals, c.contact_name, c.contact_phone, c.owner_id, c.pool_id, c.stage_id, c.label_ids,
+/** The customer columns a ListRow carries, plus the keys its names are looked up by. */
+const pageColumns = sql`c.id, c.name, c.vals, c.contact_name, c.contact_phone, c.owner_id, c.pool_id, c.stage_id, c.label_ids,
+  c.follow_at, c.next_follow_at, c.allot_at, c.last_contact_at, c.last_contact_status, c.contact_num, c.created_at,
+  c.creator_id, c.owner_department_id`;
+
+/**
+ * ListRows of the customers `page` selects (a subquery over `customers c` alone: filter, order, limit),
+ * with the stage, owner, creator and department names looked up for those rows only. The page's rows
+ * come first (issue 25): joining the names before the limit made the planner join every match (6,399 at
+ * a million customers) before its top-N sort. A subquery with a limit is never flattened into the joins.
+ */
+const withNames = (page: SQL, orderBy: SQL) =>
+  sql`select c.id, c.name, c.vals, c.contact_name, c.contact_phone, c.owner_id, c.pool_id, c.stage_id, c.label_ids,
   c.follow_at, c.next_follow_at, c.allot_at, c.last_contact_at, c.last_contact_status, c.contact_num, c.created_at,
   st.name as stage_name, o.name as owner_name, cr.name as creator_name, d.name as department_name
-  from ${customers} c
+  from (${page}) c
   left join ${stages} st on st.id = c.stage_id
   left join ${staff} o on o.id = c.owner_id
   left join ${staff} cr on cr.id = c.creator_id
   left join ${departments} d on d.id = c.owner_department_id
-  where`;
+  order by ${orderBy}`;
 
 /** One page of customers matching `where` (built by the service from the filters), with names joined. */
 export const listPage = (db: DbOrTx, where: SQL, orderBy: SQL, limit: number, offset: number) =>
   queryRows<ListRow>(
     db,
-    sql`${listRows} ${where}
+    withNames(
+      sql`select ${pageColumns} from ${customers} c where ${where}
         order by ${orderBy}
         limit ${limit} offset ${offset}`,
+      orderBy,
+    ),
   );
 
 /** Count of matches, capped so a filter over a million rows stays cheap (the pager shows N+). */
@@ -114,7 +128,10 @@ export const countWithin = async (
 export const listBatch = (db: DbOrTx, where: SQL, afterId: number, limit: number) =>
   queryRows<ListRow>(
     db,
-    sql`${listRows} ${where} and c.id > ${afterId}
+    withNames(
+      sql`select ${pageColumns} from ${customers} c where ${where} and c.id > ${afterId}
         order by c.id
         limit ${limit}`,
+      sql`c.id`,
+    ),
   );
