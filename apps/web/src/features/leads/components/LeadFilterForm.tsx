@@ -12,16 +12,27 @@ type Props = {
   columns?: 2 | 3;
   /** hide the name keyword (the map page searches by area) */
   isNameHidden?: boolean;
+  /** the filters to start from (a template being edited) */
+  initialValues?: LeadFilterValues;
 };
 
 /**
  * The filters of 找线索, of an industry template and of the map: region (province/city/district),
  * GB/T 4754 industry, capital and founding-year ranges, status, has phone / mobile, keywords.
  */
-export const LeadFilterForm = ({ form, columns = 3, isNameHidden = false }: Props) => {
+export const LeadFilterForm = ({ form, columns = 3, isNameHidden = false, initialValues }: Props) => {
   const span = 24 / columns;
   return (
-    <Form form={form} layout="horizontal" labelCol={{ flex: '84px' }} labelWrap colon={false}>
+    <Form
+      form={form}
+      layout="horizontal"
+      labelCol={{ flex: '84px' }}
+      labelWrap
+      colon={false}
+      initialValues={initialValues}
+      // in a dialog (started from a template) nothing outlives the dialog
+      preserve={initialValues === undefined}
+    >
       <Row gutter={16}>
         <Col span={span}>
           <Form.Item label="所在地区" name="region">

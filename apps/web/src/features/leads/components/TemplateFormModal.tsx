@@ -1,6 +1,5 @@
 import { LEAD_LIMITS, type LeadFilters } from '@crm/contracts';
 import { App, Form, Input, Modal } from 'antd';
-import { useEffect } from 'react';
 import { useButtonLock } from '../../../components/useButtonLock';
 import { useCreateTemplate, useEditTemplate } from '../api';
 import { LeadFilterForm } from './LeadFilterForm';
@@ -18,13 +17,6 @@ export const TemplateFormModal = ({ target, onClose, createTitle = '新建模板
   const create = useCreateTemplate();
   const edit = useEditTemplate();
   const isEdit = target?.id !== undefined;
-
-  useEffect(() => {
-    if (!target) return;
-    nameForm.setFieldsValue({ name: target.name });
-    filterForm.resetFields();
-    filterForm.setFieldsValue(toFilterValues(target.filters));
-  }, [target, nameForm, filterForm]);
 
   const [submit, isLocked] = useButtonLock(async () => {
     let name: string;
@@ -56,9 +48,16 @@ export const TemplateFormModal = ({ target, onClose, createTitle = '新建模板
       onCancel={onClose}
       onOk={submit}
       okButtonProps={{ loading: create.isPending || edit.isPending, disabled: isLocked }}
-      forceRender
+      destroyOnHidden
     >
-      <Form form={nameForm} layout="horizontal" labelCol={{ flex: '84px' }} colon={false}>
+      <Form
+        form={nameForm}
+        layout="horizontal"
+        labelCol={{ flex: '84px' }}
+        colon={false}
+        initialValues={{ name: target?.name }}
+        preserve={false}
+      >
         <Form.Item
           label="模板名称"
           name="name"
@@ -70,7 +69,7 @@ export const TemplateFormModal = ({ target, onClose, createTitle = '新建模板
           <Input placeholder="如：广东软件企业（注册资本100万以上）" maxLength={LEAD_LIMITS.templateName} showCount />
         </Form.Item>
       </Form>
-      <LeadFilterForm form={filterForm} columns={2} />
+      {target && <LeadFilterForm form={filterForm} columns={2} initialValues={toFilterValues(target.filters)} />}
     </Modal>
   );
 };
