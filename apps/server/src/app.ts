@@ -17,7 +17,6 @@ import { aireceptionPlugin } from './modules/aireception/aireception.plugin';
 import { approvalsRoutes } from './modules/approvals/approvals.routes';
 import { authRoutes } from './modules/auth/auth.routes';
 import { onLogout } from './modules/auth/logout-hooks';
-import { billingPlugin } from './modules/billing/billing.plugin';
 import { blacklistRoutes } from './modules/blacklist/blacklist.routes';
 import { callsPlugin } from './modules/calls/calls.plugin';
 import { registerCallsFiles } from './modules/calls/calls-files';
@@ -27,6 +26,10 @@ import { companyRoutes } from './modules/company/company.routes';
 import { registerComplianceEvents } from './modules/compliance/compliance.events';
 import { complianceRoutes } from './modules/compliance/compliance.routes';
 import { contactsRoutes } from './modules/contacts/contacts.routes';
+import { contractRoutes } from './modules/contract/contract.routes';
+import { registerContractApproval } from './modules/contract/contract-approval';
+import { registerContractFiles } from './modules/contract/contract-files';
+import { contractPublicRoutes } from './modules/contract/contract-public.routes';
 import { registerCustomersEvents } from './modules/customers/customers.events';
 import { customersRoutes } from './modules/customers/customers.routes';
 import { registerCustomersFiles } from './modules/customers/customers-files';
@@ -86,9 +89,6 @@ export const buildApp = async (config: Config, database: Database): Promise<Fast
     requestIdHeader: false,
     genReqId: genRequestId,
     bodyLimit: 2 * 1024 * 1024,
-    // a plugin's start (the speech engine's WASM, the line, pg-boss) may take well over Fastify's default
-    // 10 s on busy cores; failing the start there made a cluster worker crash-loop (issue 25)
-    pluginTimeout: 120_000,
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -107,6 +107,7 @@ export const buildApp = async (config: Config, database: Database): Promise<Fast
   registerCallsFiles();
   registerCustomersFiles();
   registerWorkOrdersFiles();
+  registerContractFiles();
   registerSpeechUploads();
 
   // external
@@ -172,11 +173,12 @@ export const buildApp = async (config: Config, database: Database): Promise<Fast
   await app.register(approvalsRoutes);
   await app.register(ordersRoutes);
   await app.register(receiptsRoutes);
+  await app.register(contractRoutes);
+  await app.register(contractPublicRoutes);
   await app.register(workOrdersRoutes);
   await app.register(aibotRoutes);
   await app.register(aicallPlugin);
   await app.register(aireceptionPlugin);
-  await app.register(billingPlugin);
   if (config.isClockControlled) await app.register(clockRoutes);
 
   await app.register(spaPlugin, { webDist: config.webDist });
@@ -193,6 +195,7 @@ export const buildApp = async (config: Config, database: Database): Promise<Fast
   registerComplianceEvents();
   registerOrdersApproval();
   registerReceiptsApproval();
+  registerContractApproval();
   await startEventRelay(queue, database.db, app.log);
   return app;
 };
