@@ -17,6 +17,7 @@ import { aireceptionPlugin } from './modules/aireception/aireception.plugin';
 import { approvalsRoutes } from './modules/approvals/approvals.routes';
 import { authRoutes } from './modules/auth/auth.routes';
 import { onLogout } from './modules/auth/logout-hooks';
+import { billingPlugin } from './modules/billing/billing.plugin';
 import { blacklistRoutes } from './modules/blacklist/blacklist.routes';
 import { callsPlugin } from './modules/calls/calls.plugin';
 import { registerCallsFiles } from './modules/calls/calls-files';
@@ -89,6 +90,9 @@ export const buildApp = async (config: Config, database: Database): Promise<Fast
     requestIdHeader: false,
     genReqId: genRequestId,
     bodyLimit: 2 * 1024 * 1024,
+    // a plugin's start (the speech engine's WASM, the line, pg-boss) may take well over Fastify's default
+    // 10 s on busy cores; failing the start there made a cluster worker crash-loop (issue 25)
+    pluginTimeout: 120_000,
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -179,6 +183,7 @@ export const buildApp = async (config: Config, database: Database): Promise<Fast
   await app.register(aibotRoutes);
   await app.register(aicallPlugin);
   await app.register(aireceptionPlugin);
+  await app.register(billingPlugin);
   if (config.isClockControlled) await app.register(clockRoutes);
 
   await app.register(spaPlugin, { webDist: config.webDist });
