@@ -212,14 +212,17 @@ const openSocket = (c: Client) =>
   new Promise<void>((resolve, reject) => {
     const ws = new WebSocket(`${base.replace('http', 'ws')}/ws/call`);
     c.ws = ws;
+    // generous: on a starved machine the socket's login took over 30 s
+    const timer = setTimeout(() => reject(new Error('socket login timed out')), 120_000);
     ws.on('message', (data) => {
       const f = JSON.parse(String(data)) as { msg_type: number };
       if (f.msg_type === 0) ws.send(JSON.stringify({ type: 'login', token: c.token }));
-      else if (f.msg_type === 1) resolve();
-      else if (f.msg_type === 2) c.pongWaiters.shift()?.(performance.now());
+      else if (f.msg_type === 1) {
+        clearTimeout(timer);
+        resolve();
+      } else if (f.msg_type === 2) c.pongWaiters.shift()?.(performance.now());
     });
     ws.on('error', reject);
-    setTimeout(() => reject(new Error('socket login timed out')), 30_000);
   });
 
 const endpoints: Array<{ name: string; weight: number; run: (c: Client, i: number) => Promise<Answer> }> = [
