@@ -54,7 +54,7 @@ test('lisi makes a contract of an approved order, the customer signs it on a pho
   request,
 }, testInfo) => {
   // the machine runs several servers at once: making, signing and archiving a PDF can take a while under load
-  test.setTimeout(480_000);
+  test.setTimeout(900_000);
   const customer = `合同客户${uniq()}`;
   const { cmCtid } = await approvedOrder(await apiLogin(request, 'lisi'), await apiLogin(request, 'zhangsan'), customer);
 
@@ -79,7 +79,7 @@ test('lisi makes a contract of an approved order, the customer signs it on a pho
   for (const input of await createWin.locator('input[id^="fields_"]').all()) await input.fill('自签约之日起一年');
   await shot(lisi, 'contract-create');
   await createWin.getByRole('button', { name: '生成合同' }).click();
-  await expect(lisi.getByText(/合同 .+ 已生成/)).toBeVisible({ timeout: 60_000 });
+  await expect(lisi.getByText(/合同 .+ 已生成/)).toBeVisible({ timeout: 150_000 });
 
   // the contract's details open: 草稿, the parties, the PDF; 发起签署 gives the customer's link
   const detail = lisi.getByRole('dialog').filter({ hasText: '合同详情' }).last();
@@ -94,7 +94,7 @@ test('lisi makes a contract of an approved order, the customer signs it on a pho
   const sendWin = lisi.getByRole('dialog', { name: '发起签署' });
   await sendWin.getByRole('button', { name: '发起签署' }).click();
   const linkBox = sendWin.getByLabel('签署链接');
-  await expect(linkBox).toHaveValue(/\/sign\//, { timeout: 60_000 });
+  await expect(linkBox).toHaveValue(/\/sign\//, { timeout: 150_000 });
   const link = await linkBox.inputValue();
   await shot(lisi, 'contract-send-link');
   await sendWin.getByRole('button', { name: /完\s?成/ }).click();
@@ -148,14 +148,14 @@ test('lisi makes a contract of an approved order, the customer signs it on a pho
     await phone.getByLabel('验证码').fill(code);
     await shot(phone, 'contract-sign-phone-ready');
     await phone.getByRole('button', { name: '确认签署' }).click();
-    await expect(phone.getByText('签署完成')).toBeVisible({ timeout: 60_000 });
+    await expect(phone.getByText('签署完成')).toBeVisible({ timeout: 150_000 });
     await shot(phone, 'contract-sign-phone-done');
 
     // lisi: 已签署 → 归档 → 已归档, then 下载
     await expect(detail.getByText('已签署').first()).toBeVisible({ timeout: 20_000 });
     await detail.getByRole('button', { name: /^归\s?档$/ }).click();
     await lisi.getByRole('dialog', { name: '归档合同' }).getByRole('button', { name: '确定归档' }).click();
-    await expect(lisi.getByText('归档成功')).toBeVisible({ timeout: 60_000 });
+    await expect(lisi.getByText('归档成功')).toBeVisible({ timeout: 150_000 });
     await expect(detail.getByText('已归档').first()).toBeVisible();
     await detail.getByRole('tab', { name: '操作记录' }).click();
     await shot(lisi, 'contract-detail-audit');
@@ -211,7 +211,7 @@ test('admin sees 合同设置: templates with the live A4 preview, the numbering
   test.setTimeout(120_000);
   const admin = await openPage(browser, 'admin');
   await admin.goto('/contract/setting');
-  await expect(admin.getByRole('tab', { name: '合同模板' })).toBeVisible({ timeout: 30_000 });
+  await expect(admin.getByRole('tab', { name: '合同模板' })).toBeVisible({ timeout: 60_000 });
   await shot(admin, 'contract-settings-templates');
   await admin.getByRole('button', { name: '新建模板' }).click();
   const editor = admin.getByRole('dialog').filter({ hasText: '新建合同模板' });
