@@ -1,9 +1,12 @@
 import { execFileSync, spawnSync } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import * as fontkit from 'fontkit';
 import { PDFDocument } from 'pdf-lib';
+import subsetFont from 'subset-font';
 import { describe, expect, it } from 'vitest';
+import { identityCidCharset } from './cff-charset';
 import {
   A4,
   archiveContractPdf,
@@ -181,6 +184,14 @@ describe('contract PDF rendering', () => {
       code: 'UNSUPPORTED_CHARS',
       chars: ['😀'],
     });
+  });
+
+  it('gives the embedded font CIDs equal to glyph ids (pdf-lib writes glyph ids; strict viewers map CIDs)', async () => {
+    const base = readFileSync(path.join(import.meta.dirname, '../../../../assets/fonts/NotoSansSC-contract.otf'));
+    const subset = await subsetFont(base, '购销合同甲方AB', { targetFormat: 'sfnt', noLayoutClosure: true });
+    const charset = (b: Buffer) => fontkit.create(b)['CFF '].topDict.charset.glyphs as number[];
+    expect(charset(subset)).not.toEqual([1, 2, 3, 4, 5, 6, 7, 8]); // HarfBuzz keeps the source CIDs
+    expect(charset(identityCidCharset(subset))).toEqual([1, 2, 3, 4, 5, 6, 7, 8]);
   });
 
   it('wraps Chinese text: closing punctuation never starts a line, opening brackets never end one', () => {
