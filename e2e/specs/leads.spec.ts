@@ -68,7 +68,7 @@ test('查企业: a name with other brackets and 有限公司 finds the company, 
 test('行业模板: a template made here runs in 找线索 with its filters, and is deleted after a confirmation', async ({ page }) => {
   const name = `深圳企业${uniq()}`.slice(0, 20);
   await page.goto('/jingxiansuo/industry');
-  await expect(page.getByText('推荐模板')).toBeVisible();
+  await expect(page.getByRole('heading', { name: '推荐模板' })).toBeVisible();
   await expect(page.getByTestId('lead-template').first()).toBeVisible();
 
   await page.getByRole('button', { name: '新建模板' }).click();
