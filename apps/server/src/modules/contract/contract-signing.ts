@@ -22,7 +22,7 @@ import { customerNamesOf } from '../customers/customers-for-sales';
 import * as repo from './contract.repo';
 import { finishIfAllSigned, maskedPhone, mayActNow, sealByCompany, sha256 } from './contract.service';
 import { appendAudit } from './contract-audit';
-import { currentPdf, fileOwner, storeContractFile } from './contract-files';
+import { currentPdf, fileBytes, fileOwner, storeContractFile } from './contract-files';
 import { smsSenderOf } from './contract-sms';
 
 /**
@@ -89,10 +89,12 @@ export const signView = async (db: Db, token: string): Promise<SignView> => {
   };
 };
 
-/** GET sign/pdf: the contract as it stands (with the seal once the company signed). */
+/** GET sign/pdf: the contract as it stands (with the seal once the company signed; the archived file once archived). */
 export const signPdf = async (db: Db, config: Config, token: string) => {
   const { c } = await signerOfToken(db, token);
-  return { bytes: await currentPdf(db, config, c), name: `${c.contractNo}.pdf` };
+  // once archived, the customer keeps the sealed and digitally signed file
+  const bytes = c.archivedFileId ? await fileBytes(db, config, c.tenantId, c.archivedFileId) : await currentPdf(db, config, c);
+  return { bytes, name: `${c.contractNo}.pdf` };
 };
 
 const businessDay = () => formatDateTime(now()).slice(0, 10);

@@ -220,6 +220,29 @@ describe('numbering rule', () => {
   });
 });
 
+describe('templates', () => {
+  it('store, list, update, refuse a taken name, preview as an A4 PDF', async () => {
+    const body = { name: '模板甲', kind: 1, body: '# 条款\n甲方：{{company_name}}\n{{products}}' };
+    const { id } = await must<{ id: number }>(post('/api/contract/template/store', body, 'admin'));
+    expect(await codeOf(post('/api/contract/template/store', body, 'admin'))).toBe(118003);
+    expect(await codeOf(post('/api/contract/template/store', { ...body, name: '模板乙', body: ' ' }, 'admin'))).toBe(100001);
+    await must(post('/api/contract/template/update', { ...body, id, name: '模板甲改', status: 1 }, 'admin'));
+    const active = await must<{ list: { id: number }[] }>(get('/api/contract/template', 'lisi'));
+    expect(active.list.some((x) => x.id === id)).toBe(false);
+    const all = await must<{ list: { id: number; name: string; status: number }[] }>(
+      get('/api/contract/template?is_all=1', 'admin'),
+    );
+    expect(all.list.find((x) => x.id === id)).toMatchObject({ name: '模板甲改', status: 1 });
+    // a disabled template makes no contract
+    const { orderId } = await orderOf('停用模板客户', 1_000_000);
+    expect(await codeOf(create(orderId, { template_id: id }))).toBe(118002);
+    const preview = await post('/api/contract/template/preview', body, 'admin');
+    expect(preview.statusCode).toBe(200);
+    expect(preview.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+    expect((await must<{ prefix: string }>(get('/api/contract/rule', 'admin'))).prefix).toBe('HT');
+  });
+});
+
 describe('create from an order', () => {
   it('refuses an order that is not approved', async () => {
     const { orderId } = await orderOf('未审批客户', 1_000_000, false);
@@ -419,7 +442,7 @@ describe('archive, verify, discard', () => {
     expect(await codeOf(post('/api/contract/placeOnFile', { id: unsigned }, 'lisi'))).toBe(118011);
 
     const before = (await must<{ count: number }>(get('/api/contract/account/log', 'admin'))).count;
-    const { id } = await signedContract('归档客户');
+    const { id, token } = await signedContract('归档客户');
     const [a, b] = await Promise.all([
       post('/api/contract/placeOnFile', { id }, 'lisi'),
       post('/api/contract/placeOnFile', { id }, 'lisi'),
@@ -438,6 +461,8 @@ describe('archive, verify, discard', () => {
     expect(await codeOf(post('/api/contract/placeOnFile', { id }, 'lisi'))).toBe(118012);
 
     const file = (await get(archived.archived_url, 'lisi')).rawPayload;
+    // the customer's link now serves the archived file itself
+    expect((await pub('GET', `/api/contract/sign/pdf?token=${token}`)).rawPayload.equals(file)).toBe(true);
     const ok = await must<{ is_valid: number; company_name: string; contract_no: string }>(
       multipart('/api/contract/verify', file),
     );
