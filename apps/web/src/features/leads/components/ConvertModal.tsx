@@ -63,7 +63,14 @@ export const ConvertModal = ({ open, leads, onClose, onDone }: Props) => {
           title={result.created.length > 0 ? `已转为客户 ${result.created.length} 家` : '没有新转为客户的企业'}
           subTitle={
             <>
-              {result.skipped.length > 0 && <div>{result.skipped.length} 家已是客户，已跳过</div>}
+              {result.skipped.map((d) => (
+                <div key={d.id}>
+                  {d.name}：
+                  {d.existing.length > 0
+                    ? `已是客户（${d.existing.map(existingText).join('；')}），已跳过`
+                    : d.reason || '未能转为客户'}
+                </div>
+              ))}
               <div>今日剩余可转 {result.quotaLeft} 家</div>
             </>
           }
