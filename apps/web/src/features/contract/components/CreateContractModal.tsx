@@ -83,7 +83,6 @@ export const CreateContractModal = ({ open, orderId, customerId, onClose, onCrea
   useEffect(() => {
     if (!open) return;
     form.resetFields();
-    if (orderId !== undefined) form.setFieldValue('order_id', orderId);
   }, [open, orderId, form]);
   useEffect(() => {
     // one template or one seal: chosen for the user
@@ -95,7 +94,8 @@ export const CreateContractModal = ({ open, orderId, customerId, onClose, onCrea
 
   const submit = async (v: Values) => {
     const body: Partial<ContractCreateBody> = {
-      order_id: v.order_id,
+      // from the order drawer the order is given, not a form field
+      order_id: orderId ?? v.order_id,
       template_id: v.template_id,
       seal_id: v.seal_id,
       sign_order: v.sign_order,
