@@ -24,20 +24,20 @@ const columns: TableColumnsType<BillingChargeRow> = [
   {
     title: '时间 / 类型',
     dataIndex: 'at',
-    width: 150,
+    width: 144,
     render: (v: string, r) => <TwoLines top={v} bottom={<Tag style={{ marginTop: 2 }}>{r.kind_label}</Tag>} />,
   },
   {
     title: '员工 / 任务',
     dataIndex: 'staff_name',
-    width: 104,
+    width: 96,
     ellipsis: true,
     render: (v: string, r) => <TwoLines top={v || '-'} bottom={r.task_name || '-'} />,
   },
   {
     title: '线路 / 被叫',
     dataIndex: 'line',
-    width: 116,
+    width: 108,
     // the callee arrives masked when the viewer may not see the number (customer-access policy)
     render: (v: string, r) => (isCall(r) ? <TwoLines top={v || '-'} bottom={r.callee || '-'} /> : r.remark || '-'),
   },
@@ -45,7 +45,7 @@ const columns: TableColumnsType<BillingChargeRow> = [
   {
     title: '接通 / 结束',
     dataIndex: 'answer_at',
-    width: 138,
+    width: 150,
     render: (v: string, r) =>
       isCall(r) ? <TwoLines top={v || '未接通'} bottom={r.end_at ? `结束 ${timeOf(r.end_at)}` : '-'} /> : '-',
   },
@@ -58,7 +58,7 @@ const columns: TableColumnsType<BillingChargeRow> = [
   {
     title: '计费步长',
     dataIndex: 'increment',
-    width: 72,
+    width: 68,
     render: (v: number, r) => (isCall(r) && r.first_block > 0 ? `${r.first_block}/${v}秒` : '-'),
   },
   {
@@ -71,7 +71,7 @@ const columns: TableColumnsType<BillingChargeRow> = [
   {
     title: '费用',
     dataIndex: 'amount',
-    width: 96,
+    width: 84,
     align: 'right',
     render: (v: number, r) =>
       r.shortfall > 0 ? (
@@ -82,7 +82,7 @@ const columns: TableColumnsType<BillingChargeRow> = [
         formatYuan(v)
       ),
   },
-  { title: '扣费后余额', dataIndex: 'balance_after', width: 104, align: 'right', render: (v: number) => formatYuan(v) },
+  { title: '扣费后余额', dataIndex: 'balance_after', width: 96, align: 'right', render: (v: number) => formatYuan(v) },
   {
     title: '通话ID',
     dataIndex: 'call_uuid',
@@ -112,7 +112,7 @@ export const ChargesPanel = ({ filters }: { filters: BillingFilters }) => {
       columns={columns}
       dataSource={list.data?.list}
       loading={list.isFetching}
-      scroll={{ x: 1098 }}
+      scroll={{ x: 1064 }}
       locale={{ emptyText: '所选条件下暂无消费' }}
       pagination={paging.pagination(list.data?.count ?? 0)}
       data-testid="billing-charges"
