@@ -146,9 +146,9 @@ test('a call on the sim line is charged by the plan: 消费明细 shows it with 
 
   // Filtered by the callee's number, the list holds this one call.
   await page.getByPlaceholder('线路/被叫号码').fill(phone.slice(-4));
-  await page.getByRole('button', { name: '查询' }).click();
+  await page.getByRole('button', { name: /查\s?询/ }).click();
   await expect(charges.locator('.ant-table-row')).toHaveCount(1);
-  await page.getByRole('button', { name: '重置' }).click();
+  await page.getByRole('button', { name: /重\s?置/ }).click();
 
   // 汇总: each grouping's totals row is the sum of its rows, to the last 1/10,000 yuan.
   await page.getByRole('tab', { name: '汇总' }).click();
