@@ -44,7 +44,7 @@ beforeAll(async () => {
   admin = await t.login('admin');
   const [row] = await t.database.db.select().from(staff).where(eq(staff.username, 'lisi'));
   tenantId = row.tenantId;
-}, 300_000);
+}, 600_000);
 afterAll(async () => {
   setClockOffsetMs(0);
   await t?.close();

@@ -144,10 +144,36 @@ export const reservationsOf = (db: DbOrTx, tenantId: number) =>
 
 export type LedgerInsert = typeof billingLedger.$inferInsert;
 
-export const insertLedgerRows = async (db: DbOrTx, rows: LedgerInsert[]) =>
-  rows.length === 0
-    ? []
-    : db.insert(billingLedger).values(rows).returning({ id: billingLedger.id, idemKey: billingLedger.idemKey });
+/** Inserts ledger rows in one statement (the rows as one JSON parameter); answers their ids by idempotency key. */
+export const insertLedgerRows = async (db: DbOrTx, rows: LedgerInsert[]) => {
+  if (rows.length === 0) return [] as { id: number; idemKey: string }[];
+  const json = JSON.stringify(
+    rows.map((r) => ({
+      tenant_id: r.tenantId,
+      type: r.type,
+      charge_kind: r.chargeKind ?? '',
+      amount: r.amount,
+      balance_after: r.balanceAfter,
+      source_kind: r.sourceKind,
+      source_id: r.sourceId,
+      idem_key: r.idemKey,
+      staff_id: r.staffId ?? null,
+      operator: r.operator ?? '',
+      remark: r.remark ?? '',
+      created_at: r.createdAt instanceof Date ? r.createdAt.toISOString() : null,
+    })),
+  );
+  const inserted = await queryRows<{ id: unknown; idem_key: string }>(
+    db,
+    sql`insert into billing_ledger (tenant_id, type, charge_kind, amount, balance_after, source_kind, source_id, idem_key, staff_id, operator, remark, created_at)
+        select v.tenant_id, v.type, v.charge_kind, v.amount, v.balance_after, v.source_kind, v.source_id, v.idem_key, v.staff_id, v.operator,
+               v.remark, coalesce(v.created_at, now())
+        from json_to_recordset(${json}::json) as v(tenant_id int, type text, charge_kind text, amount bigint, balance_after bigint,
+             source_kind text, source_id text, idem_key text, staff_id int, operator text, remark text, created_at timestamptz)
+        returning id, idem_key`,
+  );
+  return inserted.map((r) => ({ id: n(r.id), idemKey: r.idem_key }));
+};
 
 export const findLedgerByKey = async (db: DbOrTx, tenantId: number, idemKey: string) =>
   (
@@ -204,20 +230,28 @@ export type UsageRated = {
   ledgerId: number | null;
 };
 
-/** Marks calls rated with their figures (one statement for the batch). */
+/** Marks calls rated with their figures (one statement for the batch, its rows as one JSON parameter). */
 export const markRated = async (db: DbOrTx, tenantId: number, rows: UsageRated[]) => {
   if (rows.length === 0) return;
-  const values = sql.join(
-    rows.map(
-      (r) =>
-        sql`(${r.callUuid}::text, ${r.billedSeconds}::int, ${r.firstBlock}::int, ${r.increment}::int, ${r.rate}::bigint, ${r.connectFee}::bigint, ${r.cost}::bigint, ${r.amount}::bigint, ${r.planId}::int, ${r.ledgerId}::bigint)`,
-    ),
-    sql`, `,
-  );
-  await db.execute(sql`update billing_call_usage u set status = 1, billed_seconds = v.billed, first_block = v.fb, increment = v.inc,
-      rate = v.rate, connect_fee = v.cf, cost = v.cost, amount = v.amount, plan_id = v.plan, ledger_id = v.ledger, rated_at = now()
-    from (values ${values}) as v(uuid, billed, fb, inc, rate, cf, cost, amount, plan, ledger)
-    where u.tenant_id = ${tenantId} and u.call_uuid = v.uuid and u.status = 0`);
+  await db.execute(sql`update billing_call_usage u set status = 1, billed_seconds = v.billed_seconds, first_block = v.first_block,
+      increment = v.increment, rate = v.rate, connect_fee = v.connect_fee, cost = v.cost, amount = v.amount, plan_id = v.plan_id,
+      ledger_id = v.ledger_id, rated_at = now()
+    from json_to_recordset(${JSON.stringify(
+      rows.map((r) => ({
+        call_uuid: r.callUuid,
+        billed_seconds: r.billedSeconds,
+        first_block: r.firstBlock,
+        increment: r.increment,
+        rate: r.rate,
+        connect_fee: r.connectFee,
+        cost: r.cost,
+        amount: r.amount,
+        plan_id: r.planId,
+        ledger_id: r.ledgerId,
+      })),
+    )}::json) as v(call_uuid text, billed_seconds int, first_block int, increment int, rate bigint, connect_fee bigint, cost bigint,
+      amount bigint, plan_id int, ledger_id bigint)
+    where u.tenant_id = ${tenantId} and u.call_uuid = v.call_uuid and u.status = 0`);
 };
 
 export const usageOfCalls = (db: DbOrTx, tenantId: number, uuids: string[]) =>
