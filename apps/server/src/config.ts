@@ -349,6 +349,7 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env, overrides: Part
     if (missing.length > 0) throw new Error(`配置错误: SMS_PROVIDER=aliyun 需要 ${missing.join('、')}`);
   }
   if (isProduction && e.LEADS_PROVIDER_URL === 'test-double')
+    throw new Error('配置错误: 生产环境不能使用企业数据服务的测试替身（LEADS_PROVIDER_URL=test-double）');
   if (e.SPEECH_TTS === 'http' && !e.SPEECH_TTS_URL) throw new Error('配置错误: SPEECH_TTS=http 需要 SPEECH_TTS_URL');
   if (e.SPEECH_ASR !== 'none' && !e.SPEECH_ASR_URL) throw new Error(`配置错误: SPEECH_ASR=${e.SPEECH_ASR} 需要 SPEECH_ASR_URL`);
   const hasAccessKey = Boolean(e.SPEECH_ASR_AK_ID && e.SPEECH_ASR_AK_SECRET);
