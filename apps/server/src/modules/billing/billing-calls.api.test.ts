@@ -92,8 +92,12 @@ describe('billing on the dial path', () => {
     setClockOffsetMs(answered.answerAt!.getTime() + 61_000 - Date.now());
     await t.post('/api/frontend/call/hangup', { uuid }, lisi);
     const ended = await endedCall(t, uuid);
-    expect(ended.billsec).toBe(61);
-    expect(await rated(uuid)).toMatchObject({ billedSeconds: 120, cost: 2000, amount: 2000, duration: 61, kind: 'manual' });
+    // the business clock runs on in real time between the move and the hang-up (seconds on a loaded
+    // machine): any length in 61–119 s is two 60 s blocks; the exact edges are in rating.test.ts
+    expect(ended.billsec).toBeGreaterThanOrEqual(61);
+    expect(ended.billsec).toBeLessThan(120);
+    const duration = ended.billsec;
+    expect(await rated(uuid)).toMatchObject({ billedSeconds: 120, cost: 2000, amount: 2000, duration, kind: 'manual' });
     const after = await repo.readBalance(t.app.db, tenantId);
     expect(after).toEqual({ balance: start.balance - 2000, reserved: 0 });
     const costs = (await t.get(`/api/frontend/billing/callcosts?uuids=${uuid}`, admin)).json().data;
@@ -103,7 +107,7 @@ describe('billing on the dial path', () => {
       call_uuid: uuid,
       staff_name: '李四',
       direction: 1,
-      duration: 61,
+      duration,
       billed_seconds: 120,
       amount: 2000,
     });
