@@ -176,7 +176,7 @@ test('a call on the sim line is charged by the plan: 消费明细 shows it with 
   const progress = page.locator('.ant-modal').filter({ hasText: '导出消费明细' });
   await expect(progress.getByText('导出完成')).toBeVisible({ timeout: 30_000 });
   expect((await download).suggestedFilename()).toMatch(/\.xlsx$/);
-  await progress.getByRole('button', { name: '完成' }).click();
+  await progress.getByRole('button', { name: /^完\s?成$/ }).click();
 
   // The workbench shows the balance and the days left.
   await page.goto('/home/Index');

@@ -201,6 +201,13 @@ const FIELD_KIND: Record<string, Kind> = {
 
 /** Field names whose kind depends on the route. */
 const ROUTE_FIELD_KIND: Record<string, Record<string, Kind>> = {
+  // 消费明细 (issue 27): the filters of the page and its export, the call costs of the call list
+  'GET /api/frontend/billing/chart': { department_id: 'department' },
+  'GET /api/frontend/billing/charges': { department_id: 'department' },
+  'GET /api/frontend/billing/recharges': { department_id: 'department' },
+  'GET /api/frontend/billing/summary': { department_id: 'department' },
+  'POST /api/frontend/billing/export': { department_id: 'department' },
+  'GET /api/frontend/billing/callcosts': { uuids: 'call' },
   'POST /api/frontend/department/create': { pid: 'department2' },
   'POST /api/frontend/department/edit': { pid: 'department2' },
   'POST /api/frontend/department/del': { id: 'department2' },
@@ -362,6 +369,8 @@ const NOT_COVERED: Record<string, string> = {
     'lead search: see leads/leads.api.test.ts (tenant isolation of own lists, templates, batch jobs, keys)',
   'POST /api/frontend/customer/kqhk/own/del':
     'lead search: see leads/leads.api.test.ts (tenant isolation of own lists, templates, batch jobs, keys)',
+  // The platform operator's billing API (x-operator-token, not a company's session): plan ids are the platform's.
+  'POST /api/operator/billing/assign': 'operator token only; plans belong to the platform, not a company',
   // Not company data: public, or the caller's own session.
   'POST /api/frontend/login': 'public; takes credentials, not ids',
   'POST /api/frontend/logout': 'ends the caller’s own session (would log admin out mid-test)',
@@ -674,6 +683,8 @@ const LENIENT: Record<string, string> = {
   'POST /api/frontend/order/export staff_id': 'filter; matches no order of the caller’s company',
   'POST /api/frontend/receipt/export staff_id': 'filter; matches no plan of the caller’s company',
   'POST /api/frontend/receipt/listexport staff_id': 'filter; matches no receipt of the caller’s company',
+  'POST /api/frontend/billing/export staff_id': 'filter; matches no charge of the caller’s company',
+  'POST /api/frontend/billing/export department_id': 'filter; matches no charge of the caller’s company',
   // A follow-up reads only the company's own 跟进显示 controls and skips any other control id.
   'POST /api/frontend/customer/followcreate templateControls.[].cbTacid': 'skips controls not among its follow controls',
   // The receipt flow's nodes are preset; picked approvers are read only for free nodes of a flow.
@@ -759,6 +770,15 @@ const taskBody = (marker: string, agents: number[]) => ({
 
 /** Routes called without a baseline, and why (the variants are still checked). */
 const NO_BASELINE: Record<string, string> = {
+  // A lenient variant (the seal's free approval nodes, read only for those) has sent A's contract
+  // already; sending a draft with A's own ids is proven by that variant and contract.api.test.ts.
+  'POST /api/contract/create/sign': 'the lenient staffApproveNode variant already sent A’s draft',
+  // Lead search's batch and own-list routes need a file or a finished batch of A's (leads.api.test.ts
+  // covers them with their data); B's ids are still tried above.
+  'POST /api/frontend/customer/kqhk/batch/company': 'needs names or an .xlsx file of A',
+  'GET /api/frontend/customer/kqhk/batch/company': 'needs a batch job of A',
+  'POST /api/frontend/customer/kqhk/batch/company/export': 'needs a finished batch job of A',
+  'POST /api/frontend/customer/kqhk/own/import': 'needs an .xlsx file of A',
   // Hang-up and answer need a live call of the caller in the right state; the body is only the uuid.
   'POST /api/frontend/call/hangup': 'needs a live call of admin; body is the uuid only',
   'POST /api/frontend/call/answer': 'needs a ringing incoming call of admin; body is the uuid only',
