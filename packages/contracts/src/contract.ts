@@ -291,6 +291,8 @@ export const contractListQuery = z.object({
   owner_id: qNum,
   /** contract number, contains */
   number: z.string().max(50).default(''),
+  /** the customer's name as the contract holds it (its filled 客户名称), contains */
+  customer_name: z.string().max(50).default(''),
   /** created between (YYYY-MM-DD[ HH:mm:ss]) */
   start: qDate,
   end: qDate,

@@ -677,6 +677,20 @@ describe('files', () => {
     expect(pdf.includes(Buffer.from('PRIVATE KEY'))).toBe(false);
   });
 
+  it("the list finds a contract by a part of its customer's name, and nothing for another name", async () => {
+    const name = `名称筛选${Date.now() % 100000}客户`;
+    const { orderId } = await orderOf(name, 1_000_000);
+    const { id } = await mustCreate(orderId);
+    const byName = async (part: string) =>
+      (
+        await must<{ list: { id: number }[] }>(get(`/api/contract/list?customer_name=${encodeURIComponent(part)}`, 'lisi'))
+      ).list.map((c) => c.id);
+    expect(await byName(name.slice(2, 9))).toEqual([id]);
+    expect(await byName(`${name}不存在`)).toEqual([]);
+    // % and _ are taken as themselves, not as patterns
+    expect(await byName('%')).toEqual([]);
+  });
+
   it('a changed audit entry breaks the chain', async () => {
     const { orderId } = await orderOf('审计客户', 1_000_000);
     const { id } = await mustCreate(orderId);

@@ -216,6 +216,7 @@ export type ContractFilter = {
   orderId?: number;
   ownerId?: number;
   number?: string;
+  customerName?: string;
   from?: Date | null;
   to?: Date | null;
 };
@@ -231,6 +232,9 @@ const whereOf = (f: ContractFilter) => {
     f.orderId ? eq(contracts.orderId, f.orderId) : undefined,
     f.ownerId ? eq(contracts.ownerId, f.ownerId) : undefined,
     f.number ? ilike(contracts.contractNo, `%${f.number.replace(/[\\%_]/g, (c) => `\\${c}`)}%`) : undefined,
+    f.customerName
+      ? ilike(sql`${contracts.fields}->>'customer_name'`, `%${f.customerName.replace(/[\\%_]/g, (c) => `\\${c}`)}%`)
+      : undefined,
     f.from ? gte(contracts.createdAt, f.from) : undefined,
     f.to ? lt(contracts.createdAt, f.to) : undefined,
   ];

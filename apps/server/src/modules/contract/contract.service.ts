@@ -101,6 +101,7 @@ const filterOf = async (db: Db, actor: Actor, q: Omit<ContractListQuery, 'page' 
     orderId: q.order_id,
     ownerId: q.owner_id,
     number: q.number.trim(),
+    customerName: q.customer_name.trim(),
     from: q.start ? parseDateTime(q.start) : null,
     // a day alone means the whole day
     to: end && q.end.length === 10 ? new Date(end.getTime() + 86_400_000) : end,
