@@ -154,12 +154,12 @@ test('找线索: filtered companies, one turned into a customer of mine, shows i
 test('地图搜索: a city and a radius show the companies around it; a dot opens the card', async ({ page }) => {
   await page.goto('/jingxiansuo/map');
   const map = page.getByTestId('china-map');
-  await expect(map.locator('canvas')).toBeVisible();
+  await expect(map.locator('canvas').first()).toBeVisible();
   await expect(page.getByText('在地图上选择位置开始搜索')).toBeVisible();
   await expectNoSidewaysScroll(page);
   await shot(page, 'leads-map-china');
 
-  await page.getByLabel('半径').fill('3');
+  await page.getByRole('spinbutton', { name: '半径' }).fill('3');
   await page.getByLabel('省份城市').click();
   await pickCascader(page, ['广东省', '深圳市']);
   await page.keyboard.press('Escape');
