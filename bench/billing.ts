@@ -19,7 +19,13 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { queryRows } from '../apps/server/src/db/client';
 import * as repo from '../apps/server/src/modules/billing/billing.repo';
-import { assignPlan, createPlan, rateTenantBatch, recharge, reserveForDial } from '../apps/server/src/modules/billing/billing.service';
+import {
+  assignPlan,
+  createPlan,
+  rateTenantBatch,
+  recharge,
+  reserveForDial,
+} from '../apps/server/src/modules/billing/billing.service';
 import { createTestApp } from '../apps/server/src/test/harness';
 import { summarise } from './lib';
 
@@ -34,9 +40,25 @@ const kind = t.database.kind;
 const tenant = (await queryRows<{ id: number }>(db, sql`select id from tenants where is_demo limit 1`))[0].id;
 const staffIds = (await queryRows<{ id: number }>(db, sql`select id from staff where tenant_id = ${tenant}`)).map((r) => r.id);
 const rate = { connect_fee: 0, first_block: 6, increment: 6, price_per_minute: 700, charge_unanswered: false };
-const planId = await createPlan(db, { name: '压测资费', rates: { manual: rate, task: rate, group: rate, ai: rate, inbound: rate } });
-await assignPlan(db, { company: tenant, plan_id: planId, effective_from: new Date(Date.now() - 400 * 86_400_000).toISOString(), operator: 'bench' });
-await recharge(db, { company: tenant, amount: 90_000_000_000, bonus: 0, channel: '对公转账', ref: 'bench', operator: 'bench', remark: '' });
+const planId = await createPlan(db, {
+  name: '压测资费',
+  rates: { manual: rate, task: rate, group: rate, ai: rate, inbound: rate },
+});
+await assignPlan(db, {
+  company: tenant,
+  plan_id: planId,
+  effective_from: new Date(Date.now() - 400 * 86_400_000).toISOString(),
+  operator: 'bench',
+});
+await recharge(db, {
+  company: tenant,
+  amount: 90_000_000_000,
+  bonus: 0,
+  channel: '对公转账',
+  ref: 'bench',
+  operator: 'bench',
+  remark: '',
+});
 const rssMb = () => Math.round(process.memoryUsage().rss / 1048576);
 console.log(`billing bench on ${kind}: ${CALLS} calls, batch ${BATCH}; RSS at start ${rssMb()} MB`);
 
@@ -65,7 +87,9 @@ for (let done = 0; done < CALLS; done += CHUNK) {
 }
 const bal = await repo.readBalance(db, tenant);
 const { sum, count } = await repo.ledgerSum(db, tenant);
-console.log(`rating: ${rated} calls in ${(ratingMs / 1000).toFixed(1)} s = ${Math.round(rated / (ratingMs / 1000))} calls/s; ledger rows ${count}, ledger sum ${sum} ${sum === bal.balance ? '=' : '≠'} balance ${bal.balance}`);
+console.log(
+  `rating: ${rated} calls in ${(ratingMs / 1000).toFixed(1)} s = ${Math.round(rated / (ratingMs / 1000))} calls/s; ledger rows ${count}, ledger sum ${sum} ${sum === bal.balance ? '=' : '≠'} balance ${bal.balance}`,
+);
 
 // the dial-time credit check
 const times: number[] = [];
@@ -83,6 +107,8 @@ for (let i = 0; i < DIALS; i++) {
 }
 const s = summarise(times);
 const b = summarise(base);
-console.log(`dial credit check (${DIALS}): p50 ${s.p50.toFixed(2)} ms, p95 ${s.p95.toFixed(2)} ms, p99 ${s.p99.toFixed(2)} ms (one trivial query in the same transaction: p95 ${b.p95.toFixed(2)} ms)`);
+console.log(
+  `dial credit check (${DIALS}): p50 ${s.p50.toFixed(2)} ms, p95 ${s.p95.toFixed(2)} ms, p99 ${s.p99.toFixed(2)} ms (one trivial query in the same transaction: p95 ${b.p95.toFixed(2)} ms)`,
+);
 console.log(`RSS at end ${rssMb()} MB`);
 await t.close();

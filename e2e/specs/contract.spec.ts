@@ -159,7 +159,10 @@ test('lisi makes a contract of an approved order, the customer signs it on a pho
     await expect(detail.getByText('已归档').first()).toBeVisible();
     await detail.getByRole('tab', { name: '操作记录' }).click();
     await shot(lisi, 'contract-detail-audit');
-    const [download] = await Promise.all([lisi.waitForEvent('download'), detail.getByRole('button', { name: /^下\s?载$/ }).click()]);
+    const [download] = await Promise.all([
+      lisi.waitForEvent('download'),
+      detail.getByRole('button', { name: /^下\s?载$/ }).click(),
+    ]);
     const pdfPath = testInfo.outputPath('archived.pdf');
     await download.saveAs(pdfPath);
 

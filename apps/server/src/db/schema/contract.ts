@@ -67,7 +67,18 @@ export const contractTemplates = pgTable(
     body: text('body').notNull().default(''),
     pdfFileId: integer('pdf_file_id'),
     fields: jsonb('fields')
-      .$type<{ key: string; label: string; page?: number; x?: number; y?: number; width?: number; height?: number; font_size?: number }[]>()
+      .$type<
+        {
+          key: string;
+          label: string;
+          page?: number;
+          x?: number;
+          y?: number;
+          width?: number;
+          height?: number;
+          font_size?: number;
+        }[]
+      >()
       .notNull()
       .default(sql`'[]'::jsonb`),
     signAreas: jsonb('sign_areas')

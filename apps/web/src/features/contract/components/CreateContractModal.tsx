@@ -80,6 +80,7 @@ export const CreateContractModal = ({ open, orderId, customerId, onClose, onCrea
     .filter((key) => !FROM_ORDER.has(key))
     .map((key) => ({ key, label: template?.fields.find((f) => f.key === key)?.label || ASKED_LABEL[key] || key }));
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: opening the window for another order starts a clean form
   useEffect(() => {
     if (!open) return;
     form.resetFields();
