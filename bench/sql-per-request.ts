@@ -8,6 +8,7 @@
  *   npx tsx bench/sql-per-request.ts
  */
 import { createHash, randomBytes } from 'node:crypto';
+import type { InjectOptions } from 'fastify';
 import pg from 'pg';
 import { buildApp } from '../apps/server/src/app';
 import { loadConfig } from '../apps/server/src/config';
@@ -44,7 +45,7 @@ const first = await app.inject({
   payload: { page: 1, limit: 1 },
 });
 const customerId = first.json().data.list[0].cmCtid;
-const requests: Array<[string, Parameters<typeof app.inject>[0]]> = [
+const requests: Array<[string, InjectOptions]> = [
   ['customer/minelist', { method: 'POST', url: '/api/frontend/customer/minelist', headers, payload: { page: 1, limit: 20 } }],
   [
     'customer/minelist name',

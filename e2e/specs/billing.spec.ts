@@ -161,7 +161,7 @@ test('a call on the sim line is charged by the plan: 消费明细 shows it with 
     await expect(async () => {
       const rows = await summary
         .locator('.ant-table-row')
-        .evaluateAll((trs) => trs.map((tr) => [...tr.querySelectorAll('td')].map((td) => td.textContent ?? '')));
+        .evaluateAll((trs) => trs.map((tr) => Array.from(tr.querySelectorAll('td'), (td) => td.textContent ?? '')));
       const totalCells = await total.locator('td').allInnerTexts();
       expect(rows.reduce((s, r) => s + Number(r[1]), 0)).toBe(Number(totalCells[1]));
       expect(rows.reduce((s, r) => s + unitsOf(r[3]), 0)).toBe(unitsOf(totalCells[3]));

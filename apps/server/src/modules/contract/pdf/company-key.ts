@@ -3,7 +3,8 @@ import * as x509 from '@peculiar/x509';
 import { ContractPdfError } from './errors';
 import type { CompanyKey } from './types';
 
-x509.cryptoProvider.set(webcrypto as unknown as Parameters<typeof x509.cryptoProvider.set>[0]);
+// Node's webcrypto is the Web Crypto the library expects (its type differs between the DOM and Node libs)
+x509.cryptoProvider.set(webcrypto as never);
 
 const ALG = { name: 'RSASSA-PKCS1-v1_5', hash: 'SHA-256' } as const;
 const KEY_INFO = 'crm contract signing key v1';
