@@ -94,6 +94,40 @@ const NOT_SCANNED_POST: Record<string, string> = {
   '/api/frontend/aicall/pause': 'mutation',
   '/api/frontend/aicall/resume': 'mutation',
   '/api/frontend/aicall/stop': 'mutation',
+  // lead search (issue 28): registry companies and the company's own leads, not customers' numbers;
+  // the convert check names existing customers through the customer-access policy (leads.api.test.ts)
+  '/api/frontend/customer/kqhk/convert': 'mutation (customers made through the customers service)',
+  '/api/frontend/customer/kqhk/convert/check': 'names existing customers masked by the policy (leads.api.test.ts)',
+  '/api/frontend/customer/kqhk/batch/company': 'mutation (starts a batch job of company names)',
+  '/api/frontend/customer/kqhk/batch/company/export': 'mutation (starts an export job)',
+  '/api/frontend/customer/kqhk/task/add': 'mutation (numbers into a task)',
+  '/api/frontend/customer/kqhk/own/import': 'multipart upload',
+  // billing (issue 27): the charges' callee is masked by the policy (billing-ledger.api.test.ts); these change data
+  '/api/frontend/billing/settings': 'mutation (low-balance thresholds)',
+  '/api/frontend/billing/export': 'mutation (starts an export job)',
+  '/api/frontend/billing/alertsread': 'mutation',
+  '/api/operator/billing/recharge': 'platform operator token, not a session',
+  '/api/operator/billing/rerate': 'platform operator token, not a session',
+  '/api/operator/billing/plans': 'platform operator token, not a session',
+  '/api/operator/billing/assign': 'platform operator token, not a session',
+  '/api/operator/billing/adjust': 'platform operator token, not a session',
+  // contracts (issue 26): changes to settings and contracts; the public signing routes take a link token
+  '/api/contract/info': 'mutation (the e-sign account)',
+  '/api/contract/seal_sign/store': 'mutation',
+  '/api/contract/seal_sign/destroy': 'mutation',
+  '/api/contract/signer/link': 'mutation (a new signing link)',
+  '/api/contract/sign/submit': 'public; a link token (contract.api.test.ts)',
+  '/api/contract/template/store': 'mutation',
+  '/api/contract/template/update': 'mutation',
+  '/api/contract/template/preview': 'renders a PDF of sample values, no customer data',
+  '/api/contract/rule/update': 'mutation',
+  '/api/contract/create/sign': 'mutation (sends for signing)',
+  '/api/contract/discard': 'mutation',
+  '/api/contract/draft': 'public; a link token, sends the one-time code (contract.api.test.ts)',
+  '/api/contract/placeOnFile': 'mutation (archives)',
+  '/api/contract/batchDownload': 'mutation (starts a zip job)',
+  '/api/contract/verify': 'public; multipart PDF upload',
+  '/api/uploadPdf': 'multipart upload',
 };
 /** Mutation verbs: a POST path ending in one of them changes data and is not scanned. */
 const MUTATION =
