@@ -18,6 +18,7 @@ export * from './follow-ups';
 export * from './groupcall';
 export * from './jobs';
 export * from './leads';
+export * from './leads-industries';
 export * from './menus';
 export * from './orders';
 export * from './org';
