@@ -1,0 +1,5 @@
+DROP INDEX "lead_companies_province_idx";--> statement-breakpoint
+DROP INDEX "lead_companies_cell_idx";--> statement-breakpoint
+CREATE INDEX "lead_companies_adv_code_idx" ON "lead_companies" USING btree ("province_code","industry_code","has_phone","founded_on" DESC NULLS LAST,"id" DESC NULLS FIRST,"capital_wan","tenant_id","status","has_mobile");--> statement-breakpoint
+CREATE INDEX "lead_companies_adv_section_idx" ON "lead_companies" USING btree ("province_code","industry_section","has_phone","founded_on" DESC NULLS LAST,"id" DESC NULLS FIRST,"capital_wan","tenant_id","status","has_mobile");--> statement-breakpoint
+CREATE INDEX "lead_companies_map_idx" ON "lead_companies" USING btree ("geo_cell","lat","lng","tenant_id","status","industry_section","industry_code","has_phone","has_mobile","capital_wan");
