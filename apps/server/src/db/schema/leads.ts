@@ -103,7 +103,7 @@ export const leadCompanies = pgTable(
     index('lead_companies_founded_idx').on(t.foundedOn),
     index('lead_companies_capital_idx').on(t.capitalWan),
     // the map: the grid cell, then the coordinates and the filter columns, so counting and
-    // clustering a dense box is an index-only scan
+    // clustering a dense box (and listing a sparse one's ids) is an index-only scan
     index('lead_companies_map_idx').on(
       t.geoCell,
       t.lat,
@@ -115,6 +115,7 @@ export const leadCompanies = pgTable(
       t.hasPhone,
       t.hasMobile,
       t.capitalWan,
+      t.id,
     ),
   ],
 );

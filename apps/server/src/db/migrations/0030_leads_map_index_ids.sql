@@ -1,0 +1,2 @@
+DROP INDEX "lead_companies_map_idx";--> statement-breakpoint
+CREATE INDEX "lead_companies_map_idx" ON "lead_companies" USING btree ("geo_cell","lat","lng","tenant_id","status","industry_section","industry_code","has_phone","has_mobile","capital_wan","id");
