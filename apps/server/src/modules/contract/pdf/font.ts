@@ -6,20 +6,25 @@ import type { PDFDocument, PDFFont } from 'pdf-lib';
 
 type PdfLibFontkit = Parameters<PDFDocument['registerFontkit']>[0];
 
-import subsetFont from 'subset-font';
 import { identityCidCharset } from './cff-charset';
+import { createFaceSubsetter, type FaceSubsetter } from './hb-subset';
 
 /**
  * The contracts' font: a Noto Sans CJK SC subset shipped in the repo (assets/fonts, OFL; built by
  * scripts/contract-font-subset.ts). Each PDF embeds a further subset holding only its own characters
- * (HarfBuzz via subset-font), so a contract weighs tens of KiB instead of 1.5 MiB. pdf-lib's own
+ * (HarfBuzz, one parsed face: hb-subset.ts), so a contract weighs tens of KiB instead of 1.5 MiB. The last
+ * SUBSET_CACHE subsets are kept by character set: a stamp, a void stamp or the certificate page of the same
+ * characters reuses its bytes. pdf-lib's own
  * `subset: true` and @pdf-lib/fontkit 1.1.1 lose CJK glyphs (pdf-lib #1232): we subset first and embed
  * the result whole, measured and laid out by upstream fontkit 2.
  */
 const FONT_FILE = path.resolve(import.meta.dirname, '../../../../assets/fonts/NotoSansSC-contract.otf');
 
 let base: { bytes: Buffer; font: Font } | undefined;
+let subsetter: Promise<FaceSubsetter> | undefined;
 const widthCache = new Map<string, number>();
+const SUBSET_CACHE = 32;
+const subsets = new Map<string, Buffer>();
 
 const baseFont = () => {
   if (!base) {
@@ -61,21 +66,32 @@ export const textWidth = (text: string, size: number): number => {
   return (units / font.unitsPerEm) * size;
 };
 
+/** The font's subset holding the characters of `key` (sorted, unique), CID charset made identity. */
+const subsetFor = async (key: string): Promise<Buffer> => {
+  const hit = subsets.get(key);
+  if (hit) {
+    subsets.delete(key); // most recently used last
+    subsets.set(key, hit);
+    return hit;
+  }
+  subsetter ??= createFaceSubsetter(baseFont().bytes);
+  const bytes = identityCidCharset((await subsetter)(key));
+  subsets.set(key, bytes);
+  if (subsets.size > SUBSET_CACHE) subsets.delete(subsets.keys().next().value as string);
+  return bytes;
+};
+
 /** Embeds a subset of the contract font holding `chars` (plus ASCII digits for page numbers). */
 export const embedContractFont = async (doc: PDFDocument, chars: Iterable<string>): Promise<PDFFont> => {
   const set = new Set<string>('0123456789/ 第页共-');
   for (const ch of chars) if (ch !== '\n' && ch !== '\r') set.add(ch);
-  const subset = await subsetFont(baseFont().bytes, [...set].join(''), {
-    targetFormat: 'sfnt',
-    noLayoutClosure: true,
-  });
-  const bytes = identityCidCharset(subset);
+  const bytes = await subsetFor([...set].sort().join(''));
   doc.registerFontkit(pdfLibFontkit);
   return doc.embedFont(bytes, { subset: false });
 };
 
-/** Loads the font and compiles HarfBuzz ahead of the first contract (the first render otherwise pays ~1–6 s). */
+/** Loads the font and HarfBuzz ahead of the first contract (the first render otherwise pays ~1–6 s). */
 export const warmContractFont = async (): Promise<void> => {
-  await subsetFont(baseFont().bytes, '合同', { targetFormat: 'sfnt', noLayoutClosure: true });
+  await subsetFor('合同');
   textWidth('合同', 10);
 };
