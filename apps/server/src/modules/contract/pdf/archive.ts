@@ -6,6 +6,7 @@ import { ContractPdfError } from './errors';
 import { embedContractFont, textWidth, unsupportedChars } from './font';
 import { wrapText } from './layout';
 import { A4, drawLine } from './render-contract';
+import { savePdf } from './save';
 import type { ArchiveResult, CertificateInput, CompanyKey } from './types';
 
 export const sha256Hex = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
@@ -104,7 +105,7 @@ export const archiveContractPdf = async (input: {
   const safe = missing.length === 0 ? input.certificate : replaceMissing(input.certificate, new Set(missing));
   const font = await embedContractFont(doc, allCertificateText(safe, sha256Before));
   drawCertificate(doc, font, safe, sha256Before);
-  const flattened = await doc.save({ useObjectStreams: false });
+  const flattened = await savePdf(doc);
 
   // one signature at the very end (pdf-lib cannot save incrementally, so nothing may be written after it)
   const pdf = await PDF.load(flattened);

@@ -16,6 +16,7 @@ import {
 import { ContractPdfError } from './errors';
 import { embedContractFont, textWidth, unsupportedChars } from './font';
 import { wrapText } from './layout';
+import { savePdf } from './save';
 import type { Block, ContractPdfInput, Party, ProductsTable, SignatureSlot } from './types';
 
 /** SPEC §9: A4 in points */
@@ -310,7 +311,7 @@ export const renderContractPdf = async (input: ContractPdfInput): Promise<Uint8A
   const slots = drawParties(ctx, input.parties);
   footers(ctx, input);
   infoDict(doc).set(PDFName.of(SLOTS_KEY), PDFHexString.fromText(JSON.stringify(slots)));
-  return doc.save({ useObjectStreams: false });
+  return savePdf(doc);
 };
 
 /** pdf-lib keeps the document information dictionary's getter private; custom keys need it */

@@ -3,6 +3,7 @@ import { ContractPdfError } from './errors';
 import { embedContractFont, textWidth, unsupportedChars } from './font';
 import { wrapText } from './layout';
 import { drawLine, readSignatureSlots } from './render-contract';
+import { savePdf } from './save';
 import { drawSeal } from './seal';
 import type { PdfFieldValue, SignatureSlot, StampSignaturesInput } from './types';
 
@@ -87,7 +88,7 @@ export const stampSignatures = async (pdf: Uint8Array, input: StampSignaturesInp
     }
     if (when && font) drawLine(page, font, `签署时间：${when}`, slot.x, slot.y - 10, 8, { color: rgb(0.4, 0.4, 0.4) });
   }
-  return doc.save({ useObjectStreams: false });
+  return savePdf(doc);
 };
 
 /** A new version with 已作废 stamped on every page and the reason on the first. */
@@ -113,7 +114,7 @@ export const stampVoid = async (pdf: Uint8Array, input: { reason: string; at: st
       });
     }
   });
-  return doc.save({ useObjectStreams: false });
+  return savePdf(doc);
 };
 
 /** An uploaded PDF template with its fields' values drawn where they were placed (same font, real text). */
@@ -132,5 +133,5 @@ export const fillPdfTemplate = async (pdf: Uint8Array, fields: PdfFieldValue[]):
       drawLine(page, font, line, f.x, f.y - k * size * 1.5, size);
     });
   }
-  return doc.save({ useObjectStreams: false });
+  return savePdf(doc);
 };

@@ -1,0 +1,26 @@
+import { deflateSync } from 'node:zlib';
+import { type PDFDocument, PDFFlateStream, PDFName, PDFRawStream } from 'pdf-lib';
+
+/**
+ * Saves a pdf-lib document with its new streams compressed by Node's zlib instead of pako.
+ *
+ * pdf-lib deflates every stream it wrote (page contents, the embedded font, ToUnicode CMaps, images) with
+ * pako, in JavaScript: the profile of bench/contract-pdf.ts showed pako as the largest single cost of a
+ * render and of an archive. After `flush()` (fonts and images embedded) each such stream is replaced by a
+ * raw stream of the same dictionary (Filter FlateDecode) holding zlib's output: the same format, native
+ * speed. Streams read from an existing file are raw already and stay untouched.
+ *
+ * `objectsPerTick` is raised so the writer does not wait a timer tick every 50 objects (under load each
+ * wait can last far longer than the serialisation itself).
+ */
+export const savePdf = async (doc: PDFDocument): Promise<Uint8Array> => {
+  await doc.flush();
+  const { context } = doc;
+  const flate = PDFName.of('FlateDecode'); // PDFName.of is interned: identity comparison is exact
+  for (const [ref, object] of context.enumerateIndirectObjects()) {
+    if (!(object instanceof PDFFlateStream) || object.dict.get(PDFName.of('Filter')) !== flate) continue;
+    const raw = deflateSync(object.getUnencodedContents());
+    context.assign(ref, PDFRawStream.of(object.dict, new Uint8Array(raw.buffer, raw.byteOffset, raw.byteLength)));
+  }
+  return doc.save({ useObjectStreams: false, objectsPerTick: Number.MAX_SAFE_INTEGER });
+};
