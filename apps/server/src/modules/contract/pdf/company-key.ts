@@ -69,15 +69,36 @@ export const createCompanyCertificate = async (input: {
   return { certPem: cert.toString('pem'), encryptedKey: seal(pkcs8, input.keySecret) };
 };
 
-/** The certificate's DER and the private key, opened for one signing (never returned past the archive step). */
-export const openCompanyKey = async (key: CompanyKey, secret: string) => {
-  const cert = new x509.X509Certificate(key.certPem);
-  const privateKey = await webcrypto.subtle.importKey('pkcs8', open(key.encryptedKey, secret), ALG, false, ['sign']);
-  return {
-    certDer: new Uint8Array(cert.rawData),
-    privateKey: privateKey as webcrypto.CryptoKey,
-    commonName: cert.subjectName.getField('CN')[0] ?? '',
-  };
+type OpenedKey = { certDer: Uint8Array; privateKey: webcrypto.CryptoKey; commonName: string };
+
+/**
+ * Keys opened lately, by a hash of (sealed key, certificate, secret): parsing the certificate and importing
+ * the key cost more than the signature itself. The private key is a non-extractable CryptoKey held in this
+ * process only; a changed secret or key is a different entry.
+ */
+const opened = new Map<string, Promise<OpenedKey>>();
+const OPENED_KEYS = 16;
+
+/** The certificate's DER and the private key, opened for signing (never returned past the archive step). */
+export const openCompanyKey = (key: CompanyKey, secret: string): Promise<OpenedKey> => {
+  const id = createHash('sha256')
+    .update(key.encryptedKey)
+    .update('\0')
+    .update(key.certPem)
+    .update('\0')
+    .update(secret)
+    .digest('hex');
+  const hit = opened.get(id);
+  if (hit) return hit;
+  const pending = (async () => {
+    const cert = new x509.X509Certificate(key.certPem);
+    const privateKey = await webcrypto.subtle.importKey('pkcs8', open(key.encryptedKey, secret), ALG, false, ['sign']);
+    return { certDer: new Uint8Array(cert.rawData), privateKey, commonName: cert.subjectName.getField('CN')[0] ?? '' };
+  })();
+  opened.set(id, pending);
+  pending.catch(() => opened.delete(id)); // a failure is not remembered
+  if (opened.size > OPENED_KEYS) opened.delete(opened.keys().next().value as string);
+  return pending;
 };
 
 /** SHA-256 (hex) of a certificate's DER: how the verify page recognises this platform's companies. */
