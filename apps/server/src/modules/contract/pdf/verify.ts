@@ -47,8 +47,10 @@ export const verifyArchivedPdf = async (bytes: Uint8Array): Promise<VerifyResult
   signed.set(bytes.subarray(0, b), 0);
   signed.set(bytes.subarray(c, c + d), b);
   try {
-    const der = Buffer.from(hex.replace(/(00)+$/, ''), 'hex');
-    const asn = asn1js.fromBER(new Uint8Array(der).buffer);
+    // the placeholder is zero-padded: the DER's own length ends it (stripping trailing 00s would also cut a
+    // signature whose last byte happens to be 0x00, one archive in 256)
+    const padded = new Uint8Array(Buffer.from(hex, 'hex'));
+    const asn = asn1js.fromBER(padded.buffer);
     if (asn.offset === -1) return result('数字签名数据损坏');
     const content = new pkijs.ContentInfo({ schema: asn.result });
     const signedData = new pkijs.SignedData({ schema: content.content });
