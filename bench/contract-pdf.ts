@@ -28,12 +28,26 @@ const rows = Array.from({ length: 36 }, (_, i) => [
 ]);
 const clause = (k: number) =>
   `第${k}条约定：双方应本着诚实信用的原则履行本合同，任何一方不得擅自变更或解除合同；因不可抗力不能履行的，应及时通知对方并在合理期限内提供证明。`;
-const input: ContractPdfInput = {
+/** a different customer per run: new characters each time, so the per-character-set subset cache misses */
+const CUSTOMERS = [
+  '上海张江喆睿信息技术有限公司',
+  '成都蜀锦鹭岛数码科技有限公司',
+  '哈尔滨冰轮霁雪软件有限公司',
+  '厦门鼓浪琴屿网络有限公司',
+  '乌鲁木齐天山雪莲贸易有限公司',
+  '呼和浩特敕勒川牧业有限公司',
+  '拉萨雅砻唐卡文化有限公司',
+  '桂林漓江澄碧旅游有限公司',
+  '潍坊鸢都纸鸢工艺有限公司',
+  '景德镇瓷都釉彩陶艺有限公司',
+];
+const SIGNERS = ['王小明', '赵铁柱', '钱多多', '孙悟净', '李翠花', '周晓燕', '吴彦霖', '郑秋菊', '冯骥跃', '陈皓骞'];
+const baseInput: ContractPdfInput = {
   title: '软件服务购销合同',
   number: 'HT-20261128-0001',
   companyName: COMPANY,
   body: [
-    { kind: 'paragraph', text: '甲方（买方）：上海张江喆睿信息技术有限公司\n乙方（卖方）：杭州云帆科技有限公司' },
+    { kind: 'paragraph', text: `甲方（买方）：${CUSTOMERS[0]}\n乙方（卖方）：${COMPANY}` },
     { kind: 'heading', text: '第一条　产品明细' },
     {
       kind: 'table',
@@ -53,13 +67,13 @@ const input: ContractPdfInput = {
     ...Array.from({ length: 8 }, (_, k) => ({ kind: 'paragraph' as const, isIndented: true, text: clause(k + 2) })),
   ],
   parties: [
-    { role: '甲方', name: '上海张江喆睿信息技术有限公司', signer: 'customer', lines: [{ label: '联系人', value: '王小明' }] },
+    { role: '甲方', name: CUSTOMERS[0], signer: 'customer', lines: [{ label: '联系人', value: SIGNERS[0] }] },
     { role: '乙方', name: COMPANY, signer: 'company', lines: [{ label: '联系人', value: '李四' }] },
   ],
 };
 const certificate = {
-  contractNumber: input.number,
-  contractTitle: input.title,
+  contractNumber: baseInput.number,
+  contractTitle: baseInput.title,
   companyName: COMPANY,
   archivedAt: '2026-11-28 10:40:00',
   signers: [
@@ -90,7 +104,24 @@ const time = async <T>(f: () => Promise<T>): Promise<[number, T]> => {
 };
 
 const key = await createCompanyCertificate({ companyName: COMPANY, creditCode: '91330106MA2B3C4D5E', keySecret: SECRET });
-const [coldMs, first] = await time(() => renderContractPdf(input));
+/** customer i % 10 with contact ⌊i / 10⌋ % 10: every run up to 100 has its own character set */
+const signerFor = (i: number) => SIGNERS[Math.floor(i / CUSTOMERS.length) % SIGNERS.length];
+/** run i's contract: its customer, contact and number */
+const contractFor = (i: number): ContractPdfInput => {
+  const customer = CUSTOMERS[i % CUSTOMERS.length];
+  const who = signerFor(i);
+  return {
+    ...baseInput,
+    number: `HT-20261128-${String(i + 1).padStart(4, '0')}`,
+    body: baseInput.body.map((b, k) =>
+      k === 0 ? { kind: 'paragraph', text: `甲方（买方）：${customer}\n乙方（卖方）：${COMPANY}` } : b,
+    ),
+    parties: baseInput.parties.map((p) =>
+      p.signer === 'customer' ? { ...p, name: customer, lines: [{ label: '联系人', value: who }] } : p,
+    ),
+  };
+};
+const [coldMs, first] = await time(() => renderContractPdf(contractFor(runs)));
 const { PDFDocument } = await import('pdf-lib');
 const pages = (await PDFDocument.load(first)).getPageCount();
 const render: number[] = [];
@@ -99,14 +130,24 @@ const archive: number[] = [];
 const verify: number[] = [];
 let size = { pdf: 0, archived: 0 };
 for (let i = 0; i < runs; i++) {
-  const [r, pdf] = await time(() => renderContractPdf(input));
+  const who = signerFor(i);
+  const [r, pdf] = await time(() => renderContractPdf(contractFor(i)));
   const [s, signed] = await time(() =>
     stampSignatures(pdf, {
       seal: { generated: { companyName: COMPANY, kind: '合同专用章' } },
-      customer: { typedName: '王小明' },
+      customer: { typedName: who },
+      companySignedAt: '2026-11-28 10:20:11',
+      customerSignedAt: '2026-11-28 10:31:40',
     }),
   );
-  const [a, archived] = await time(() => archiveContractPdf({ pdf: signed, certificate, companyKey: key, keySecret: SECRET }));
+  const [a, archived] = await time(() =>
+    archiveContractPdf({
+      pdf: signed,
+      certificate: { ...certificate, signers: certificate.signers.map((g) => (g.role === '甲方' ? { ...g, name: who } : g)) },
+      companyKey: key,
+      keySecret: SECRET,
+    }),
+  );
   const [v, result] = await time(() => verifyArchivedPdf(archived.bytes));
   if (!result.valid) throw new Error(`archive not valid: ${result.reason}`);
   render.push(r);
