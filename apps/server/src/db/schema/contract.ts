@@ -164,6 +164,13 @@ export const contracts = pgTable(
     amount: integer('amount').notNull(),
     fields: jsonb('fields').$type<Record<string, string>>().notNull(),
     products: jsonb('products').$type<{ name: string; spec: string; price: number; num: number; total: number }[]>().notNull(),
+    /** 付款条款 (分期): amount (1/1000 yuan) and day of each instalment; archiving makes them the order's receipt plans */
+    paymentTerms: jsonb('payment_terms')
+      .$type<{ amount: number; plan_at: string; remark: string }[]>()
+      .notNull()
+      .default(sql`'[]'::jsonb`),
+    /** the receipt plans made from paymentTerms at archive (null: not made; the archive records why) */
+    receiptPlanIds: jsonb('receipt_plan_ids').$type<number[]>(),
     signOrder: smallint('sign_order').notNull(),
     sealApproval: smallint('seal_approval').notNull().default(0),
     approvalInstanceId: integer('approval_instance_id'),
