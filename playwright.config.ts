@@ -17,8 +17,11 @@ const servers = [
 
 export default defineConfig({
   testDir: './e2e/specs',
-  timeout: 60_000,
-  expect: { timeout: 10_000 },
+  // Two servers and two browsers share the 2 cores (the calling server also runs the sim line's media
+  // and the bot's speech): a page's first load took 10+ s at times in CI, and scenarios of 35-50 s on a
+  // quiet machine passed 60 s. A broken feature still fails (each wait has its own bound).
+  timeout: 120_000,
+  expect: { timeout: 15_000 },
   fullyParallel: false,
   workers: servers.length,
   // One retry in CI: orders.spec's 重新提交审批 once found no 添加成功 toast within 10 s (it passed in
