@@ -71,7 +71,8 @@ export const leadCompanies = pgTable(
     uniqueIndex('lead_companies_credit_uq').on(t.creditCode).where(sql`${t.tenantId} is null`),
     index('lead_companies_own_idx').on(t.tenantId, t.listId).where(sql`${t.tenantId} is not null`),
     index('lead_companies_name_grams_gin').using('gin', t.nameGrams),
-    index('lead_companies_name_norm_idx').on(t.nameNorm),
+    // the batch lookup's exact step answers from the index alone (name, visibility, id, credit code)
+    index('lead_companies_name_norm_idx').on(t.nameNorm, t.tenantId, t.id, t.creditCode),
     // 找线索 by province and industry answered from the index alone (bench/leads.ts): the order of
     // the default sort (founding date, newest first) after the equality columns, then what the
     // other filters and the visibility test read, so the count is an index-only scan and the page
