@@ -6,8 +6,12 @@
  * 50,000 generated, copied 20 times with distinct credit codes),
  * into a fresh database (BENCH_DATABASE_URL, default crm_bench_leads), dropped at the end.
  *
- *   npx tsx bench/leads.ts [companies=1000000] [queries=100]
+ *   npx tsx bench/leads.ts [companies=1000000] [queries=100] [keep|reuse]
+ *
+ * `keep` leaves the seeded database in place at the end; `reuse` times an earlier kept one (its
+ * missing migrations applied, no seeding) and keeps it too: before/after figures on the same rows.
  */
+import { loadavg } from 'node:os';
 import pg from 'pg';
 import { loadConfig } from '../apps/server/src/config';
 import { openDatabase } from '../apps/server/src/db/client';
@@ -21,6 +25,7 @@ import { summarise } from './lib';
 
 const total = Number(process.argv[2] ?? 1_000_000);
 const queries = Number(process.argv[3] ?? 100);
+const mode = process.argv[4] ?? '';
 const url = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/crm_bench_leads';
 
 const admin = async (sql: string) => {
@@ -33,11 +38,8 @@ const admin = async (sql: string) => {
 };
 const dbName = new URL(url).pathname.slice(1);
 
-const main = async () => {
-  await admin(`drop database if exists ${dbName}`);
-  await admin(`create database ${dbName}`);
-  const database = await openDatabase({ databaseUrl: url, pgliteDir: '' });
-  const pool = new pg.Pool({ connectionString: url, max: 2 });
+/** Fills lead_companies with `total` fictional companies; returns how many distinct ones (the rest are copies). */
+const seed = async (pool: pg.Pool) => {
   const t0 = Date.now();
   // bulk load: the indexes are built once after the rows are in (far cheaper than row by row)
   const { rows: indexes } = await pool.query<{ indexname: string; indexdef: string }>(
@@ -145,6 +147,18 @@ const main = async () => {
   console.log(`rows in ${((loaded - t0) / 1000).toFixed(1)} s, indexes built in ${((Date.now() - loaded) / 1000).toFixed(1)} s`);
   await pool.query('vacuum analyze lead_companies');
   console.log(`seeded ${total} companies in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
+  return base;
+};
+
+const main = async () => {
+  if (mode !== 'reuse') {
+    await admin(`drop database if exists ${dbName}`);
+    await admin(`create database ${dbName}`);
+  }
+  const database = await openDatabase({ databaseUrl: url, pgliteDir: '' });
+  const pool = new pg.Pool({ connectionString: url, max: 2 });
+  const base = mode === 'reuse' ? Math.ceil(total / (total >= 200_000 ? 20 : 1)) : await seed(pool);
+  if (mode === 'reuse') await pool.query('analyze lead_companies');
 
   const actor = { tenantId: 1, staffId: 1 } as Actor;
   const env = { db: database.db, provider: providerHandle('', loadConfig(undefined).leads) };
@@ -157,7 +171,10 @@ const main = async () => {
       ms.push(performance.now() - s);
     }
     const r = summarise(ms);
-    console.log(`${label.padEnd(48)} p50 ${r.p50?.toFixed(1)}  p95 ${r.p95?.toFixed(1)}  p99 ${r.p99?.toFixed(1)} ms`);
+    const load = loadavg()[0]?.toFixed(1);
+    console.log(
+      `${label.padEnd(48)} load ${load}  p50 ${r.p50?.toFixed(1)}  p95 ${r.p95?.toFixed(1)}  p99 ${r.p99?.toFixed(1)} ms`,
+    );
   };
   const samples = Array.from({ length: queries + 10 }, (_, i) => fictionalCompany(1 + ((i * 7919) % base)));
   await time('name lookup (part of a name, 20 rows + count)', queries, (i) =>
@@ -209,7 +226,7 @@ const main = async () => {
   console.log(`batch lookup of 10,000 names: ${((Date.now() - b0) / 1000).toFixed(1)} s ${JSON.stringify(tally)}`);
   await pool.end();
   await database.close();
-  await admin(`drop database if exists ${dbName}`);
+  if (mode === '') await admin(`drop database if exists ${dbName}`);
 };
 
 main().catch((err) => {
