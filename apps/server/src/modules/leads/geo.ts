@@ -144,9 +144,13 @@ export const gridClusters = (points: LatLng[], cellDeg: number) => {
     c.count++;
     cells.set(key, c);
   }
-  return [...cells.values()].map((c) => ({
+  return clustersOf([...cells.values()]);
+};
+
+/** Cells' coordinate sums and counts (from gridClusters or the database) → clusters at their mean. */
+export const clustersOf = (cells: { lat: number; lng: number; count: number }[]) =>
+  cells.map((c) => ({
     lat: Math.round((c.lat / c.count) * 1e6) / 1e6,
     lng: Math.round((c.lng / c.count) * 1e6) / 1e6,
     count: c.count,
   }));
-};

@@ -15,7 +15,7 @@ import {
 import { findRegion } from '@crm/regions';
 import { AppError } from '../../lib/app-error';
 import type { Actor } from '../../lib/auth-context';
-import { boxAround, boxOfPolygon, cellsOfBox, gridClusters, haversineKm, isInPolygon, type LatLng } from './geo';
+import { boxAround, boxOfPolygon, cellsOfBox, clustersOf, gridClusters, haversineKm, isInPolygon, type LatLng } from './geo';
 import { normalizeName, queryGrams } from './lead-names';
 import * as repo from './leads.repo';
 import { toLeadCompany } from './leads-presenter';
@@ -88,7 +88,21 @@ export const searchMap = async (env: LeadsEnv, actor: Actor, q: LeadMapQuery): P
   const box = centre ? boxAround(centre, q.radiusKm as number) : boxOfPolygon(ring as LatLng[]);
   const cells = cellsOfBox(box);
   if (cells.length > 4000) throw new AppError('LEAD_POLYGON_INVALID', '搜索范围过大，请缩小范围（最大约半径50公里）');
-  const candidates = await repo.mapCandidates(env.db, actor.tenantId, q, keywordGrams(q), cells, box, MAP_SCAN_CAP);
+  const grams = keywordGrams(q);
+  // about 40 cells across the box: a readable number of bubbles at any zoom
+  const cellDeg = Math.max(box.maxLat - box.minLat, box.maxLng - box.minLng) / 40;
+  if (centre) {
+    // a circle is counted and clustered by the database; only a sparse one reads its points
+    const radiusKm = q.radiusKm as number;
+    const sums = await repo.mapCircleCells(env.db, actor.tenantId, q, grams, cells, box, MAP_SCAN_CAP, {
+      ...centre,
+      radiusKm,
+      cellDeg,
+    });
+    const count = sums.reduce((n, c) => n + c.count, 0);
+    if (count > LEAD_LIMITS.mapClusterAbove) return { count, isClustered: true, points: [], clusters: clustersOf(sums) };
+  }
+  const candidates = await repo.mapCandidates(env.db, actor.tenantId, q, grams, cells, box, MAP_SCAN_CAP);
   const hits: { id: number; lat: number; lng: number; distanceKm: number }[] = [];
   for (const c of candidates) {
     if (c.lat === null || c.lng === null) continue;
@@ -98,11 +112,8 @@ export const searchMap = async (env: LeadsEnv, actor: Actor, q: LeadMapQuery): P
       if (d <= (q.radiusKm as number)) hits.push({ id: c.id, ...p, distanceKm: Math.round(d * 1000) / 1000 });
     } else if (isInPolygon(p, ring as LatLng[])) hits.push({ id: c.id, ...p, distanceKm: 0 });
   }
-  if (hits.length > LEAD_LIMITS.mapClusterAbove) {
-    // about 40 cells across the box: a readable number of bubbles at any zoom
-    const span = Math.max(box.maxLat - box.minLat, box.maxLng - box.minLng);
-    return { count: hits.length, isClustered: true, points: [], clusters: gridClusters(hits, span / 40) };
-  }
+  if (hits.length > LEAD_LIMITS.mapClusterAbove)
+    return { count: hits.length, isClustered: true, points: [], clusters: gridClusters(hits, cellDeg) };
   hits.sort((a, b) => a.distanceKm - b.distanceKm || a.id - b.id);
   const rows = new Map(
     (

@@ -6,6 +6,7 @@ import type { LeadFilters } from '@crm/contracts';
 import { and, asc, desc, eq, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { leadCompanies } from '../../db/schema';
+import { EARTH_RADIUS_KM } from './geo';
 
 export type LeadRow = typeof leadCompanies.$inferSelect;
 export type LeadInsert = typeof leadCompanies.$inferInsert;
@@ -144,6 +145,49 @@ export const mapCandidates = (
       ),
     )
     .limit(cap);
+
+/**
+ * Map search in a circle, counted and clustered in SQL: the rows of the grid cells and the box (at
+ * most `cap`, as mapCandidates), those within `radiusKm` of the centre (the haversine of geo.ts),
+ * grouped by cells of `cellDeg` degrees: each cell's count and coordinate sums (gridClusters' cells).
+ */
+export const mapCircleCells = (
+  db: DbOrTx,
+  tenantId: number,
+  f: LeadFilters,
+  grams: string[],
+  cells: number[],
+  box: { minLat: number; maxLat: number; minLng: number; maxLng: number },
+  cap: number,
+  circle: { lat: number; lng: number; radiusKm: number; cellDeg: number },
+) => {
+  const inBox = db
+    .select({ lat: leadCompanies.lat, lng: leadCompanies.lng })
+    .from(leadCompanies)
+    .where(
+      and(
+        visibleTo(tenantId),
+        inArray(leadCompanies.geoCell, cells),
+        sql`${leadCompanies.lat} between ${box.minLat} and ${box.maxLat}`,
+        sql`${leadCompanies.lng} between ${box.minLng} and ${box.maxLng}`,
+        ...filterConditions(f, grams),
+      ),
+    )
+    .limit(cap)
+    .as('in_box');
+  // geo.ts haversineKm term by term (radians as deg * pi / 180, as there)
+  const rad = (deg: SQL) => sql`((${deg}) * pi() / 180)`;
+  // the centre's cosine as JavaScript computes it there
+  const cos0 = sql`${Math.cos((circle.lat * Math.PI) / 180)}::float8`;
+  const h = sql`power(sin(${rad(sql`${inBox.lat} - ${circle.lat}::float8`)} / 2), 2) + ${cos0} * cos(${rad(sql`${inBox.lat}`)}) * power(sin(${rad(sql`${inBox.lng} - ${circle.lng}::float8`)} / 2), 2)`;
+  const km = sql`2 * ${EARTH_RADIUS_KM}::float8 * asin(least(1, sqrt(${h})))`;
+  const size = sql`${circle.cellDeg}::float8`;
+  return db
+    .select({ count: sql<number>`count(*)::int`, lat: sql<number>`sum(${inBox.lat})`, lng: sql<number>`sum(${inBox.lng})` })
+    .from(inBox)
+    .where(and(sql`${inBox.lat} is not null and ${inBox.lng} is not null`, sql`${km} <= ${circle.radiusKm}::float8`))
+    .groupBy(sql`floor(${inBox.lat} / ${size})`, sql`floor(${inBox.lng} / ${size})`);
+};
 
 export const rowsByIds = (db: DbOrTx, tenantId: number, ids: number[]) =>
   ids.length === 0
