@@ -36,7 +36,10 @@ export const FUZZY_MIN_SCORE = 50;
 type BatchPayload = { tenantId: number; names: string[] };
 type Summary = { total: number; exact: number; fuzzy: number; none: number };
 
-/** One chunk: exact matches in one query, the rest one gram query each (bench/leads.ts times it). */
+/** Names whose fuzzy candidates one statement fetches. */
+const FUZZY_STEP = 100;
+
+/** One chunk: exact matches in one query, the rest's fuzzy candidates in statements of FUZZY_STEP names (bench/leads.ts times it). */
 export const matchChunk = async (db: Db, tenantId: number, names: string[]) => {
   const norms = names.map(normalizeName);
   const codes = names.map((n) => (isValidCreditCode(n) ? cleanCreditCode(n) : ''));
@@ -49,30 +52,31 @@ export const matchChunk = async (db: Db, tenantId: number, names: string[]) => {
     if (!byNorm.has(r.nameNorm)) byNorm.set(r.nameNorm, r);
     if (r.creditCode && !byCode.has(r.creditCode)) byCode.set(r.creditCode, r);
   }
-  const out: { match: string; score: number; companyId: number | null }[] = [];
+  const none = { match: LEAD_MATCH.none, score: 0, companyId: null };
+  const out: { match: string; score: number; companyId: number | null }[] = names.map(() => none);
+  const fuzzy: { i: number; grams: string[] }[] = [];
   for (let i = 0; i < names.length; i++) {
-    const norm = norms[i] as string;
-    const hit = (codes[i] && byCode.get(codes[i] as string)) || byNorm.get(norm);
-    if (hit) {
-      out.push({ match: LEAD_MATCH.exact, score: 100, companyId: hit.id });
-      continue;
+    const hit = (codes[i] && byCode.get(codes[i] as string)) || byNorm.get(norms[i] as string);
+    if (hit) out[i] = { match: LEAD_MATCH.exact, score: 100, companyId: hit.id };
+    else {
+      const grams = coreGrams(norms[i] as string);
+      if (grams.length > 0) fuzzy.push({ i, grams });
     }
-    const grams = coreGrams(norm);
-    if (grams.length === 0) {
-      out.push({ match: LEAD_MATCH.none, score: 0, companyId: null });
-      continue;
+  }
+  for (let k = 0; k < fuzzy.length; k += FUZZY_STEP) {
+    const best = new Map<number, { id: number; score: number }>();
+    for (const c of await repo.fuzzyCandidatesMany(db, tenantId, fuzzy.slice(k, k + FUZZY_STEP), 20)) {
+      const score = nameScore(norms[c.i] as string, c.nameNorm);
+      const was = best.get(c.i);
+      if (!was || score > was.score) best.set(c.i, { id: c.id, score });
     }
-    const candidates = await repo.fuzzyCandidates(db, tenantId, grams, 20);
-    let best: { id: number; score: number } | null = null;
-    for (const c of candidates) {
-      const score = nameScore(norm, c.nameNorm);
-      if (!best || score > best.score) best = { id: c.id, score };
+    for (const { i } of fuzzy.slice(k, k + FUZZY_STEP)) {
+      const b = best.get(i);
+      out[i] =
+        b && b.score >= FUZZY_MIN_SCORE
+          ? { match: LEAD_MATCH.fuzzy, score: b.score, companyId: b.id }
+          : { match: LEAD_MATCH.none, score: b?.score ?? 0, companyId: null };
     }
-    out.push(
-      best && best.score >= FUZZY_MIN_SCORE
-        ? { match: LEAD_MATCH.fuzzy, score: best.score, companyId: best.id }
-        : { match: LEAD_MATCH.none, score: best?.score ?? 0, companyId: null },
-    );
   }
   return out;
 };

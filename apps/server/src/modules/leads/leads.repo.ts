@@ -4,7 +4,7 @@
  */
 import type { LeadFilters } from '@crm/contracts';
 import { and, asc, desc, eq, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client';
+import { type DbOrTx, queryRows } from '../../db/client';
 import { leadCompanies } from '../../db/schema';
 import { EARTH_RADIUS_KM } from './geo';
 
@@ -208,21 +208,32 @@ export const findByCreditCode = async (db: DbOrTx, creditCode: string) =>
       .where(and(isNull(leadCompanies.tenantId), eq(leadCompanies.creditCode, creditCode)))
   )[0];
 
-/** Batch lookup, exact step: the visible rows with these normalized names (or credit codes). */
+/**
+ * Batch lookup, exact step: the visible rows with these normalized names (or credit codes). The
+ * names are read index-only from lead_companies_name_norm_idx (it holds every column answered); the
+ * credit codes, when any, in a second branch.
+ */
 export const exactMatches = async (db: DbOrTx, tenantId: number, norms: string[], creditCodes: string[]) => {
-  const conds: SQL[] = [];
-  if (norms.length > 0) conds.push(inArray(leadCompanies.nameNorm, norms));
-  if (creditCodes.length > 0) conds.push(inArray(leadCompanies.creditCode, creditCodes));
-  if (conds.length === 0) return [];
-  return db
-    .select({
-      id: leadCompanies.id,
-      nameNorm: leadCompanies.nameNorm,
-      creditCode: leadCompanies.creditCode,
-      tenantId: leadCompanies.tenantId,
-    })
-    .from(leadCompanies)
-    .where(and(visibleTo(tenantId), or(...conds)));
+  const columns = {
+    id: leadCompanies.id,
+    nameNorm: leadCompanies.nameNorm,
+    creditCode: leadCompanies.creditCode,
+    tenantId: leadCompanies.tenantId,
+  };
+  const byName = (list: string[]) =>
+    db
+      .select(columns)
+      .from(leadCompanies)
+      .where(and(visibleTo(tenantId), inArray(leadCompanies.nameNorm, list)));
+  const byCode = (list: string[]) =>
+    db
+      .select(columns)
+      .from(leadCompanies)
+      .where(and(visibleTo(tenantId), inArray(leadCompanies.creditCode, list)));
+  if (creditCodes.length === 0) return norms.length === 0 ? [] : byName(norms);
+  if (norms.length === 0) return byCode(creditCodes);
+  // a row found both ways comes twice: the caller keeps the first per name and per code
+  return byName(norms).unionAll(byCode(creditCodes));
 };
 
 /** Batch lookup, fuzzy step: candidates holding all the grams of a name's core, best few. */
@@ -233,6 +244,30 @@ export const fuzzyCandidates = (db: DbOrTx, tenantId: number, grams: string[], l
     .where(and(visibleTo(tenantId), sql`${leadCompanies.nameGrams} @> ${gramArray(grams)}`))
     .orderBy(sql`char_length(${leadCompanies.nameNorm})`)
     .limit(limit);
+
+/**
+ * Batch lookup, fuzzy step for many names in one statement: for each (i, grams) the best `limit`
+ * candidates as fuzzyCandidates finds them, tagged with i. One UNION ALL branch per name, each
+ * planned with its own grams (a lateral join over a parameter misjudges the GIN step by 100× and
+ * triggers JIT compilation, a second per statement).
+ */
+export const fuzzyCandidatesMany = (db: DbOrTx, tenantId: number, wanted: { i: number; grams: string[] }[], limit: number) =>
+  wanted.length === 0
+    ? Promise.resolve([] as { i: number; id: number; nameNorm: string }[])
+    : queryRows<{ i: number; id: number; nameNorm: string }>(
+        db,
+        sql.join(
+          wanted.map(
+            (w) => sql`(select ${w.i}::int as i, ${leadCompanies.id} as id, ${leadCompanies.nameNorm} as "nameNorm"
+              from ${leadCompanies}
+              where (${leadCompanies.tenantId} is null or ${leadCompanies.tenantId} = ${tenantId})
+                and ${leadCompanies.nameGrams} @> ${gramArray(w.grams)}
+              order by char_length(${leadCompanies.nameNorm})
+              limit ${limit})`,
+          ),
+          sql` union all `,
+        ),
+      );
 
 /**
  * Writes provider answers into the platform registry: one row per credit code; a newer answer
