@@ -91,18 +91,21 @@ export const searchMap = async (env: LeadsEnv, actor: Actor, q: LeadMapQuery): P
   const grams = keywordGrams(q);
   // about 40 cells across the box: a readable number of bubbles at any zoom
   const cellDeg = Math.max(box.maxLat - box.minLat, box.maxLng - box.minLng) / 40;
+  let candidates: { id: number; lat: number | null; lng: number | null }[];
   if (centre) {
-    // a circle is counted and clustered by the database; only a sparse one reads its points
-    const radiusKm = q.radiusKm as number;
-    const sums = await repo.mapCircleCells(env.db, actor.tenantId, q, grams, cells, box, MAP_SCAN_CAP, {
+    // a circle is counted and clustered by the database, which answers the points only when sparse
+    const rows = await repo.mapCircle(env.db, actor.tenantId, q, grams, cells, box, MAP_SCAN_CAP, {
       ...centre,
-      radiusKm,
+      radiusKm: q.radiusKm as number,
       cellDeg,
+      clusterAbove: LEAD_LIMITS.mapClusterAbove,
     });
-    const count = sums.reduce((n, c) => n + c.count, 0);
-    if (count > LEAD_LIMITS.mapClusterAbove) return { count, isClustered: true, points: [], clusters: clustersOf(sums) };
-  }
-  const candidates = await repo.mapCandidates(env.db, actor.tenantId, q, grams, cells, box, MAP_SCAN_CAP);
+    if (rows[0] && rows[0].id === null) {
+      const count = rows.reduce((n, c) => n + c.count, 0);
+      return { count, isClustered: true, points: [], clusters: clustersOf(rows) };
+    }
+    candidates = rows.map((r) => ({ id: r.id as number, lat: r.lat, lng: r.lng }));
+  } else candidates = await repo.mapCandidates(env.db, actor.tenantId, q, grams, cells, box, MAP_SCAN_CAP);
   const hits: { id: number; lat: number; lng: number; distanceKm: number }[] = [];
   for (const c of candidates) {
     if (c.lat === null || c.lng === null) continue;

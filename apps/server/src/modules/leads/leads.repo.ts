@@ -151,11 +151,12 @@ export const mapCandidates = (
     .limit(cap);
 
 /**
- * Map search in a circle, counted and clustered in SQL: the rows of the grid cells and the box (at
- * most `cap`, as mapCandidates), those within `radiusKm` of the centre (the haversine of geo.ts),
- * grouped by cells of `cellDeg` degrees: each cell's count and coordinate sums (gridClusters' cells).
+ * Map search in a circle in one statement: the rows of the grid cells and the box (at most `cap`,
+ * as mapCandidates), those within `radiusKm` of the centre (the haversine of geo.ts), then either,
+ * when more than `clusterAbove`, their cells of `cellDeg` degrees (id null: each cell's count and
+ * coordinate sums, gridClusters' cells), or the points themselves (id, count 1, lat, lng).
  */
-export const mapCircleCells = (
+export const mapCircle = (
   db: DbOrTx,
   tenantId: number,
   f: LeadFilters,
@@ -163,34 +164,34 @@ export const mapCircleCells = (
   cells: number[],
   box: { minLat: number; maxLat: number; minLng: number; maxLng: number },
   cap: number,
-  circle: { lat: number; lng: number; radiusKm: number; cellDeg: number },
+  circle: { lat: number; lng: number; radiusKm: number; cellDeg: number; clusterAbove: number },
 ) => {
-  const inBox = db
-    .select({ lat: leadCompanies.lat, lng: leadCompanies.lng })
-    .from(leadCompanies)
-    .where(
-      and(
-        visibleTo(tenantId),
-        inArray(leadCompanies.geoCell, cells),
-        sql`${leadCompanies.lat} between ${box.minLat} and ${box.maxLat}`,
-        sql`${leadCompanies.lng} between ${box.minLng} and ${box.maxLng}`,
-        ...filterConditions(f, grams),
-      ),
-    )
-    .limit(cap)
-    .as('in_box');
-  // geo.ts haversineKm term by term (radians as deg * pi / 180, as there)
+  const where = and(
+    visibleTo(tenantId),
+    inArray(leadCompanies.geoCell, cells),
+    sql`${leadCompanies.lat} between ${box.minLat} and ${box.maxLat}`,
+    sql`${leadCompanies.lng} between ${box.minLng} and ${box.maxLng}`,
+    ...filterConditions(f, grams),
+  );
+  // geo.ts haversineKm term by term (radians as deg * pi / 180; the centre's cosine as JavaScript computes it)
   const rad = (deg: SQL) => sql`((${deg}) * pi() / 180)`;
-  // the centre's cosine as JavaScript computes it there
   const cos0 = sql`${Math.cos((circle.lat * Math.PI) / 180)}::float8`;
-  const h = sql`power(sin(${rad(sql`${inBox.lat} - ${circle.lat}::float8`)} / 2), 2) + ${cos0} * cos(${rad(sql`${inBox.lat}`)}) * power(sin(${rad(sql`${inBox.lng} - ${circle.lng}::float8`)} / 2), 2)`;
+  const h = sql`power(sin(${rad(sql`lat - ${circle.lat}::float8`)} / 2), 2) + ${cos0} * cos(${rad(sql`lat`)}) * power(sin(${rad(sql`lng - ${circle.lng}::float8`)} / 2), 2)`;
   const km = sql`2 * ${EARTH_RADIUS_KM}::float8 * asin(least(1, sqrt(${h})))`;
   const size = sql`${circle.cellDeg}::float8`;
-  return db
-    .select({ count: sql<number>`count(*)::int`, lat: sql<number>`sum(${inBox.lat})`, lng: sql<number>`sum(${inBox.lng})` })
-    .from(inBox)
-    .where(and(sql`${inBox.lat} is not null and ${inBox.lng} is not null`, sql`${km} <= ${circle.radiusKm}::float8`))
-    .groupBy(sql`floor(${inBox.lat} / ${size})`, sql`floor(${inBox.lng} / ${size})`);
+  return queryRows<{ id: number | null; count: number; lat: number; lng: number }>(
+    db,
+    sql`with in_box as (
+          select ${leadCompanies.id} as id, ${leadCompanies.lat} as lat, ${leadCompanies.lng} as lng
+          from ${leadCompanies} where ${where} limit ${cap}),
+        hits as materialized (select id, lat, lng from in_box where lat is not null and lng is not null and ${km} <= ${circle.radiusKm}::float8),
+        n as (select count(*) as total from hits)
+        select null::int as id, count(*)::int as count, sum(lat) as lat, sum(lng) as lng from hits
+        where (select total from n) > ${circle.clusterAbove}
+        group by floor(lat / ${size}), floor(lng / ${size})
+        union all
+        select id, 1, lat, lng from hits where (select total from n) <= ${circle.clusterAbove}`,
+  );
 };
 
 export const rowsByIds = (db: DbOrTx, tenantId: number, ids: number[]) =>
