@@ -33,6 +33,9 @@ export const CONTRACT_LIMITS = {
   signatureBytes: 512 * 1024,
   typedName: 20,
   sealStaff: 200,
+  /** 付款条款: instalments of one contract, remark characters (a receipt plan's remark holds 50) */
+  paymentTerms: 24,
+  termRemark: 30,
 } as const;
 
 /** Socket frame msg_type of contract notices (the customer signed …); approvals 20, receipts 21, work orders 22, AI 23, billing 24. */
@@ -330,6 +333,21 @@ export const contractStatusInfoSchema = z.object({
 });
 export type ContractStatusInfo = z.infer<typeof contractStatusInfoSchema>;
 
+/** One instalment of the payment terms (分期): amount in 1/1000 yuan and its day; archiving makes it a receipt plan. */
+export const paymentTermSchema = z.object({
+  amount: z
+    .number({ message: '请输入分期金额' })
+    .int('分期金额格式不正确')
+    .positive('分期金额须大于0')
+    .max(MONEY_MAX, `分期金额不能超过${MONEY_MAX}`),
+  plan_at: z
+    .string({ message: '请选择分期日期' })
+    .trim()
+    .regex(/^\d{4}-\d{2}-\d{2}$/, '请选择分期日期'),
+  remark: zText().trim().max(CONTRACT_LIMITS.termRemark, `分期备注最多${CONTRACT_LIMITS.termRemark}个字符`).default(''),
+});
+export type PaymentTerm = z.infer<typeof paymentTermSchema>;
+
 /** POST /api/contract/create: a draft from an APPROVED order. */
 export const contractCreateBody = z.object({
   order_id: zId(),
@@ -342,6 +360,11 @@ export const contractCreateBody = z.object({
   signer_phone: zText().trim().max(20).default(''),
   /** values of the template's fields the order does not give (service_period, bank_account, custom_n …) */
   fields: z.record(zText().regex(CONTRACT_FIELD_KEY), zText().max(CONTRACT_LIMITS.fieldValue)).default({}),
+  /** 付款条款 (分期); together at most the order's amount */
+  payment_terms: z
+    .array(paymentTermSchema)
+    .max(CONTRACT_LIMITS.paymentTerms, `最多${CONTRACT_LIMITS.paymentTerms}期`)
+    .default([]),
 });
 export type ContractCreateBody = z.infer<typeof contractCreateBody>;
 
@@ -379,6 +402,9 @@ export const contractDetailSchema = contractRowSchema.extend({
   seal_name: z.string(),
   fields: z.record(z.string(), z.string()),
   products: z.array(z.object({ name: z.string(), spec: z.string(), price: z.number(), num: z.number(), total: z.number() })),
+  payment_terms: z.array(z.object({ amount: z.number(), plan_at: z.string(), remark: z.string() })),
+  /** the order's receipt plans made from the payment terms when the contract was archived ([] when none) */
+  receipt_plan_ids: z.array(z.number()),
   discard_reason: z.string(),
   /** the copy stamped 已作废 made by a discard of this one */
   discarded_by_id: z.number(),
@@ -428,7 +454,15 @@ export const signerLinkBody = z.object({
   link_days: z.number().int().min(1).max(CONTRACT_LIMITS.linkDaysMax).default(CONTRACT_LIMITS.linkDays),
 });
 export const contractIdBody = z.object({ id: zId() });
-export const contractArchiveResultSchema = z.object({ status: z.number(), archived_url: z.string(), sha256: z.string() });
+export const contractArchiveResultSchema = z.object({
+  status: z.number(),
+  archived_url: z.string(),
+  sha256: z.string(),
+  /** receipt plans made from the payment terms, and why none were made when the terms could not become plans */
+  receipt_plans: z.number(),
+  receipt_plan_msg: z.string(),
+});
+export type ContractArchiveResult = z.infer<typeof contractArchiveResultSchema>;
 export const contractDiscardBody = z.object({ id: zId(), reason: text('作废原因', CONTRACT_LIMITS.reason) });
 export const contractDiscardResultSchema = z.object({ id: z.number(), discarded_id: z.number() });
 export const contractBatchDownloadBody = z.object({

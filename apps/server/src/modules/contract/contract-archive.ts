@@ -10,6 +10,7 @@ import { maskedPhone } from './contract.service';
 import { requireContract } from './contract-access';
 import { appendAudit, auditTrail } from './contract-audit';
 import { currentPdf, fileBytes, fileOwner, storeContractFile } from './contract-files';
+import { plansFromTerms } from './contract-receipt-plans';
 import { companyKeyOf } from './contract-settings';
 import { archiveContractPdf, stampVoid } from './pdf';
 
@@ -29,7 +30,8 @@ export const onContractCredit = (listener: CreditListener) => {
  * /api/contract/placeOnFile: only once every party signed. The signed PDF is flattened, the Chinese
  * certificate page appended and ONE PAdES signature with the company's certificate applied (nothing
  * is added after it); the file is stored read-only, its SHA-256 kept for the verify page, and one
- * signing credit is logged (once per contract, however often the call races).
+ * signing credit is logged (once per contract, however often the call races). The payment terms become
+ * the order's receipt plans in the same transaction (contract-receipt-plans.ts).
  */
 export const archiveContract = async (db: Db, config: Config, actor: Actor, id: number) => {
   const c = await requireContract(db, actor, id);
@@ -81,7 +83,7 @@ export const archiveContract = async (db: Db, config: Config, actor: Actor, id: 
   const fileId = await storeContractFile(db, config, owner, `${c.contractNo}_已归档.pdf`, 'pdf', result.bytes);
   const signedFileId =
     c.signedFileId ?? (await storeContractFile(db, config, owner, `${c.contractNo}_已签署.pdf`, 'pdf', signed));
-  const charged = await db.transaction(async (tx) => {
+  const { charged, plans } = await db.transaction(async (tx) => {
     const locked = await repo.lockContract(tx, actor.tenantId, c.id);
     // a racing archive won: this one's file stays unreferenced, nothing is charged twice
     if (!locked || locked.status !== CONTRACT_STATUS.signed || locked.discardedById !== null)
@@ -101,7 +103,8 @@ export const archiveContract = async (db: Db, config: Config, actor: Actor, id: 
       actorName: actor.name,
       detail: `SHA-256 ${result.sha256After}`,
     });
-    return repo.insertCreditUse(tx, {
+    const plans = await plansFromTerms(tx, actor, locked);
+    const charged = await repo.insertCreditUse(tx, {
       tenantId: actor.tenantId,
       contractId: c.id,
       credits: 1,
@@ -109,6 +112,7 @@ export const archiveContract = async (db: Db, config: Config, actor: Actor, id: 
       staffId: actor.staffId,
       createdAt: archivedAt,
     });
+    return { charged, plans };
   });
   if (charged)
     for (const l of creditListeners) await l({ tenantId: actor.tenantId, contractId: c.id, credits: 1, at: archivedAt });
@@ -116,6 +120,8 @@ export const archiveContract = async (db: Db, config: Config, actor: Actor, id: 
     status: CONTRACT_STATUS.archived,
     archived_url: `/api/contract/pdf?id=${c.id}&kind=archived`,
     sha256: result.sha256After,
+    receipt_plans: plans.count,
+    receipt_plan_msg: plans.msg,
   };
 };
 

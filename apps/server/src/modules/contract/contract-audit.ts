@@ -23,6 +23,7 @@ export const AUDIT_ACTIONS: Record<string, string> = {
   sign: '客户签署',
   signed: '签署完成',
   archive: '归档',
+  receipt_plan: '生成回款计划',
   discard: '作废',
 };
 

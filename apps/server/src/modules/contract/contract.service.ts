@@ -41,6 +41,7 @@ import { appendAudit, auditTrail } from './contract-audit';
 import { missingGlyphs, renderDraft, textsOf } from './contract-document';
 import { currentPdf, fileBytes, fileOwner, storeContractFile } from './contract-files';
 import { nextContractNo } from './contract-numbering';
+import { checkPaymentTerms } from './contract-receipt-plans';
 import { canUseSeal, requireReadyAccount } from './contract-settings';
 import { smsSenderOf } from './contract-sms';
 
@@ -164,6 +165,8 @@ export const contractDetail = async (db: Db, config: Config, actor: Actor, id: n
     seal_name: seal?.name ?? '',
     fields: c.fields,
     products: c.products,
+    payment_terms: c.paymentTerms,
+    receipt_plan_ids: c.receiptPlanIds ?? [],
     discard_reason: c.discardReason,
     discarded_by_id: c.discardedById ?? 0,
     signers: signers.map((s) => ({
@@ -264,6 +267,7 @@ export const createContract = async (db: Db, config: Config, actor: Actor, body:
     company_name: account.companyName,
   };
   const title = body.title || `${detail.customer.name}合同`;
+  checkPaymentTerms(body.payment_terms, order.amount);
   requireDrawable(textsOf({ title, fields, products }));
   const templatePdf = template.kind === 2 ? await fileBytes(db, config, actor.tenantId, template.pdfFileId) : undefined;
 
@@ -283,6 +287,7 @@ export const createContract = async (db: Db, config: Config, actor: Actor, body:
       amount: order.amount,
       fields: { ...fields, contract_no: contractNo },
       products,
+      paymentTerms: body.payment_terms,
       signOrder: body.sign_order,
       createdAt: now(),
     });
