@@ -4,6 +4,7 @@ import {
   CONTRACT_STATUS,
   type ContractAccount,
   type ContractAccountBody,
+  type ContractArchiveResult,
   type ContractCreateBody,
   type ContractDetail,
   type ContractListQuery,
@@ -92,8 +93,7 @@ export const useCreateContract = () =>
   useContractPost<Partial<ContractCreateBody>, { id: number; contract_no: string }>('create');
 export const useSendContract = () => useContractPost<{ id: number; link_days: number }, ContractSendResult>('create/sign');
 export const useNewSignLink = () => useContractPost<{ id: number; link_days: number }, ContractSendResult>('signer/link');
-export const useArchiveContract = () =>
-  useContractPost<{ id: number }, { status: number; archived_url: string; sha256: string }>('placeOnFile');
+export const useArchiveContract = () => useContractPost<{ id: number }, ContractArchiveResult>('placeOnFile');
 export const useDiscardContract = () =>
   useContractPost<{ id: number; reason: string }, { id: number; discarded_id: number }>('discard');
 /** 批量下载: a background job that zips the selected contracts' PDFs. */

@@ -205,12 +205,14 @@ export const useConfirmArchive = () => {
       okText: '确定归档',
       cancelText: '取消',
       onOk: async () => {
+        let res: Awaited<ReturnType<typeof archive.mutateAsync>>;
         try {
-          await archive.mutateAsync({ id: row.id });
+          res = await archive.mutateAsync({ id: row.id });
         } catch {
           return;
         }
-        message.success('归档成功');
+        message.success(res.receipt_plans > 0 ? `归档成功，已按付款条款生成 ${res.receipt_plans} 期回款计划` : '归档成功');
+        if (res.receipt_plan_msg) message.warning(res.receipt_plan_msg);
       },
     });
 };

@@ -243,6 +243,32 @@ export const ContractDetailDrawer = ({ id, onClose, onOpen }: Props) => {
                       ]}
                     />
                   </Card>
+                  {d.payment_terms.length > 0 && (
+                    <Card
+                      size="small"
+                      title="付款条款（分期）"
+                      extra={
+                        <Typography.Text type="secondary">
+                          {d.receipt_plan_ids.length > 0
+                            ? `已生成回款计划 ${d.receipt_plan_ids.length} 期`
+                            : '归档时生成回款计划'}
+                        </Typography.Text>
+                      }
+                    >
+                      <Table
+                        size="small"
+                        rowKey={(_, i) => String(i)}
+                        pagination={false}
+                        dataSource={d.payment_terms}
+                        columns={[
+                          { title: '期数', key: 'n', width: 70, render: (_, __, i) => `第${i + 1}期` },
+                          { title: '金额(元)', dataIndex: 'amount', align: 'right', render: formatMoney },
+                          { title: '付款日期', dataIndex: 'plan_at' },
+                          { title: '备注', dataIndex: 'remark', render: (r: string) => r || '-' },
+                        ]}
+                      />
+                    </Card>
+                  )}
                 </Space>
               ),
             },

@@ -15,6 +15,7 @@ import { http } from '../../../api/http';
 import { formatMoney } from '../../../components/money';
 import { useContractTemplates, useCreateContract, useSeals } from '../api';
 import { fieldsOf } from '../templateBody';
+import { PaymentTermsField, type TermValue, termsOf } from './PaymentTermsField';
 
 /** Fields the server fills from the order, the company and the numbering rule. */
 const FROM_ORDER = new Set([
@@ -39,6 +40,7 @@ type Values = {
   signer_name?: string;
   signer_phone?: string;
   fields?: Record<string, string>;
+  payment_terms?: TermValue[];
 };
 
 type Props = {
@@ -71,6 +73,7 @@ export const CreateContractModal = ({ open, orderId, customerId, onClose, onCrea
   const orders = useApprovedOrders(customerId, open && orderId === undefined);
   const create = useCreateContract();
   const templateId = Form.useWatch('template_id', form);
+  const pickedOrder = Form.useWatch('order_id', form);
   const template = templates.data?.list.find((t) => t.id === templateId);
   const usableSeals = (seals.data?.list ?? []).filter((s) => s.can_use === 1);
 
@@ -104,6 +107,7 @@ export const CreateContractModal = ({ open, orderId, customerId, onClose, onCrea
       signer_name: v.signer_name?.trim() ?? '',
       signer_phone: v.signer_phone?.trim() ?? '',
       fields: Object.fromEntries(Object.entries(v.fields ?? {}).map(([k, val]) => [k, (val ?? '').trim()])),
+      payment_terms: termsOf(v.payment_terms),
     };
     try {
       const res = await create.mutateAsync(body);
@@ -220,6 +224,7 @@ export const CreateContractModal = ({ open, orderId, customerId, onClose, onCrea
             <Input placeholder={`请输入${f.label}`} maxLength={CONTRACT_LIMITS.fieldValue} />
           </Form.Item>
         ))}
+        <PaymentTermsField orderAmount={orders.data?.list.find((o) => o.id === pickedOrder)?.cost_price} />
         <Typography.Text type="secondary">
           客户名称、联系人、电话、订单金额、产品明细、签约日期和合同编号将自动填入。
         </Typography.Text>
