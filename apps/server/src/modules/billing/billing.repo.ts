@@ -207,18 +207,8 @@ export const pendingTenants = async (db: DbOrTx, limit: number) =>
     )
   ).map((r) => Number(r.tenant_id));
 
-/** Takes up to `limit` pending calls of a company (rows another worker holds are skipped). */
-export const takePending = (db: DbOrTx, tenantId: number, limit: number) =>
-  db
-    .select()
-    .from(billingCallUsage)
-    .where(and(eq(billingCallUsage.status, 0), eq(billingCallUsage.tenantId, tenantId)))
-    .orderBy(asc(billingCallUsage.createdAt))
-    .limit(limit)
-    .for('update', { skipLocked: true });
-
+/** The figures of a call's rating (re-rating writes them anew). */
 export type UsageRated = {
-  callUuid: string;
   billedSeconds: number;
   firstBlock: number;
   increment: number;
@@ -227,31 +217,6 @@ export type UsageRated = {
   cost: number;
   amount: number;
   planId: number | null;
-  ledgerId: number | null;
-};
-
-/** Marks calls rated with their figures (one statement for the batch, its rows as one JSON parameter). */
-export const markRated = async (db: DbOrTx, tenantId: number, rows: UsageRated[]) => {
-  if (rows.length === 0) return;
-  await db.execute(sql`update billing_call_usage u set status = 1, billed_seconds = v.billed_seconds, first_block = v.first_block,
-      increment = v.increment, rate = v.rate, connect_fee = v.connect_fee, cost = v.cost, amount = v.amount, plan_id = v.plan_id,
-      ledger_id = v.ledger_id, rated_at = now()
-    from json_to_recordset(${JSON.stringify(
-      rows.map((r) => ({
-        call_uuid: r.callUuid,
-        billed_seconds: r.billedSeconds,
-        first_block: r.firstBlock,
-        increment: r.increment,
-        rate: r.rate,
-        connect_fee: r.connectFee,
-        cost: r.cost,
-        amount: r.amount,
-        plan_id: r.planId,
-        ledger_id: r.ledgerId,
-      })),
-    )}::json) as v(call_uuid text, billed_seconds int, first_block int, increment int, rate bigint, connect_fee bigint, cost bigint,
-      amount bigint, plan_id int, ledger_id bigint)
-    where u.tenant_id = ${tenantId} and u.call_uuid = v.call_uuid and u.status = 0`);
 };
 
 export const usageOfCalls = (db: DbOrTx, tenantId: number, uuids: string[]) =>
@@ -279,12 +244,7 @@ export const ratedCallsBetween = (db: DbOrTx, tenantId: number, from: Date, to: 
     .orderBy(asc(billingCallUsage.startAt))
     .for('update');
 
-export const updateUsageCost = (
-  db: DbOrTx,
-  tenantId: number,
-  uuid: string,
-  v: Pick<UsageRated, 'billedSeconds' | 'firstBlock' | 'increment' | 'rate' | 'connectFee' | 'cost' | 'amount' | 'planId'>,
-) =>
+export const updateUsageCost = (db: DbOrTx, tenantId: number, uuid: string, v: UsageRated) =>
   db
     .update(billingCallUsage)
     .set(v)

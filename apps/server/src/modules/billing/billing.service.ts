@@ -15,6 +15,8 @@ import { formatDateTime } from '../../lib/time';
 import type { DialCredit, DialCreditGate, DialCreditRequest } from '../calls/dial-credit';
 import { findCompanyByRef } from '../company/company.service';
 import * as repo from './billing.repo';
+import * as dialRepo from './billing-dial.repo';
+import * as ratingRepo from './billing-rating.repo';
 import { book, type Movement, type Notifier, recordCrossings, tellAdmins } from './ledger';
 import { callCost, isFreePart, maxTalkSeconds, minimumCredit } from './rating';
 
@@ -62,6 +64,7 @@ export const assignPlan = async (db: Db, body: PlanAssignBody) => {
     await repo.lockBalance(tx, company.id);
     await repo.assignPlan(tx, company.id, body.plan_id, from, body.operator);
   });
+  forgetPlan(company.id);
   return company.id;
 };
 
@@ -73,30 +76,61 @@ export const planInForce = async (db: DbOrTx, tenantId: number, at: Date): Promi
 // ---------- the dial's credit (calls/dial-credit.ts gate) ----------
 
 /**
- * Reserves credit for a call about to be placed, in the transaction that inserts its record. No
- * plan for the company, or a free part: free (no limit, nothing held). Else the company's
- * balance row is locked and min(available, one reservation) is held when the first block (and
- * connect fee) is available, else 余额不足 (117000); the call may talk what it holds.
+ * Each company's plan assignments with their rates, kept a few seconds for the dial's credit
+ * check. Safe to keep: a plan's rates never change (a correction is a new plan), and the check's
+ * statement verifies that the plan it was given is the one in force (another instance assigned a
+ * new one: the statement does nothing, the entry is read again and the check retried). An
+ * assignment made here drops the entry at once.
+ */
+const PLAN_CACHE_MS = 5000;
+const planCache = new Map<number, { until: number; list: Assignment[] }>();
+
+const cachedAssignments = async (db: DbOrTx, tenantId: number, isFresh = false) => {
+  const hit = planCache.get(tenantId);
+  if (hit && !isFresh && hit.until > Date.now()) return hit.list;
+  const list = await assignmentsOf(db, tenantId);
+  if (planCache.size > 10_000) planCache.clear();
+  planCache.set(tenantId, { until: Date.now() + PLAN_CACHE_MS, list });
+  return list;
+};
+
+/** The plan cache forgets the company (its plan was assigned). */
+export const forgetPlan = (tenantId: number) => planCache.delete(tenantId);
+
+/**
+ * Reserves credit for a call about to be placed, in the transaction that inserts its record, in
+ * one statement (billing-dial.repo reserveForCall) given the company's cached plan. No plan for
+ * the company, or a free part: free (no limit, nothing held). Else the company's balance row is
+ * locked and min(available, one reservation) is held when the first block (and connect fee) is
+ * available, else 余额不足 (117000); the call may talk what it holds.
  */
 export const reserveForDial = async (tx: DbOrTx, req: DialCreditRequest): Promise<DialCredit> => {
-  const plan = await planInForce(tx, req.tenantId, req.at);
-  if (!plan) return FREE;
-  const part = plan.rates[req.kind];
-  if (!part || isFreePart(part)) return FREE;
-  const min = minimumCredit(part);
-  const cap = Math.max(min, callCost(part, true, RESERVE_SECONDS).cost);
-  const amount = await repo.reserveCredit(tx, req.tenantId, min, cap);
-  if (amount === null) throw new AppError('BILLING_NO_CREDIT');
-  const maxSeconds = maxTalkSeconds(part, amount);
-  await repo.insertReservation(tx, {
-    callUuid: req.callUuid,
-    tenantId: req.tenantId,
-    amount,
-    kind: req.kind,
-    planId: plan.id,
-    maxSeconds: maxSeconds ?? 0,
-  });
-  return { maxSeconds };
+  for (let attempt = 0; ; attempt++) {
+    const plan = pick(await cachedAssignments(tx, req.tenantId, attempt > 0), req.at.getTime());
+    const part = plan?.rates[req.kind];
+    const isHeld = !!part && !isFreePart(part);
+    const min = part && isHeld ? minimumCredit(part) : 0;
+    const r = await dialRepo.reserveForCall(tx, {
+      tenantId: req.tenantId,
+      callUuid: req.callUuid,
+      kind: req.kind,
+      at: req.at,
+      planId: plan?.planId ?? 0,
+      isHeld,
+      min,
+      cap: part && isHeld ? Math.max(min, callCost(part, true, RESERVE_SECONDS).cost) : 0,
+      connectFee: part?.connect_fee ?? 0,
+      pricePerMinute: part?.price_per_minute ?? 0,
+      firstBlock: part?.first_block ?? 1,
+      increment: part?.increment ?? 1,
+    });
+    // another instance assigned a plan since this one read it: read it again (once is enough)
+    if (r.planId !== (plan?.planId ?? 0) && attempt === 0) continue;
+    if (r.planId !== (plan?.planId ?? 0)) throw new Error('billing: the plan in force changed twice during a dial');
+    if (!part || !isHeld) return FREE;
+    if (r.amount === null) throw new AppError('BILLING_NO_CREDIT');
+    return { maxSeconds: maxTalkSeconds(part, r.amount) };
+  }
 };
 
 export const dialCreditGate: DialCreditGate = { reserve: reserveForDial };
@@ -124,63 +158,25 @@ const pick = (list: Assignment[], at: number) => {
 };
 
 /**
- * Rates up to `limit` waiting calls of one company in one transaction: the calls are taken with
- * their rows locked (another worker skips them), the company's balance is locked, each call's
- * reservation is released and its cost charged (never more than the credit left: the rest is its
- * shortfall), the ledger rows and the balance are written together, and each call is marked
- * rated. A retried job finds the calls rated and does nothing: a call is charged once.
+ * Rates up to `limit` waiting calls of one company in one transaction of four statements: the
+ * calls are taken with their rows locked (another worker skips them), the company's balance is
+ * locked, each call's cost is computed (rating.ts) and the batch is settled in one statement
+ * (billing-rating.repo settleRated: reservations released, each call charged never more than the
+ * credit left, ledger rows with their balance after, rated marks, the balance). A retried job
+ * finds the calls rated and does nothing: a call is charged once.
  */
 export const rateTenantBatch = async (db: Db, tenantId: number, limit = RATE_BATCH) =>
   db.transaction(async (tx) => {
-    const rows = await repo.takePending(tx, tenantId, limit);
+    const rows = await ratingRepo.takePending(tx, tenantId, limit);
     if (rows.length === 0) return { rated: 0, alerts: [] as Awaited<ReturnType<typeof recordCrossings>> };
     const locked = await repo.lockBalance(tx, tenantId);
-    const held = await repo.takeReservations(
-      tx,
-      tenantId,
-      rows.map((r) => r.callUuid),
-    );
-    let released = 0;
-    for (const a of held.values()) released += a;
     const plans = await assignmentsOf(tx, tenantId);
-    let available = locked.balance - (locked.reserved - released);
-    const movements: Movement[] = [];
-    const rated: repo.UsageRated[] = [];
-    for (const r of rows) {
-      const plan = pick(plans, r.startAt.getTime());
+    const rated = rows.map((r): ratingRepo.CallRating => {
+      const plan = pick(plans, r.startMs);
       const part = plan?.rates[r.kind as CallKind];
-      if (!plan || !part) {
-        rated.push({
-          callUuid: r.callUuid,
-          billedSeconds: 0,
-          firstBlock: 0,
-          increment: 0,
-          rate: 0,
-          connectFee: 0,
-          cost: 0,
-          amount: 0,
-          planId: null,
-          ledgerId: null,
-        });
-        continue;
-      }
-      const { billed, cost } = callCost(part, r.answerAt !== null, r.duration);
-      const amount = Math.max(0, Math.min(cost, available));
-      available -= amount;
-      if (amount > 0) {
-        movements.push({
-          type: 'call',
-          chargeKind: r.kind,
-          amount: -amount,
-          sourceKind: 'call',
-          sourceId: r.callUuid,
-          idemKey: `call:${r.callUuid}`,
-          staffId: r.staffId,
-          // the charge is the call's: dated when it ended (the rating may run later)
-          createdAt: r.endAt,
-        });
-      }
-      rated.push({
+      if (!plan || !part) return { ...UNRATED, callUuid: r.callUuid };
+      const { billed, cost } = callCost(part, r.isAnswered, r.duration);
+      return {
         callUuid: r.callUuid,
         billedSeconds: billed,
         firstBlock: part.first_block,
@@ -188,18 +184,25 @@ export const rateTenantBatch = async (db: Db, tenantId: number, limit = RATE_BAT
         rate: part.price_per_minute,
         connectFee: part.connect_fee,
         cost,
-        amount,
         planId: plan.planId,
-        ledgerId: null,
-      });
-    }
-    const booked = await book(tx, tenantId, locked, movements, -released);
-    for (const r of rated) r.ledgerId = booked.ids.get(`call:${r.callUuid}`) ?? null;
-    await repo.markRated(tx, tenantId, rated);
-    const lastId = Math.max(0, ...booked.ids.values());
-    const alerts = lastId > 0 ? await recordCrossings(tx, tenantId, booked.before, booked.after, lastId) : [];
+      };
+    });
+    const settled = await ratingRepo.settleRated(tx, tenantId, locked, rated);
+    const after = locked.balance - settled.charged;
+    const alerts =
+      settled.lastLedgerId > 0 ? await recordCrossings(tx, tenantId, locked.balance, after, settled.lastLedgerId) : [];
     return { rated: rows.length, alerts };
   });
+
+const UNRATED: Omit<ratingRepo.CallRating, 'callUuid'> = {
+  billedSeconds: 0,
+  firstBlock: 0,
+  increment: 0,
+  rate: 0,
+  connectFee: 0,
+  cost: 0,
+  planId: null,
+};
 
 /**
  * Rates every waiting call (the job's run): company by company, batch by batch, until none is
