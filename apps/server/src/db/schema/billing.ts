@@ -144,7 +144,8 @@ export const billingCallUsage = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    index('billing_call_usage_pending_idx').on(t.createdAt).where(sql`${t.status} = 0`),
+    // the rating job takes a company's oldest pending calls: in index order, `limit` rows read
+    index('billing_call_usage_pending_idx').on(t.tenantId, t.createdAt).where(sql`${t.status} = 0`),
     index('billing_call_usage_tenant_end_idx').on(t.tenantId, t.endAt),
   ],
 );

@@ -1,0 +1,2 @@
+DROP INDEX "billing_call_usage_pending_idx";--> statement-breakpoint
+CREATE INDEX "billing_call_usage_pending_idx" ON "billing_call_usage" USING btree ("tenant_id","created_at") WHERE "billing_call_usage"."status" = 0;
