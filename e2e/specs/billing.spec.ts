@@ -144,6 +144,14 @@ test('a call on the sim line is charged by the plan: 消费明细 shows it with 
   await expect(row.getByTestId('billing-call-link')).toHaveAttribute('href', /\/call\/record\?uuid=/);
   await shot(page, 'charges');
 
+  // The call id opens 通话记录 with that one call.
+  const records = await page.context().newPage();
+  await records.goto((await row.getByTestId('billing-call-link').getAttribute('href')) ?? '');
+  await expect(records.getByTestId('call-record-uuid')).toBeVisible();
+  await expect(records.locator('.ant-table-row')).toHaveCount(1);
+  await expect(records.locator('.ant-table-row')).toContainText('李四');
+  await records.close();
+
   // Filtered by the callee's number, the list holds this one call.
   await page.getByPlaceholder('线路/被叫号码').fill(phone.slice(-4));
   await page.getByRole('button', { name: /查\s?询/ }).click();

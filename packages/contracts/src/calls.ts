@@ -161,6 +161,8 @@ export type SimIncomingResponse = z.infer<typeof simIncomingResponseSchema>;
 
 /** POST /api/frontend/call/list: the call records (/call/record), under the role's data scope. */
 export const callListBody = z.object({
+  /** one call by its id (消费明细 links a call charge here: /call/record?uuid=…) */
+  uuid: z.string().trim().max(64, '通话ID最多64个字符').optional(),
   cmDid: zUint().optional(),
   cmSid: zUint().optional(),
   /** extension number */

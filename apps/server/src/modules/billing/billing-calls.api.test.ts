@@ -112,6 +112,10 @@ describe('billing on the dial path', () => {
       amount: 2000,
     });
     expect(list.list[0].callee).not.toBe('');
+    // the charge's call id opens that one call in 通话记录 (/call/record?uuid=…)
+    const one = (await t.post('/api/frontend/call/list', { uuid }, admin)).json().data;
+    expect(one).toMatchObject({ count: 1, list: [expect.objectContaining({ uuid })] });
+    expect((await t.post('/api/frontend/call/list', { uuid: 'no-such-call' }, admin)).json().data).toMatchObject({ count: 0 });
     expect((await repo.ledgerSum(t.app.db, tenantId)).sum).toBe(after.balance);
   });
 

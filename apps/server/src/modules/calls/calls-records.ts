@@ -109,6 +109,7 @@ export const listCalls = async (rt: CallRuntime, actor: Actor, q: CallListBody):
   const f: repo.CallFilter = {
     tenantId: actor.tenantId,
     scope: await scopeStaffIds(rt.db, actor),
+    uuid: q.uuid || undefined,
     departmentId: q.cmDid || undefined,
     staffId: q.cmSid || undefined,
     sipUser: q.cmSipuser?.trim() || undefined,

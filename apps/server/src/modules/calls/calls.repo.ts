@@ -74,6 +74,8 @@ export type CallFilter = {
   tenantId: number;
   /** staff ids of the data scope, null = all */
   scope: number[] | null;
+  /** one call by its id */
+  uuid?: string;
   departmentId?: number;
   staffId?: number;
   sipUser?: string;
@@ -96,6 +98,7 @@ const likeOf = (s: string) => `%${s.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 const whereOf = (f: CallFilter): SQL | undefined => {
   const c: (SQL | undefined)[] = [eq(callRecords.tenantId, f.tenantId)];
   if (f.scope !== null) c.push(f.scope.length ? inArray(callRecords.staffId, f.scope) : sql`false`);
+  if (f.uuid) c.push(eq(callRecords.uuid, f.uuid));
   if (f.departmentId) c.push(eq(callRecords.departmentId, f.departmentId));
   if (f.staffId) c.push(eq(callRecords.staffId, f.staffId));
   if (f.sipUser) c.push(like(callRecords.sipUser, likeOf(f.sipUser)));

@@ -1,7 +1,7 @@
 import { CALL_TYPE, CALL_TYPE_LABEL, type CallListBody, type CallRecordRow, HANGUP_SIDE_LABEL } from '@crm/contracts';
-import { Badge, Card, Empty, Flex, Table, type TableColumnsType, Typography } from 'antd';
+import { Alert, Badge, Button, Card, Empty, Flex, Table, type TableColumnsType, Typography } from 'antd';
 import { useMemo, useState } from 'react';
-import { Link } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { DepartmentTreeSelect } from '../../../components/DepartmentTreeSelect';
 import { SearchBar } from '../../../components/SearchBar/SearchBar';
 import type { NumberRange, SearchField, SearchOption, SearchValues } from '../../../components/SearchBar/types';
@@ -52,14 +52,19 @@ const TwoLines = ({ top, bottom }: { top: string; bottom: string }) => (
   </Flex>
 );
 
-/** /call/record: the call records with the SPEC §7 filters, playback and download. */
+/**
+ * /call/record: the call records with the SPEC §7 filters, playback and download. `?uuid=` (a
+ * call charge's link in 消费明细) shows that one call, until 查看全部 clears it.
+ */
 export const CallRecordPage = () => {
   const departments = useDepartmentTree();
+  const [params, setParams] = useSearchParams();
+  const uuid = params.get('uuid')?.trim() || undefined;
   const [values, setValues] = useState<SearchValues | null>(null);
   const paging = useTablePaging(20);
   const body = useMemo(
-    () => ({ ...toBody(values ?? {}), page: paging.page, limit: paging.limit }),
-    [values, paging.page, paging.limit],
+    () => ({ ...toBody(values ?? {}), uuid, page: paging.page, limit: paging.limit }),
+    [values, uuid, paging.page, paging.limit],
   );
   const { data, isFetching } = useCallList(body);
   const { mutate: markSeen } = useMarkMissedSeen();
@@ -168,6 +173,26 @@ export const CallRecordPage = () => {
           paging.resetPage();
         }}
       />
+      {uuid && (
+        <Alert
+          style={{ marginTop: 16 }}
+          type="info"
+          showIcon
+          message={`仅显示通话 ${uuid}`}
+          data-testid="call-record-uuid"
+          action={
+            <Button
+              size="small"
+              onClick={() => {
+                setParams({});
+                paging.resetPage();
+              }}
+            >
+              查看全部
+            </Button>
+          }
+        />
+      )}
       <Table<CallRecordRow>
         style={{ marginTop: 16 }}
         rowKey="uuid"
