@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { CallRuntime } from '../modules/calls/call-bus';
 import { runTick } from '../modules/calltasks/calltasks-runner';
+import { everyInCluster } from './cluster-tick';
 import type { JobQueue } from './queue';
 
 export const CALLTASK_QUEUE = 'calltasks-tick';
@@ -8,23 +9,21 @@ export const CALLTASK_QUEUE = 'calltasks-tick';
 const TICK_EVERY_MS = 1_000;
 
 /**
- * The seat tasks' power dialer (issue 15) as a durable queue job: every instance offers a tick each
- * second, the queue keeps one per second (singletonSeconds) and runs one at a time (singleton
- * policy) on whichever instance, so the cluster dials once. Returns the stop of the offers.
+ * The seat tasks' power dialer (issue 15) as a once-per-cluster tick of the durable queue: the
+ * instance holding the queue's lease ticks each second, so the cluster dials once
+ * (cluster-tick.ts). Returns the stop of this instance's part.
  */
-export const scheduleCalltaskRunner = async (queue: JobQueue, rt: CallRuntime, log: FastifyBaseLogger) => {
-  await queue.work(CALLTASK_QUEUE, { pollingIntervalSeconds: 0.5, policy: 'singleton' }, async () => {
-    try {
-      await runTick(rt);
-    } catch (err) {
-      log.error({ err }, 'seat task tick failed');
-    }
-  });
-  const timer = setInterval(() => {
-    queue
-      .send(CALLTASK_QUEUE, {}, { singletonKey: CALLTASK_QUEUE, singletonSeconds: 1, retryLimit: 0 })
-      .catch((err) => log.error({ err }, 'seat task tick failed'));
-  }, TICK_EVERY_MS);
-  timer.unref();
-  return () => clearInterval(timer);
-};
+export const scheduleCalltaskRunner = async (queue: JobQueue, rt: CallRuntime, log: FastifyBaseLogger) =>
+  everyInCluster(
+    queue,
+    CALLTASK_QUEUE,
+    TICK_EVERY_MS,
+    async () => {
+      try {
+        await runTick(rt);
+      } catch (err) {
+        log.error({ err }, 'seat task tick failed');
+      }
+    },
+    log,
+  );

@@ -10,7 +10,7 @@ export const RELAY_CRON = '* * * * *';
 const KEEP_DAYS = 7;
 
 export const startEventRelay = async (queue: JobQueue, db: Db, log: FastifyBaseLogger) => {
-  await queue.work(RELAY_QUEUE, { pollingIntervalSeconds: 5, policy: 'singleton' }, async () => {
+  await queue.work(RELAY_QUEUE, { pollingIntervalSeconds: 30, policy: 'singleton' }, async () => {
     const r = await deliver(db);
     if (r.delivered + r.failed > 0) log.warn(r, 'events relay delivered pending events');
     await purgeDelivered(db, KEEP_DAYS);

@@ -15,11 +15,11 @@ export const PURGE_CRON = '17 * * * *';
  * (the sweep's own advisory lock still keeps two firings from overlapping).
  */
 export const schedulePoolRecycling = async (queue: JobQueue, db: Db, log: FastifyBaseLogger) => {
-  await queue.work(RECYCLE_QUEUE, { pollingIntervalSeconds: 10 }, async () => {
+  await queue.work(RECYCLE_QUEUE, { pollingIntervalSeconds: 60 }, async () => {
     const r = await runRecycle(db);
     if (r.recycled > 0) log.info({ recycled: r.recycled }, 'pool recycling');
   });
-  await queue.work(PURGE_QUEUE, { pollingIntervalSeconds: 30 }, async () => {
+  await queue.work(PURGE_QUEUE, { pollingIntervalSeconds: 60 }, async () => {
     const purged = await purgeDeleted(db);
     if (purged > 0) log.info({ purged }, 'purged deleted customers');
   });

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app';
 import { queryRows } from '../db/client';
 import { createTestApp, type TestApp } from '../test/harness';
+import { everyInCluster, LEASE_SECONDS } from './cluster-tick';
 import { PURGE_CRON, RECYCLE_CRON, schedulePoolRecycling } from './pool-recycling';
 
 let t: TestApp;
@@ -48,4 +49,35 @@ describe('the durable queue schedules once per cluster', () => {
       { name: 'pools-recycle', cron: RECYCLE_CRON },
     ]);
   });
+
+  it('a job sent on this instance starts at once, though its queue polls only every minute', async () => {
+    const started: number[] = [];
+    await t.app.queue.work('test-wake', { pollingIntervalSeconds: 60, concurrency: 2 }, async () => {
+      started.push(Date.now());
+    });
+    await sleep(300);
+    const sentAt = Date.now();
+    for (let i = 0; i < 3; i++) await t.app.queue.send('test-wake', { i });
+    for (let i = 0; i < 50 && started.length < 3; i++) await sleep(100);
+    // three jobs for two workers: the third is fetched when a worker ends, not at the next poll
+    expect(started).toHaveLength(3);
+    expect(Math.max(...started) - sentAt).toBeLessThan(3_000);
+  });
+
+  it('a cluster tick runs on one instance at a time and passes to another when its holder stops', async () => {
+    const ticks: string[] = [];
+    const stopFirst = await everyInCluster(t.app.queue, 'test-tick', 200, async () => void ticks.push('first'), t.app.log);
+    const stopSecond = await everyInCluster(second.queue, 'test-tick', 200, async () => void ticks.push('second'), second.log);
+    await sleep(2_000);
+    const holder = ticks[0];
+    expect(ticks.length).toBeGreaterThanOrEqual(5);
+    expect(new Set(ticks).size).toBe(1);
+    // the holder stops (completes its lease): the other takes the next one within a lease
+    await (holder === 'first' ? stopFirst : stopSecond)();
+    const other = holder === 'first' ? 'second' : 'first';
+    const stoppedAt = Date.now();
+    while (!ticks.includes(other) && Date.now() - stoppedAt < (LEASE_SECONDS + 5) * 1_000) await sleep(200);
+    expect(ticks).toContain(other);
+    await (holder === 'first' ? stopSecond : stopFirst)();
+  }, 40_000);
 });

@@ -26,7 +26,7 @@ export const REMINDERS: Reminder[] = [
 
 export const scheduleReminders = async (queue: JobQueue, db: Db, bus: Notifier | undefined, log: FastifyBaseLogger) => {
   for (const r of REMINDERS) {
-    await queue.work(r.queue, { pollingIntervalSeconds: 30 }, async () => {
+    await queue.work(r.queue, { pollingIntervalSeconds: 60 }, async () => {
       const told = await r.run(db, bus);
       if (told > 0) log.info({ told }, r.what);
     });

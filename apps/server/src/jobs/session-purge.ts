@@ -9,7 +9,7 @@ export const SESSION_PURGE_CRON = '41 * * * *';
 
 /** The session purge as a cron schedule of the durable queue: once per cluster. */
 export const scheduleSessionPurge = async (queue: JobQueue, db: Db, log: FastifyBaseLogger) => {
-  await queue.work(SESSION_PURGE_QUEUE, { pollingIntervalSeconds: 30 }, async () => {
+  await queue.work(SESSION_PURGE_QUEUE, { pollingIntervalSeconds: 60 }, async () => {
     const purged = await purgeExpiredSessions(db);
     if (purged > 0) log.info({ purged }, 'purged expired sessions');
   });

@@ -46,7 +46,7 @@ export const registerBillingEvents = (kick: () => void) => {
 
 /** The rating worker on this instance and the minute's schedule; answers the kick (a job sent soon after, coalesced). */
 export const startRating = async (queue: JobQueue, db: Db, bus: () => Notifier | undefined, log: FastifyBaseLogger) => {
-  await queue.work(RATE_QUEUE, { pollingIntervalSeconds: 1, retryLimit: 5 }, async () => {
+  await queue.work(RATE_QUEUE, { pollingIntervalSeconds: 30, retryLimit: 5 }, async () => {
     const rated = await rateDue(db, bus());
     if (rated > 0) log.debug({ rated }, 'billing: calls rated');
   });

@@ -110,7 +110,7 @@ export const callsPlugin = fp(async (app: FastifyInstance) => {
   // second (singletonSeconds) and runs one at a time (singleton policy) on whichever instance.
   // A sweep takes well under a second; one its instance died running is failed after 10 s (plus the
   // queue's maintenance interval), so a kill -9 does not stop the sweeping for the default 15 minutes.
-  await app.queue.work(SWEEP_QUEUE, { pollingIntervalSeconds: 0.5, policy: 'singleton', expireInSeconds: 10 }, async () => {
+  await app.queue.work(SWEEP_QUEUE, { pollingIntervalSeconds: 30, policy: 'singleton', expireInSeconds: 10 }, async () => {
     await sweepCalls(rt);
     await sweepDeadInstances(rt);
   });

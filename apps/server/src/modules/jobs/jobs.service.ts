@@ -202,10 +202,10 @@ export const startJobWorkers = async (env: JobEnv) => {
   // queue's own expiry stays out of the way: a job's liveness is its heartbeat in `jobs`
   await q.work<{ jobId: string; attempt: number }>(
     JOB_QUEUE,
-    { pollingIntervalSeconds: 0.5, concurrency: WORKERS_PER_INSTANCE, expireInHours: 23 },
+    { pollingIntervalSeconds: 10, concurrency: WORKERS_PER_INSTANCE, expireInHours: 23 },
     (data) => runQueuedJob(env, data),
   );
-  await q.work(RECOVER_QUEUE, { pollingIntervalSeconds: 5 }, async () => {
+  await q.work(RECOVER_QUEUE, { pollingIntervalSeconds: 30 }, async () => {
     await recoverJobs(env);
   });
   await q.schedule(RECOVER_QUEUE, '* * * * *');
