@@ -11,6 +11,7 @@ export * from './common';
 export * from './compliance';
 export * from './contacts';
 export * from './contract';
+export * from './contract-settings';
 export * from './contract-signing';
 export * from './customers';
 export * from './errors';
