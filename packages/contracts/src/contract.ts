@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { staffApproveNodeInput } from './approvals';
 import { qId, qNum, zId, zText } from './common';
+import { amountInCapitals, amountInFigures } from './contract-amount';
 import { MONEY_MAX } from './products';
 
 // Contracts and e-signature (issue 26; SPEC §4 Contract PDF, §7 the contract paths and api/uploadPdf,
@@ -72,7 +73,8 @@ export const SEAL_APPROVAL_TEMPLATE_KIND = 3;
 
 /**
  * The fields a template may use. In a body they appear as `{{key}}`; `products` is the products
- * table; free fields are `custom_<n>` with their own label, filled when the contract is created.
+ * table, `payment_terms` the payment terms table (both when alone on their line); free fields are
+ * `custom_<n>` with their own label, filled when the contract is created.
  */
 export const CONTRACT_FIELDS = [
   { key: 'customer_name', label: '客户名称' },
@@ -81,6 +83,7 @@ export const CONTRACT_FIELDS = [
   { key: 'amount_upper', label: '订单金额（大写）' },
   { key: 'amount_lower', label: '订单金额（小写）' },
   { key: 'products', label: '产品明细表' },
+  { key: 'payment_terms', label: '付款条款' },
   { key: 'sign_date', label: '签约日期' },
   { key: 'service_period', label: '服务期限' },
   { key: 'bank_account', label: '收款账户' },
@@ -88,7 +91,7 @@ export const CONTRACT_FIELDS = [
   { key: 'contract_no', label: '合同编号' },
 ] as const;
 export const CONTRACT_FIELD_KEY =
-  /^(customer_name|contact_name|contact_phone|amount_upper|amount_lower|products|sign_date|service_period|bank_account|company_name|contract_no|custom_\d{1,3})$/;
+  /^(customer_name|contact_name|contact_phone|amount_upper|amount_lower|products|payment_terms|sign_date|service_period|bank_account|company_name|contract_no|custom_\d{1,3})$/;
 
 const text = (what: string, max: number) => zText().trim().min(1, `请输入${what}`).max(max, `${what}最多${max}个字符`);
 const qDate = z
@@ -164,6 +167,29 @@ export const paymentTermSchema = z.object({
   remark: zText().trim().max(CONTRACT_LIMITS.termRemark, `分期备注最多${CONTRACT_LIMITS.termRemark}个字符`).default(''),
 });
 export type PaymentTerm = z.infer<typeof paymentTermSchema>;
+
+/** What a contract says of its payment when it has no instalments (the `{{payment_terms}}` line, inline). */
+export const PAYMENT_TERMS_NONE = { line: '一次性付清全部合同款项。', inline: '一次性付清' } as const;
+export const PAYMENT_TERM_COLUMNS = ['期次', '金额', '约定日期', '备注'] as const;
+
+/** One instalment as the payment terms table shows it: 第n期, ¥ figure with its 大写 under it, day, remark. */
+export const paymentTermCells = (t: Pick<PaymentTerm, 'amount' | 'plan_at' | 'remark'>, i: number): string[] => [
+  `第${i + 1}期`,
+  `${amountInFigures(t.amount)}\n（${amountInCapitals(t.amount)}）`,
+  t.plan_at,
+  t.remark || '-',
+];
+
+/** `{{payment_terms}}` inside a sentence: the instalments in one line, or 一次性付清. */
+export const paymentTermsText = (terms: Pick<PaymentTerm, 'amount' | 'plan_at' | 'remark'>[]): string =>
+  terms.length === 0
+    ? PAYMENT_TERMS_NONE.inline
+    : `分${terms.length}期支付：${terms
+        .map(
+          (t, i) =>
+            `第${i + 1}期于${t.plan_at}前支付${amountInFigures(t.amount)}（${amountInCapitals(t.amount)}）${t.remark ? `，${t.remark}` : ''}`,
+        )
+        .join('；')}`;
 
 /** POST /api/contract/create: a draft from an APPROVED order. */
 export const contractCreateBody = z.object({

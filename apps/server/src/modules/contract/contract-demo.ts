@@ -16,7 +16,9 @@ export const DEMO_CONTRACT_BODY = [
   '# 第二条 服务期限',
   '服务期限：{{service_period}}。',
   '# 第三条 付款方式',
-  '乙方应于合同签订后七个工作日内将合同款项支付至甲方收款账户：{{bank_account}}。',
+  '乙方按以下付款条款将合同款项支付至甲方收款账户：{{bank_account}}。',
+  '{{payment_terms}}',
+  '乙方逾期付款的，甲方有权暂停提供服务，直至乙方付清应付款项。',
   '# 第四条 双方权利与义务',
   '甲方按约定提供产品与服务，并在服务期限内提供技术支持；乙方按约定支付款项，并配合甲方完成实施工作。',
   '# 第五条 其他',
@@ -43,6 +45,7 @@ export const seedDemoContract = async (db: Db, tenantId: number, adminId: number
     fields: [
       { key: 'service_period', label: '服务期限' },
       { key: 'bank_account', label: '收款账户' },
+      { key: 'payment_terms', label: '付款条款' },
     ],
     signAreas: [],
     status: 0,

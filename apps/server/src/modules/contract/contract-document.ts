@@ -1,4 +1,14 @@
-import { amountInFigures, CONTRACT_PAGE, SEAL_KIND } from '@crm/contracts';
+import {
+  amountInCapitals,
+  amountInFigures,
+  CONTRACT_PAGE,
+  PAYMENT_TERM_COLUMNS,
+  PAYMENT_TERMS_NONE,
+  type PaymentTerm,
+  paymentTermCells,
+  paymentTermsText,
+  SEAL_KIND,
+} from '@crm/contracts';
 import type { ContractRecord, SealRecord, TemplateRecord } from './contract.repo';
 import {
   type Block,
@@ -54,24 +64,67 @@ const productsTable = (products: ProductLine[], amount: number, upper: string): 
   },
 });
 
+/** 付款条款: the instalments as a table (rows break across pages under a repeated header) and their sum, or 一次性付清. */
+const paymentTermsBlocks = (terms: PaymentTerm[]): Block[] => {
+  if (terms.length === 0) return [{ kind: 'paragraph', text: PAYMENT_TERMS_NONE.line, isIndented: true }];
+  const [no, amount, day, remark] = PAYMENT_TERM_COLUMNS;
+  const sum = terms.reduce((s, t) => s + t.amount, 0);
+  return [
+    {
+      kind: 'table',
+      table: {
+        columns: [
+          { title: no, width: 1.3, align: 'center' },
+          { title: amount, width: 4.2, align: 'right' },
+          { title: day, width: 2.2, align: 'center' },
+          { title: remark, width: 3.3 },
+        ],
+        rows: terms.map(paymentTermCells),
+      },
+    },
+    {
+      kind: 'paragraph',
+      text: `以上${terms.length}期款项合计${amountInFigures(sum)}（${amountInCapitals(sum)}）。`,
+      isIndented: true,
+    },
+  ];
+};
+
+const PRODUCTS_LINE = /^\{\{\s*products\s*\}\}$/;
+const TERMS_LINE = /^\{\{\s*payment_terms\s*\}\}$/;
+
 /**
  * The blocks of a body template: `# 标题` a section heading, a line holding only `{{products}}` the
- * products table, an empty line a small space, any other line an indented paragraph.
+ * products table, only `{{payment_terms}}` the payment terms table, an empty line a small space, any
+ * other line an indented paragraph (`{{payment_terms}}` inside a sentence: the terms in one line).
  */
-export const bodyBlocks = (body: string, fields: Record<string, string>, products: ProductLine[], amount: number): Block[] =>
+export const bodyBlocks = (
+  body: string,
+  fields: Record<string, string>,
+  products: ProductLine[],
+  amount: number,
+  terms: PaymentTerm[] = [],
+): Block[] =>
   body.split(/\r?\n/).flatMap((line): Block[] => {
     const trimmed = line.trim();
     if (trimmed === '') return [{ kind: 'spacer', height: 6 }];
-    if (/^\{\{\s*products\s*\}\}$/.test(trimmed)) return [productsTable(products, amount, fields.amount_upper ?? '')];
+    if (PRODUCTS_LINE.test(trimmed)) return [productsTable(products, amount, fields.amount_upper ?? '')];
+    if (TERMS_LINE.test(trimmed)) return paymentTermsBlocks(terms);
     if (trimmed.startsWith('# ')) return [{ kind: 'heading', text: fillText(trimmed.slice(2), fields), level: 2 }];
     return [{ kind: 'paragraph', text: fillText(trimmed, fields), isIndented: true }];
   });
 
 /** Every text that will be drawn, for the font check before anything is written. */
-export const textsOf = (c: { title: string; fields: Record<string, string>; products: ProductLine[] }) => [
+export const textsOf = (c: {
+  title: string;
+  fields: Record<string, string>;
+  products: ProductLine[];
+  paymentTerms?: PaymentTerm[];
+}) => [
   c.title,
   ...Object.values(c.fields),
   ...c.products.flatMap((p) => [p.name, p.spec]),
+  ...(c.paymentTerms ?? []).map((t) => t.remark),
 ];
 
 /** The characters the shipped font cannot draw (so a contract is refused before a PDF with gaps is made). */
@@ -97,11 +150,12 @@ const slotsOf = (t: TemplateRecord): SignatureSlot[] =>
 export const renderDraft = async (input: {
   template: TemplateRecord;
   templatePdf?: Uint8Array;
-  contract: Pick<ContractRecord, 'title' | 'contractNo' | 'fields' | 'products' | 'amount'>;
+  contract: Pick<ContractRecord, 'title' | 'contractNo' | 'fields' | 'products' | 'amount' | 'paymentTerms'>;
   companyName: string;
 }) => {
   const { template, contract, companyName } = input;
-  const fields = contract.fields;
+  // 付款条款 always from the contract's terms (inside a sentence, or on an uploaded PDF's page)
+  const fields: Record<string, string> = { ...contract.fields, payment_terms: paymentTermsText(contract.paymentTerms) };
   if (template.kind === 2) {
     if (!input.templatePdf) throw new Error('pdf template without its file');
     return fillPdfTemplate(
@@ -125,7 +179,7 @@ export const renderDraft = async (input: {
     title: contract.title,
     number: contract.contractNo,
     companyName,
-    body: bodyBlocks(template.body, fields, contract.products, contract.amount),
+    body: bodyBlocks(template.body, fields, contract.products, contract.amount, contract.paymentTerms),
     parties: [
       { role: '甲方', name: companyName, signer: 'company', lines: [{ label: '签约日期', value: fields.sign_date ?? '' }] },
       {

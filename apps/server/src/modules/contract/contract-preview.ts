@@ -12,6 +12,19 @@ import { fileBytes } from './contract-files';
 /** The template preview (合同设置): the template rendered as the contract PDF with sample values. */
 
 const SAMPLE_AMOUNT = 12_800_000;
+const DAY_MS = 86_400_000;
+
+/** 付款条款 of the preview: 30% on signing, 50% after a month, the rest after three (together SAMPLE_AMOUNT). */
+const sampleTerms = () =>
+  [
+    { amount: 3_840_000, days: 0, remark: '预付款' },
+    { amount: 6_400_000, days: 30, remark: '上线验收后' },
+    { amount: 2_560_000, days: 90, remark: '尾款' },
+  ].map((t) => ({
+    amount: t.amount,
+    plan_at: formatDateTime(new Date(now().getTime() + t.days * DAY_MS)).slice(0, 10),
+    remark: t.remark,
+  }));
 
 export const previewTemplate = async (db: Db, config: Config, actor: Actor, body: ContractTemplateStoreBody) => {
   const companyName = (await repo.findAccount(db, actor.tenantId))?.companyName || '示例科技有限公司';
@@ -59,6 +72,7 @@ export const previewTemplate = async (db: Db, config: Config, actor: Actor, body
         { name: '实施服务', spec: '', price: 800_000, num: 1, total: 800_000 },
       ],
       amount: SAMPLE_AMOUNT,
+      paymentTerms: sampleTerms(),
     },
     companyName,
   });

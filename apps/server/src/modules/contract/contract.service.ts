@@ -257,7 +257,8 @@ export const createContract = async (db: Db, config: Config, actor: Actor, body:
   }));
   const orderDay = day(order.dealAt ?? order.createdAt);
   const fields: Record<string, string> = {
-    ...body.fields,
+    // 付款条款 is drawn from payment_terms, never from a value typed for it
+    ...Object.fromEntries(Object.entries(body.fields).filter(([key]) => key !== 'payment_terms')),
     customer_name: detail.customer.name,
     contact_name: signerName,
     contact_phone: signerPhone,
@@ -268,7 +269,7 @@ export const createContract = async (db: Db, config: Config, actor: Actor, body:
   };
   const title = body.title || `${detail.customer.name}合同`;
   checkPaymentTerms(body.payment_terms, order.amount);
-  requireDrawable(textsOf({ title, fields, products }));
+  requireDrawable(textsOf({ title, fields, products, paymentTerms: body.payment_terms }));
   const templatePdf = template.kind === 2 ? await fileBytes(db, config, actor.tenantId, template.pdfFileId) : undefined;
 
   const { id, contractNo } = await db.transaction(async (tx) => {
@@ -308,7 +309,14 @@ export const createContract = async (db: Db, config: Config, actor: Actor, body:
     const draft = await renderDraft({
       template,
       templatePdf,
-      contract: { title, contractNo, fields: { ...fields, contract_no: contractNo }, products, amount: order.amount },
+      contract: {
+        title,
+        contractNo,
+        fields: { ...fields, contract_no: contractNo },
+        products,
+        amount: order.amount,
+        paymentTerms: body.payment_terms,
+      },
       companyName: account.companyName,
     });
     const fileId = await storeContractFile(db, config, actor, `${contractNo}.pdf`, 'pdf', draft);
