@@ -50,6 +50,7 @@ export const APPLICATIONS: Application[] = [
         m(113, '找线索', '/jingxiansuo/advanced', 'FilterOutlined'),
         m(114, '地图搜索', '/jingxiansuo/map', 'EnvironmentOutlined'),
         m(115, '批量查企业', '/jingxiansuo/batchCompany', 'FileSearchOutlined'),
+        m(116, '拓客设置', '/jingxiansuo/settings', 'SettingOutlined'),
       ]),
       m(120, '客户管理', '/manage', 'TeamOutlined', [
         m(121, '分配管理', '/manage/allot', 'ApartmentOutlined'),

@@ -46,6 +46,11 @@ export const ROUTES: AppRoute[] = [
     Page: page(() => import('../features/leads/pages/BatchLookupPage'), 'BatchLookupPage'),
   },
   {
+    path: '/jingxiansuo/settings',
+    title: '拓客设置',
+    Page: page(() => import('../features/leads/pages/LeadSettingsPage'), 'LeadSettingsPage'),
+  },
+  {
     path: '/manage/mycustomer',
     title: '我的客户',
     Page: page(() => import('../features/customers/pages/MyCustomersPage'), 'MyCustomersPage'),
