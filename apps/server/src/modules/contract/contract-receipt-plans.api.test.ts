@@ -1,3 +1,7 @@
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import type { PlanRow } from '@crm/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ContractKit, codeOf, contractKit, must } from './contract-test-kit';
@@ -29,6 +33,38 @@ describe('payment terms → receipt plans', () => {
     expect(await codeOf(create(orderId, [{ amount: 100_000, plan_at: '2026-02-30' }]))).toBe(100001);
     expect(await codeOf(create(orderId, [{ amount: 0, plan_at: '2026-12-01' }]))).toBe(100001);
     expect(await codeOf(create(orderId, [{ amount: 100_000, plan_at: '12/01' }]))).toBe(100001);
+  });
+
+  it('the draft PDF shows the terms where the template has {{payment_terms}}; a remark the font cannot draw is refused', async () => {
+    const body = '# 第三条 付款方式\n{{payment_terms}}\n付款方式：{{payment_terms}}。';
+    const fields = [{ key: 'payment_terms', label: '付款条款' }];
+    const tpl = await must<{ id: number }>(
+      post('/api/contract/template/store', { name: '分期合同', kind: 1, body, fields }, 'admin'),
+    );
+    const orderId = await k.approvedOrder('分期合同客户', 1_500_000); // order: ¥3,000
+    const terms = [
+      { amount: 1_000_000, plan_at: '2026-12-15', remark: '首付款' },
+      { amount: 1_500_000, plan_at: '2027-01-15' },
+      { amount: 500_000, plan_at: '2027-03-15', remark: '尾款' },
+    ];
+    const refused = (await k.create(orderId, { template_id: tpl.id, payment_terms: [{ ...terms[0], remark: '首付😀' }] })).json();
+    expect(refused.code).toBe(118016);
+    expect(refused.msg).toContain('无法显示的字符：😀');
+
+    const { id } = await must<{ id: number }>(
+      k.create(orderId, { template_id: tpl.id, payment_terms: terms, fields: { payment_terms: '不算数' } }),
+    );
+    expect((await k.detail(id)).fields.payment_terms).toBeUndefined();
+    const file = path.join(mkdtempSync(path.join(os.tmpdir(), 'contract-terms-')), 'draft.pdf');
+    writeFileSync(file, (await k.get(`/api/contract/pdf?id=${id}&kind=draft`, 'lisi')).rawPayload);
+    const text = execFileSync('pdftotext', [file, '-'], { encoding: 'utf8' }).replace(/\s+/g, '');
+    expect(text).toContain('期次金额约定日期备注');
+    expect(text).toContain('第1期¥1,000.00（壹仟元整）2026-12-15首付款');
+    expect(text).toContain('第2期¥1,500.00（壹仟伍佰元整）2027-01-15-');
+    expect(text).toContain('第3期¥500.00（伍佰元整）2027-03-15尾款');
+    expect(text).toContain('以上3期款项合计¥3,000.00（叁仟元整）');
+    expect(text).toContain('付款方式：分3期支付：第1期于2026-12-15前支付¥1,000.00（壹仟元整），首付款；');
+    expect(text).not.toContain('不算数');
   });
 
   it('makes one plan per instalment when the contract is archived, never twice (racing or repeated archive)', async () => {
