@@ -1,5 +1,6 @@
+import dayjs from 'dayjs';
 import { describe, expect, it } from 'vitest';
-import { fieldsOf, insertAt, splitBody } from './templateBody';
+import { fieldsOf, insertAt, sampleTerms, splitBody } from './templateBody';
 
 describe('template body fields', () => {
   it('splits a line into text and {{fields}}, spaces inside the braces allowed', () => {
@@ -19,5 +20,11 @@ describe('template body fields', () => {
   it('inserts a field at the cursor or over the selection', () => {
     expect(insertAt('甲方：', '{{company_name}}', 3)).toBe('甲方：{{company_name}}');
     expect(insertAt('甲方：XX。', '{{company_name}}', 3, 5)).toBe('甲方：{{company_name}}。');
+  });
+  it('makes sample payment terms that add up to the sample amount, dated from today', () => {
+    const terms = sampleTerms(12_345_600, dayjs('2026-11-29'));
+    expect(terms.map((t) => t.amount)).toEqual([3_703_680, 6_172_800, 2_469_120]);
+    expect(terms.reduce((s, t) => s + t.amount, 0)).toBe(12_345_600);
+    expect(terms.map((t) => t.plan_at)).toEqual(['2026-11-29', '2026-12-29', '2027-02-28']);
   });
 });

@@ -3,8 +3,9 @@
  * filled with sample values, page ends drawn where an A4 page would end. An HTML preview of the
  * editor's text; the PDF itself is made by the server.
  */
+import { amountInCapitals, amountInFigures, PAYMENT_TERM_COLUMNS, paymentTermCells } from '@crm/contracts';
 import { Fragment, type ReactNode } from 'react';
-import { A4, splitBody } from '../templateBody';
+import { A4, sampleTerms, splitBody, TABLE_KEYS } from '../templateBody';
 
 type Props = {
   title: string;
@@ -13,6 +14,8 @@ type Props = {
   samples: Record<string, string>;
   /** the key of the products table field */
   productsKey: string;
+  /** the sample amount (1/1000 yuan) the sample payment terms add up to */
+  amount: number;
   /** rendered width in px */
   width?: number;
 };
@@ -49,7 +52,44 @@ const ProductsTable = ({ scale }: { scale: number }) => {
   );
 };
 
-export const A4Preview = ({ title, body, samples, productsKey, width = 460 }: Props) => {
+/** 付款条款 alone on its line: the sample instalments as the server's PDF draws them (期次, 金额 with 大写, 约定日期, 备注). */
+const PaymentTermsTable = ({ scale, amount }: { scale: number; amount: number }) => {
+  const cell = { border: '1px solid #333', padding: `${2 * scale}px ${4 * scale}px`, whiteSpace: 'pre-line' } as const;
+  const terms = sampleTerms(amount);
+  const sum = terms.reduce((s, t) => s + t.amount, 0);
+  const aligns = ['center', 'right', 'center', 'left'] as const;
+  return (
+    <div data-testid="a4-payment-terms" style={{ margin: `${4 * scale}px 0` }}>
+      <table style={{ width: '100%', borderCollapse: 'collapse' }}>
+        <thead>
+          <tr>
+            {PAYMENT_TERM_COLUMNS.map((h) => (
+              <th key={h} style={{ ...cell, background: '#f3f3f3' }}>
+                {h}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {terms.map((t, i) => (
+            <tr key={t.plan_at}>
+              {paymentTermCells(t, i).map((text, k) => (
+                <td key={PAYMENT_TERM_COLUMNS[k]} style={{ ...cell, textAlign: aligns[k] }}>
+                  {text}
+                </td>
+              ))}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      <p style={{ margin: 0, textIndent: '2em' }}>
+        以上{terms.length}期款项合计{amountInFigures(sum)}（{amountInCapitals(sum)}）。
+      </p>
+    </div>
+  );
+};
+
+export const A4Preview = ({ title, body, samples, productsKey, amount, width = 460 }: Props) => {
   const scale = width / A4.width;
   const pageHeight = A4.height * scale;
   const margin = A4.margin * scale;
@@ -60,6 +100,8 @@ export const A4Preview = ({ title, body, samples, productsKey, width = 460 }: Pr
     const parts = splitBody(line);
     if (parts.length === 1 && parts[0]?.kind === 'field' && parts[0].key === productsKey)
       return <ProductsTable key={at} scale={scale} />;
+    if (parts.length === 1 && parts[0]?.kind === 'field' && parts[0].key === TABLE_KEYS.terms)
+      return <PaymentTermsTable key={at} scale={scale} amount={amount} />;
     // `# 标题` is a section heading (as the server's PDF draws it)
     const heading = line.trimStart().startsWith('# ');
     if (heading) parts.splice(0, parts.length, ...splitBody(line.trimStart().slice(2)));

@@ -17,7 +17,7 @@ import { useContractTemplates, useCreateContract, useSeals } from '../api';
 import { fieldsOf } from '../templateBody';
 import { PaymentTermsField, type TermValue, termsOf } from './PaymentTermsField';
 
-/** Fields the server fills from the order, the company and the numbering rule. */
+/** Fields the server fills from the order, the company, the numbering rule and the payment terms below. */
 const FROM_ORDER = new Set([
   'customer_name',
   'contact_name',
@@ -25,6 +25,7 @@ const FROM_ORDER = new Set([
   'amount_upper',
   'amount_lower',
   'products',
+  'payment_terms',
   'sign_date',
   'company_name',
   'contract_no',

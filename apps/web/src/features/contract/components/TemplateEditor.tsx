@@ -12,6 +12,7 @@ import {
   CONTRACT_LIMITS,
   type ContractTemplate,
   type ContractTemplateStoreBody,
+  paymentTermsText,
   type TemplateField,
   type UploadPdfResult,
 } from '@crm/contracts';
@@ -38,7 +39,7 @@ import { useEffect, useRef, useState } from 'react';
 import { ApiError } from '../../../api/http';
 import { useSession } from '../../../stores/session';
 import { fetchTemplatePreview, uploadContractPdf, useContractRule, useStoreTemplate, useUpdateTemplate } from '../api';
-import { fieldsOf, insertAt } from '../templateBody';
+import { DEFAULT_TEMPLATE_BODY, fieldsOf, insertAt, sampleTerms, TABLE_KEYS } from '../templateBody';
 import { A4Preview } from './A4Preview';
 import { PdfPages } from './PdfPages';
 
@@ -52,26 +53,6 @@ type Values = { name: string; enabled: boolean; kind: 1 | 2 };
 
 const SAMPLE_AMOUNT = 12_345_600;
 const STANDARD_LABEL: Record<string, string> = Object.fromEntries(CONTRACT_FIELDS.map((f) => [f.key, f.label]));
-
-const DEFAULT_BODY = [
-  '甲方（服务方）：{{company_name}}',
-  '乙方（客户）：{{customer_name}}',
-  '联系人：{{contact_name}}    电话：{{contact_phone}}',
-  '',
-  '根据《中华人民共和国民法典》及有关法律法规，甲乙双方本着平等自愿、诚实信用的原则，就乙方购买甲方产品及服务事宜，经协商一致，订立本合同。',
-  '# 一、产品明细',
-  '{{products}}',
-  '# 二、合同金额',
-  '人民币{{amount_upper}}（{{amount_lower}}）。',
-  '# 三、服务期限',
-  '{{service_period}}。',
-  '# 四、付款方式',
-  '乙方应于合同签订之日起5个工作日内将合同款项支付至甲方以下账户：{{bank_account}}。',
-  '# 五、其他',
-  '本合同自双方签署之日起生效，电子签署与纸质签署具有同等法律效力。',
-  '',
-  '签约日期：{{sign_date}}',
-].join('\n');
 
 const nextCustomKey = (fields: TemplateField[]) => {
   const used = fields.map((f) => Number(/^custom_(\d+)$/.exec(f.key)?.[1] ?? 0));
@@ -102,7 +83,7 @@ export const TemplateEditor = ({ template, onClose }: Props) => {
     if (!isOpen) return;
     const t = template === 'new' ? null : template;
     form.setFieldsValue({ name: t?.name ?? '', enabled: t ? t.status === 0 : true, kind: t?.kind === 2 ? 2 : 1 });
-    setBody(t ? t.body : DEFAULT_BODY);
+    setBody(t ? t.body : DEFAULT_TEMPLATE_BODY);
     setCustoms((t?.fields ?? []).filter((f) => f.key.startsWith('custom_')));
     setPlaced(t?.kind === 2 ? t.fields : []);
     setPdf(t?.kind === 2 && t.pdf_file_id ? { id: t.pdf_file_id, url: t.pdf_url, name: '合同模板.pdf', pages: 0 } : null);
@@ -129,6 +110,7 @@ export const TemplateEditor = ({ template, onClose }: Props) => {
     bank_account: '开户名称：本公司；开户银行：招商银行深圳分行；账号：7559 **** **** 0001',
     company_name: companyName || '本公司',
     contract_no: rule.data?.example || 'HT-20260101-0001',
+    payment_terms: paymentTermsText(sampleTerms(SAMPLE_AMOUNT)),
     ...Object.fromEntries(customs.map((c) => [c.key, `【${c.label}】`])),
   };
 
@@ -136,7 +118,7 @@ export const TemplateEditor = ({ template, onClose }: Props) => {
     const el = area.current?.resizableTextArea?.textArea;
     const start = el?.selectionStart ?? body.length;
     const end = el?.selectionEnd ?? start;
-    const token = key === 'products' ? `\n{{products}}\n` : `{{${key}}}`;
+    const token = Object.values<string>(TABLE_KEYS).includes(key) ? `\n{{${key}}}\n` : `{{${key}}}`;
     const next = insertAt(body, token, start, end);
     setBody(next);
     requestAnimationFrame(() => {
@@ -312,8 +294,8 @@ export const TemplateEditor = ({ template, onClose }: Props) => {
               />
               {bodyError && <Typography.Text type="danger">{bodyError}</Typography.Text>}
               <Typography.Paragraph type="secondary" style={{ fontSize: 12, marginTop: 6 }}>
-                每行一个段落，以“# ”开头的行为标题；字段写作 {'{{字段}}'}，{'{{products}}'}{' '}
-                单独一行时显示为产品明细表。正文中的字段：
+                每行一个段落，以“# ”开头的行为标题；字段写作 {'{{字段}}'}，{'{{products}}'}、{'{{payment_terms}}'}{' '}
+                单独一行时显示为产品明细表、付款条款表。正文中的字段：
                 {fieldsOf(body).map((k) => (
                   <Tag key={k} color={unknownKeys.includes(k) ? 'red' : 'blue'} style={{ marginInlineStart: 4 }}>
                     {labelOf(k)}
@@ -388,7 +370,14 @@ export const TemplateEditor = ({ template, onClose }: Props) => {
           </Space>
           <div style={{ background: '#e8eaed', padding: 10, maxHeight: 'calc(100vh - 150px)', overflow: 'auto' }}>
             {kind === 1 ? (
-              <A4Preview title={title} body={body} samples={samples} productsKey="products" width={460} />
+              <A4Preview
+                title={title}
+                body={body}
+                samples={samples}
+                productsKey={TABLE_KEYS.products}
+                amount={SAMPLE_AMOUNT}
+                width={460}
+              />
             ) : pdf?.url ? (
               <PdfPages url={pdf.url} maxWidth={440} withToken />
             ) : (
