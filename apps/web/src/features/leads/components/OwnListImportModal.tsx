@@ -48,7 +48,7 @@ export const OwnListImportModal = ({ open, onClose }: { open: boolean; onClose: 
   const importList = useImportOwnList();
 
   const close = () => {
-    form.resetFields();
+    if (!result) form.resetFields(); // with the report shown the form is gone (reset after the import)
     setFile(null);
     setFileError('');
     setResult(null);
@@ -61,7 +61,9 @@ export const OwnListImportModal = ({ open, onClose }: { open: boolean; onClose: 
     if (!values || !file) return;
     try {
       const { id: fileId } = await uploadFile(file);
-      setResult(await importList.mutateAsync({ name: values.name.trim(), fileId }));
+      const answer = await importList.mutateAsync({ name: values.name.trim(), fileId });
+      form.resetFields();
+      setResult(answer);
     } catch {
       return; // the http client has shown the server's message
     }
