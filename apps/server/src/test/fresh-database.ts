@@ -34,7 +34,7 @@ let image: Promise<Blob> | undefined;
 /** The migrated PGlite database as a tarball; workers racing to make it each write their own file and rename it into place. */
 const migratedImage = () => {
   image ??= (async () => {
-    const file = path.join(os.tmpdir(), `crm-pglite-${imageKey()}.tar.gz`);
+    const file = path.join(os.tmpdir(), `crm-pglite-${imageKey()}.tar`);
     if (fs.existsSync(file)) return new Blob([fs.readFileSync(file)]);
     const database = await openDatabase({ databaseUrl: '', pgliteDir: 'memory://' });
     const blob = (await database.dump?.()) as Blob;
