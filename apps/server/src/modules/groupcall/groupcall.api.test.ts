@@ -52,10 +52,10 @@ const hangUp = async (uuid: string) => {
 const taskCalls = (id: number) => t.database.db.select().from(callRecords).where(eq(callRecords.taskId, id));
 
 beforeAll(async () => {
-  // the sim line 20× real time (not the usual 200×): the put-through rings the agent's leg 30 s of
-  // sim time, 1.5 s here, for this test to answer as his phone would; at 200× it was 0.15 s, which
-  // loaded cores missed
-  t = await createTestApp({ config: { simSpeed: 20, simTalkSeconds: 3600 } });
+  // the sim line 10× real time (not the usual 200×): the put-through rings the agent's leg 30 s of
+  // sim time, 3 s here, for this test to answer as his phone would; at 200× it was 0.15 s, which
+  // loaded cores missed, and at 20× (1.5 s) CI once answered a leg that had just ended (110025)
+  t = await createTestApp({ config: { simSpeed: 10, simTalkSeconds: 3600 } });
   for (const u of ['admin', 'lisi', 'wangwu']) {
     tokens[u] = await t.login(u);
     ids[u] = (await t.get('/api/frontend/user/info', tokens[u])).json().data.userInfo.cmSid;
