@@ -57,14 +57,11 @@ describe('lead settings form', () => {
     });
   });
 
-  it('leaves an empty key or secret out of the body so the stored one stays', () => {
+  it('leaves an empty key or secret and the unmapped fields out of the body', () => {
     const fields = ['creditCode', 'address'];
     expect(toBody({ providerKey: '  ', providerSecret: '', dailyQuota: 5, mapping: { creditCode: 3 } }, fields)).toEqual({
       dailyQuota: 5,
-      mapping: [
-        { field: 'creditCode', coTacid: 3 },
-        { field: 'address', coTacid: null },
-      ],
+      mapping: [{ field: 'creditCode', coTacid: 3 }],
     });
     expect(toBody({ providerKey: ' AK1 ', providerSecret: 'S2', dailyQuota: 0, mapping: {} }, [])).toEqual({
       providerKey: 'AK1',

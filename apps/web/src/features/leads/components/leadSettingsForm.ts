@@ -29,7 +29,7 @@ export const toForm = (s: LeadSettings): LeadSettingsForm => ({
   mapping: Object.fromEntries(s.mapping.map((m) => [m.field, m.coTacid])),
 });
 
-/** The body of settings/set: an empty key or secret is left out, so the stored one is kept. */
+/** The body of settings/set: an empty key or secret is left out, so the stored one is kept; the mapping is sent whole. */
 export const toBody = (v: LeadSettingsForm, fields: string[]): LeadSettingsBody => {
   const key = v.providerKey?.trim() ?? '';
   const secret = v.providerSecret?.trim() ?? '';
@@ -37,7 +37,11 @@ export const toBody = (v: LeadSettingsForm, fields: string[]): LeadSettingsBody 
     ...(key ? { providerKey: key } : {}),
     ...(secret ? { providerSecret: secret } : {}),
     dailyQuota: v.dailyQuota,
-    mapping: fields.map((field) => ({ field, coTacid: v.mapping?.[field] ?? null })),
+    // only the mapped fields: the http client drops nulls, and a field left out is unmapped on the server
+    mapping: fields.flatMap((field) => {
+      const coTacid = v.mapping?.[field];
+      return typeof coTacid === 'number' ? [{ field, coTacid }] : [];
+    }),
   };
 };
 
