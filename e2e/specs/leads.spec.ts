@@ -1,5 +1,6 @@
 import { expect as baseExpect, type Locator, type Page, test } from '@playwright/test';
-import { uniq } from '../fixtures/api';
+import ExcelJS from 'exceljs';
+import { apiLogin, uniq } from '../fixtures/api';
 import { loginAs } from '../fixtures/login';
 
 /**
@@ -229,4 +230,82 @@ test('批量查企业: pasted names are matched by a job (exact, fuzzy, not foun
 
   await page.getByRole('button', { name: '导出' }).click();
   await expect(page.getByText('导出完成')).toBeVisible({ timeout: 30_000 });
+});
+
+test('拓客设置: the admin saves the daily quota, imports an own list from an .xlsx, sees it and deletes it', async ({
+  page,
+  request,
+}) => {
+  await loginAs(page, 'admin');
+  const admin = await apiLogin(request, 'admin');
+  const { dailyQuota } = await admin.get<{ dailyQuota: number }>('/api/frontend/customer/kqhk/settings');
+  const next = dailyQuota === 37 ? 38 : 37;
+  const listName = `展会名单${uniq()}`.slice(0, 20);
+  try {
+    await page.goto('/jingxiansuo/settings');
+    await expect(page.getByRole('tab', { name: '数据源与规则' })).toHaveAttribute('aria-selected', 'true');
+    await expect(page.getByText('留空则保留已保存的 AppKey')).toBeVisible();
+    const quota = page.getByLabel('每人每日额度');
+    await expect(quota).toHaveValue(String(dailyQuota));
+    await quota.fill('');
+    await page.getByRole('button', { name: /保\s?存/ }).click();
+    await expect(page.getByText('请输入每人每日额度')).toBeVisible();
+    await quota.fill(String(next));
+    // a submit button stays locked 2 s after a click (SPEC §5)
+    await expect(page.getByRole('button', { name: /保\s?存/ })).not.toHaveClass(/ant-btn-loading/);
+    await page.getByRole('button', { name: /保\s?存/ }).click();
+    await expect(page.getByText('保存成功')).toBeVisible();
+    await expectNoSidewaysScroll(page);
+    await shot(page, 'leads-settings');
+    await page.getByRole('separator').filter({ hasText: '字段对应' }).scrollIntoViewIfNeeded();
+    await shot(page, 'leads-settings-mapping');
+    await page.reload();
+    await expect(page.getByLabel('每人每日额度')).toHaveValue(String(next));
+
+    // 自有名单: two companies and one row with a wrong credit code (skipped, with its reason)
+    const workbook = new ExcelJS.Workbook();
+    const sheet = workbook.addWorksheet('名单');
+    sheet.addRow(['企业名称', '统一社会信用代码', '电话']);
+    sheet.addRow([`${listName}甲科技有限公司`, '', '13800001111']);
+    sheet.addRow([`${listName}乙贸易有限公司`, '', '']);
+    sheet.addRow([`${listName}丙商行`, '91110000000000000X', '']);
+    const xlsx = Buffer.from(await workbook.xlsx.writeBuffer());
+
+    await page.getByRole('tab', { name: '自有名单' }).click();
+    await expect(page).toHaveURL(/tab=own/);
+    await page.getByRole('button', { name: '导入名单' }).click();
+    const dialog = page.getByRole('dialog', { name: '导入名单' });
+    await dialog.getByRole('button', { name: /导\s?入/ }).click();
+    await expect(dialog.getByText('请输入名单名称')).toBeVisible();
+    await expect(dialog.getByText('请上传名单文件')).toBeVisible();
+    await dialog.getByLabel('名单名称').fill(listName);
+    await dialog.locator('input[type=file]').setInputFiles({
+      name: '名单.xlsx',
+      mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+      buffer: xlsx,
+    });
+    await expect(dialog.getByRole('button', { name: /导\s?入/ })).not.toHaveClass(/ant-btn-loading/);
+    await dialog.getByRole('button', { name: /导\s?入/ }).click();
+    await expect(dialog.getByText('已导入 2 家企业，1 行未导入')).toBeVisible();
+    await expect(dialog.getByText('统一社会信用代码不正确')).toBeVisible();
+    await shot(page, 'leads-settings-import');
+    await dialog.getByRole('button', { name: /完\s?成/ }).click();
+    await expect(dialog).toBeHidden();
+
+    const row = tableRows(page).filter({ hasText: listName });
+    await expect(row).toHaveCount(1);
+    await expect(row.locator('td').nth(1)).toHaveText('2');
+    await expectNoSidewaysScroll(page);
+    await shot(page, 'leads-settings-own');
+
+    await row.getByRole('button', { name: '删除' }).click();
+    await page
+      .locator('.ant-popconfirm')
+      .getByRole('button', { name: /确\s?定/ })
+      .click();
+    await expect(page.getByText('删除成功')).toBeVisible();
+    await expect(row).toHaveCount(0);
+  } finally {
+    await admin.post('/api/frontend/customer/kqhk/settings/set', { dailyQuota });
+  }
 });
