@@ -13,8 +13,11 @@ test.afterEach(async ({ request }) => {
   await lisi.post('/api/frontend/call/sipdefaultphoneState', { phoneState: 0 });
 });
 
-/** A number the sim line answers after 1 s of ringing (last digit 1, telephony/sim). */
-const answeringNumber = () => `139${String(Date.now()).slice(-7)}1`;
+/**
+ * A number the sim line answers after 3 s of ringing (last digit 3, telephony/sim): long enough for
+ * the call window to show 振铃中 on a loaded machine (after 1 s, CI's window came up at 通话中).
+ */
+const answeringNumber = () => `139${String(Date.now()).slice(-7)}3`;
 
 const inCall = (page: Page) => page.locator('.ant-modal').filter({ has: page.getByTestId('call-status') });
 
