@@ -54,6 +54,8 @@ const MENU = {
   batch: '/jingxiansuo/batchCompany',
 } as const;
 const ANY = Object.values(MENU);
+/** 拓客设置 (menu 116) serves the settings and own lists, besides the five pages that use them. */
+const SETTINGS_MENUS = [...ANY, '/jingxiansuo/settings'];
 const tags = ['leads'];
 const P = '/api/frontend/customer/kqhk';
 
@@ -246,7 +248,7 @@ export const leadsRoutes =
       `${P}/settings`,
       {
         schema: { tags, summary: '拓客设置（密钥只显示后4位）', response: { 200: envelope(leadSettingsSchema) } },
-        config: { menu: ANY },
+        config: { menu: SETTINGS_MENUS },
       },
       async (req) => ok(await settings.getSettings(app.db, req.actor)),
     );
@@ -254,7 +256,7 @@ export const leadsRoutes =
       `${P}/settings/set`,
       {
         schema: { tags, summary: '保存拓客设置（管理员）', body: leadSettingsBody, response: { 200: okEnvelope } },
-        config: { menu: ANY },
+        config: { menu: SETTINGS_MENUS },
       },
       async (req) => {
         await settings.setSettings(app.db, req.actor, req.body);
@@ -265,7 +267,7 @@ export const leadsRoutes =
       `${P}/own/list`,
       {
         schema: { tags, summary: '自有名单', querystring: pageQuery, response: { 200: envelope(listOf(leadOwnListSchema)) } },
-        config: { menu: ANY },
+        config: { menu: SETTINGS_MENUS },
       },
       async (req) => ok(await ownLists.ownLists(app.db, req.actor, req.query)),
     );
@@ -278,13 +280,16 @@ export const leadsRoutes =
           body: leadOwnImportBody,
           response: { 200: envelope(leadOwnImportResultSchema) },
         },
-        config: { menu: ANY },
+        config: { menu: SETTINGS_MENUS },
       },
       async (req) => ok(await ownLists.importOwnList(app.db, app.config.dataDir, req.actor, req.body), '导入成功'),
     );
     app.post(
       `${P}/own/del`,
-      { schema: { tags, summary: '删除自有名单', body: leadIdBody, response: { 200: okEnvelope } }, config: { menu: ANY } },
+      {
+        schema: { tags, summary: '删除自有名单', body: leadIdBody, response: { 200: okEnvelope } },
+        config: { menu: SETTINGS_MENUS },
+      },
       async (req) => {
         await ownLists.deleteOwnList(app.db, req.actor, req.body.id);
         return ok(null, '删除成功');
