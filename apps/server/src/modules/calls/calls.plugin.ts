@@ -1,7 +1,6 @@
 import { HANGUP_CAUSE, HANGUP_SIDE } from '@crm/contracts';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { everyInCluster } from '../../jobs/cluster-tick';
 import { createMemoryPubSub } from '../../lib/pubsub';
 import { createRedisPubSub } from '../../lib/pubsub-redis';
 import { createControlLine, createProvider } from '../../telephony';
@@ -33,10 +32,8 @@ declare module 'fastify' {
 
 /** How often calls past the set-up timeout are looked for. */
 const SWEEP_EVERY_MS = 1_000;
-/** Dead instances (silent for INSTANCE_DEAD_MS, 30 s) are looked for every this many sweeps (their beat is every 5 s). */
-const DEAD_SWEEP_EVERY = 5;
-/** The lease queue of the sweep's cluster tick (jobs/cluster-tick.ts; `calls-sweep` was its job-a-second queue). */
-const SWEEP_QUEUE = 'calls-sweep-lease';
+/** The durable queue that carries the sweep (jobs/queue.ts). */
+const SWEEP_QUEUE = 'calls-sweep';
 
 /**
  * Calling (issue 6): the telephony line, the pub/sub, the HTTP routes, the call socket and
@@ -109,21 +106,20 @@ export const callsPlugin = fp(async (app: FastifyInstance) => {
     await leaveCluster(app.db, rt.instanceId).catch((err) => app.log.error({ err }, 'leaving the cluster failed'));
   });
 
-  // Once per cluster each second, as the dialers' ticks (issue 25): the instance holding the sweep's
-  // lease sweeps; no job a second (a send, a fetch and a completion each second before). When the
-  // holder is killed (kill -9) another takes the lease once it expires (cluster-tick.ts: within
-  // about 45 s), so the dead one's calls are ended up to ~15 s later than its 30 s of silence.
-  let sweeps = 0;
-  const stopSweep = await everyInCluster(
-    app.queue,
-    SWEEP_QUEUE,
-    SWEEP_EVERY_MS,
-    async () => {
-      await sweepCalls(rt);
-      if (sweeps++ % DEAD_SWEEP_EVERY === 0) await sweepDeadInstances(rt);
-    },
-    app.log,
-  );
+  // Once per cluster: every instance offers a sweep job each second, the queue keeps one per
+  // second (singletonSeconds) and runs one at a time (singleton policy) on whichever instance.
+  // A sweep takes well under a second; one its instance died running is failed after 10 s (plus the
+  // queue's maintenance interval), so a kill -9 does not stop the sweeping for the default 15 minutes.
+  await app.queue.work(SWEEP_QUEUE, { pollingIntervalSeconds: 30, policy: 'singleton', expireInSeconds: 10 }, async () => {
+    await sweepCalls(rt);
+    await sweepDeadInstances(rt);
+  });
+  const sweep = setInterval(() => {
+    app.queue
+      .send(SWEEP_QUEUE, {}, { singletonKey: SWEEP_QUEUE, singletonSeconds: 1, retryLimit: 0 })
+      .catch((err) => app.log.error({ err }, 'call sweep failed'));
+  }, SWEEP_EVERY_MS);
+  sweep.unref();
 
   await app.register(callsRoutes(rt));
   // 线路测试's prompts: espeak-ng and sox, looked for once (optional: without them the test is refused)
@@ -142,7 +138,7 @@ export const callsPlugin = fp(async (app: FastifyInstance) => {
   }
 
   app.addHook('onClose', async () => {
-    await stopSweep();
+    clearInterval(sweep);
     stopCommands();
     await rt.line.close();
     rt.provider.close();
