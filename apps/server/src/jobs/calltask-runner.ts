@@ -1,9 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { CallRuntime } from '../modules/calls/call-bus';
-import { settleEnded } from '../modules/calltasks/calltasks-outcome';
 import { runTick } from '../modules/calltasks/calltasks-runner';
 import { everyInCluster } from './cluster-tick';
-import { dialerActivityOf } from './dialer-activity';
 import type { JobQueue } from './queue';
 
 export const CALLTASK_QUEUE = 'calltasks-tick';
@@ -13,24 +11,19 @@ const TICK_EVERY_MS = 1_000;
 /**
  * The seat tasks' power dialer (issue 15) as a once-per-cluster tick of the durable queue: the
  * instance holding the queue's lease ticks each second, so the cluster dials once
- * (cluster-tick.ts). A tick with nothing to do (no task running, no task call to settle) skips its
- * SQL, and the settlement is shared with the group and AI ticks (dialer-activity.ts). Returns the
- * stop of this instance's part.
+ * (cluster-tick.ts). Returns the stop of this instance's part.
  */
-export const scheduleCalltaskRunner = async (queue: JobQueue, rt: CallRuntime, log: FastifyBaseLogger) => {
-  const activity = dialerActivityOf(rt);
-  return everyInCluster(
+export const scheduleCalltaskRunner = async (queue: JobQueue, rt: CallRuntime, log: FastifyBaseLogger) =>
+  everyInCluster(
     queue,
     CALLTASK_QUEUE,
     TICK_EVERY_MS,
     async () => {
       try {
-        if (!(await activity.isBusy())) return;
-        await runTick(rt, () => activity.settleShared(() => settleEnded(rt.db)));
+        await runTick(rt);
       } catch (err) {
         log.error({ err }, 'seat task tick failed');
       }
     },
     log,
   );
-};

@@ -1,9 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { settleEnded } from '../modules/calltasks/calltasks-outcome';
 import type { GroupDeps } from '../modules/groupcall/groupcall-connect';
 import { runGroupTick } from '../modules/groupcall/groupcall-runner';
 import { everyInCluster } from './cluster-tick';
-import { dialerActivityOf } from './dialer-activity';
 import type { JobQueue } from './queue';
 
 export const GROUPCALL_QUEUE = 'groupcall-tick';
@@ -12,28 +10,24 @@ const TICK_EVERY_MS = 1_000;
 
 /**
  * The group dialer (issue 15) as a once-per-cluster tick each second (cluster-tick.ts), as the
- * seat tasks' tick (skipped when nothing can be due, the settlement shared: dialer-activity.ts).
- * `onTick` gets the tasks it looked at (their boards go out). Returns the stop.
+ * seat tasks' tick. `onTick` gets the tasks it looked at (their boards go out). Returns the stop.
  */
 export const scheduleGroupcallRunner = async (
   queue: JobQueue,
   deps: GroupDeps,
   log: FastifyBaseLogger,
   onTick: (changed: Map<number, number>) => Promise<void>,
-) => {
-  const activity = dialerActivityOf(deps.rt);
-  return everyInCluster(
+) =>
+  everyInCluster(
     queue,
     GROUPCALL_QUEUE,
     TICK_EVERY_MS,
     async () => {
       try {
-        if (!(await activity.isBusy())) return;
-        await onTick(await runGroupTick(deps, () => activity.settleShared(() => settleEnded(deps.rt.db))));
+        await onTick(await runGroupTick(deps));
       } catch (err) {
         log.error({ err }, 'group call tick failed');
       }
     },
     log,
   );
-};

@@ -178,9 +178,9 @@ export const dialTask = async (d: AiDeps, task: TaskRow) => {
   return placed;
 };
 
-/** One tick: settle the task calls that ended (`settle`: as the seat tick's), then place bot legs for every running AI task. */
-export const runAiTick = async (d: AiDeps, settle = () => settleEnded(d.rt.db)) => {
-  const changed = await settle();
+/** One tick: settle the task calls that ended, then place bot legs for every running AI task. */
+export const runAiTick = async (d: AiDeps) => {
+  const changed = await settleEnded(d.rt.db);
   for (const task of await runningTasksOf(d.rt.db, CALLTASK_MODE.ai)) {
     if ((await dialTask(d, task)) > 0) changed.set(task.id, task.tenantId);
   }

@@ -1,5 +1,4 @@
 import type { CalltaskOutcomeBody } from '@crm/contracts';
-import { wakeDialers } from '../../jobs/dialer-activity';
 import type { Actor } from '../../lib/auth-context';
 import type { CallRuntime } from '../calls/call-bus';
 import * as service from './calltasks.service';
@@ -12,8 +11,6 @@ import { runAgent } from './calltasks-runner';
 
 export const moveTask = async (rt: CallRuntime, actor: Actor, id: number, move: service.TaskMove) => {
   await service.moveTask(rt.db, actor, id, move);
-  // a task that runs now: the dialers' ticks, idle while nothing ran, look again at once (every instance with Redis)
-  if (move === 'start' || move === 'resume') await wakeDialers(rt);
   await publishTaskProgress(rt, actor.tenantId, id);
 };
 

@@ -123,20 +123,6 @@ export const settleable = (db: DbOrTx, staleBefore: Date, limit: number) =>
         limit ${limit}`,
   );
 
-/**
- * Whether the dialers' ticks have anything to do (issue 25: skipped otherwise, jobs/dialer-activity.ts):
- * a running task of any kind, or a number being dialled (its call or its stale claim waits to be
- * settled). Two partial-index look-ups.
- */
-export const hasDialerWork = async (db: DbOrTx) =>
-  (
-    await queryRows<{ busy: boolean }>(
-      db,
-      sql`select exists (select 1 from ${callTasks} where status = ${CALLTASK_STATUS.running} and deleted_at is null)
-          or exists (select 1 from ${callTaskNumbers} where state = ${dialling}) as busy`,
-    )
-  )[0]?.busy === true;
-
 const agentWhere = (tenantId: number, taskId: number, staffId: number) =>
   and(eq(callTaskAgents.tenantId, tenantId), eq(callTaskAgents.taskId, taskId), eq(callTaskAgents.staffId, staffId));
 

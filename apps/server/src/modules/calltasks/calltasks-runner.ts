@@ -63,12 +63,9 @@ export const runAgent = async (rt: CallRuntime, taskId: number, tenantId: number
   return 'none';
 };
 
-/**
- * One tick: settle the task calls that ended, then dial for every agent due a call. `settle`: the
- * settlement (the scheduled tick shares one per second among the three dialers, jobs/dialer-activity.ts).
- */
-export const runTick = async (rt: CallRuntime, settle = () => settleEnded(rt.db)) => {
-  const changed = await settle();
+/** One tick: settle the task calls that ended, then dial for every agent due a call. */
+export const runTick = async (rt: CallRuntime) => {
+  const changed = await settleEnded(rt.db);
   const due = await runner.dueAgents(rt.db, now(), 500);
   for (const a of due) {
     const r = await runAgent(rt, Number(a.task_id), Number(a.tenant_id), Number(a.staff_id));

@@ -68,9 +68,9 @@ export const dialTask = async (d: GroupDeps, task: TaskRow) => {
   return placed;
 };
 
-/** One tick: settle the task calls that ended (`settle`: as the seat tick's), then dial for every running group task. */
-export const runGroupTick = async (d: GroupDeps, settle = () => settleEnded(d.rt.db)) => {
-  const changed = await settle();
+/** One tick: settle the task calls that ended, then dial for every running group task. */
+export const runGroupTick = async (d: GroupDeps) => {
+  const changed = await settleEnded(d.rt.db);
   // the settled tasks may be seat tasks (both ticks settle whatever ended first): their msg_type 7 progress
   for (const [taskId, tenantId] of changed) await publishTaskProgress(d.rt, tenantId, taskId);
   const tasks = await runningTasksOf(d.rt.db, CALLTASK_MODE.group);
