@@ -126,6 +126,18 @@ export const searchAdvanced = async (
   return { list, count };
 };
 
+type Box = { minLat: number; maxLat: number; minLng: number; maxLng: number };
+
+/** The rows a map search may see in these grid cells and this box, with the search's filters. */
+const inGridBox = (tenantId: number, f: LeadFilters, grams: string[], cells: number[], box: Box) =>
+  and(
+    visibleTo(tenantId),
+    inArray(leadCompanies.geoCell, cells),
+    sql`${leadCompanies.lat} between ${box.minLat} and ${box.maxLat}`,
+    sql`${leadCompanies.lng} between ${box.minLng} and ${box.maxLng}`,
+    ...filterConditions(f, grams),
+  );
+
 /** Map search's index step: the rows in the grid cells and the box (light columns only), at most `cap`. */
 export const mapCandidates = (
   db: DbOrTx,
@@ -139,15 +151,7 @@ export const mapCandidates = (
   db
     .select({ id: leadCompanies.id, lat: leadCompanies.lat, lng: leadCompanies.lng })
     .from(leadCompanies)
-    .where(
-      and(
-        visibleTo(tenantId),
-        inArray(leadCompanies.geoCell, cells),
-        sql`${leadCompanies.lat} between ${box.minLat} and ${box.maxLat}`,
-        sql`${leadCompanies.lng} between ${box.minLng} and ${box.maxLng}`,
-        ...filterConditions(f, grams),
-      ),
-    )
+    .where(inGridBox(tenantId, f, grams, cells, box))
     .limit(cap);
 
 /**
@@ -166,13 +170,7 @@ export const mapCircle = (
   cap: number,
   circle: { lat: number; lng: number; radiusKm: number; cellDeg: number; clusterAbove: number },
 ) => {
-  const where = and(
-    visibleTo(tenantId),
-    inArray(leadCompanies.geoCell, cells),
-    sql`${leadCompanies.lat} between ${box.minLat} and ${box.maxLat}`,
-    sql`${leadCompanies.lng} between ${box.minLng} and ${box.maxLng}`,
-    ...filterConditions(f, grams),
-  );
+  const where = inGridBox(tenantId, f, grams, cells, box);
   // geo.ts haversineKm term by term (radians as deg * pi / 180; the centre's cosine as JavaScript computes it)
   const rad = (deg: SQL) => sql`((${deg}) * pi() / 180)`;
   const cos0 = sql`${Math.cos((circle.lat * Math.PI) / 180)}::float8`;
