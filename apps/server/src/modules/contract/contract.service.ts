@@ -39,7 +39,7 @@ import * as repo from './contract.repo';
 import { canReadContract, requireContract } from './contract-access';
 import { appendAudit, auditTrail } from './contract-audit';
 import { missingGlyphs, renderDraft, textsOf } from './contract-document';
-import { currentPdf, fileBytes, fileOwner, storeContractFile } from './contract-files';
+import { currentPdf, fileBytes, storeContractFile } from './contract-files';
 import { nextContractNo } from './contract-numbering';
 import { checkPaymentTerms } from './contract-receipt-plans';
 import { canUseSeal, requireReadyAccount } from './contract-settings';
