@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { apiLogin, DEMO_PASSWORD, uniq, uniqPhone } from '../fixtures/api';
-import { loginAs } from '../fixtures/login';
+import { loginAs, logoutByMenu } from '../fixtures/login';
 
 test('with no token any route lands on /login', async ({ page }) => {
   await page.goto('/account/staff');
@@ -45,16 +45,7 @@ test('admin creates a 销售 staff member who then sees only the menus of that r
   await expect(page.getByRole('cell', { name: username })).toBeVisible();
 
   // Log out through the user menu with its confirmation.
-  // the user menu opens on hover; a click that lands while it is still fading in is tried again
-  const confirm = page.getByRole('dialog').filter({ hasText: '确定要退出登录吗？' });
-  await expect(async () => {
-    if (await confirm.isVisible()) return;
-    await page.getByRole('banner').getByText('系统管理员').hover();
-    await page.getByRole('menuitem', { name: '安全退出' }).click({ timeout: 3_000 });
-    await expect(confirm).toBeVisible({ timeout: 2_000 });
-  }).toPass({ timeout: 20_000 });
-  await confirm.getByRole('button', { name: /退\s?出/ }).click();
-  await expect(page).toHaveURL(/\/login/);
+  await logoutByMenu(page, '系统管理员');
 
   // The new staff member logs in and sees only what the 销售 role grants.
   await loginAs(page, username, 'Welcome123');
