@@ -72,8 +72,17 @@ const router = createBrowserRouter([
   },
 ]);
 
+// The floating call button (PhoneDock: 40 px, 20 px from the bottom-right corner) stays above drawers,
+// so a drawer's last row and its footer's buttons keep clear of that corner (issue 23), as pages do
+// (AppLayout .content)
+const DRAWER_CLEAR_OF_CALL_BUTTON = { styles: { body: { paddingBottom: 76 }, footer: { paddingInlineEnd: 76 } } };
+
 export const App = () => (
-  <ConfigProvider locale={zhCN} theme={{ token: { colorPrimary: '#1677ff', borderRadius: 6 } }}>
+  <ConfigProvider
+    locale={zhCN}
+    theme={{ token: { colorPrimary: '#1677ff', borderRadius: 6 } }}
+    drawer={DRAWER_CLEAR_OF_CALL_BUTTON}
+  >
     <AntApp>
       <QueryClientProvider client={queryClient}>
         <RouterProvider router={router} />
