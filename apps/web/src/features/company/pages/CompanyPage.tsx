@@ -87,7 +87,7 @@ export const CompanyPage = () => {
             style={{ maxWidth: 720 }}
           >
             <Form.Item label="企业标志" name="logo" extra="支持 png、jpg、jpeg 格式">
-              <ImageUpload label="上传logo" />
+              <ImageUpload label="上传标志" />
             </Form.Item>
             <Form.Item label="企业名称" name="name" rules={[requiredRule('请输入企业名称'), zodRule(fields.name)]}>
               <Input placeholder="请输入企业名称" maxLength={50} />
