@@ -31,8 +31,10 @@ const RecordBody = ({ r, onAiCall }: { r: FollowRecord; onAiCall: (id: number) =
             {r.remark ? `（${r.remark}）` : ''}
           </Typography.Text>
           {r.recordFile && (
+            // its length shows before it is played (not 0:00 / 0:00, issue 23): only the file's header is
+            // read, for the page's 10 records at most
             // biome-ignore lint/a11y/useMediaCaption: call recordings have no captions
-            <audio controls preload="none" src={r.recordFile} style={{ height: 32 }} />
+            <audio controls preload="metadata" src={r.recordFile} style={{ height: 32 }} />
           )}
         </Space>
       );
