@@ -31,8 +31,11 @@ export const DEMO_ACCOUNTS = [
 
 export const DEMO_COMPANY = '演示科技有限公司';
 
+// 精线索's five search pages (111–115), not the group 110: a group grants its whole subtree, and
+// 拓客设置 (116: provider key, quota, own lists) is an administrator's setting.
+const LEAD_SEARCH_MENUS = [111, 112, 113, 114, 115];
 // 销售主管: the customer work, settings he needs daily and the seats area.
-const SUPERVISOR_MENUS = [100, 110, 120, 133, 135, 150, 160, 170, 180, 200, 210, 220, 230, 250, 500];
+const SUPERVISOR_MENUS = [100, ...LEAD_SEARCH_MENUS, 120, 133, 135, 150, 160, 170, 180, 200, 210, 220, 230, 250, 500];
 const DETAIL_ACTIONS = [
   'frontend/customer/detail/basic',
   'frontend/customer/detail/phone',
@@ -56,7 +59,7 @@ const SUPERVISOR_ACTIONS = [
   'frontend/workorder/export',
 ];
 // 销售: his own customers, the shared pool and his calls.
-const SALES_MENUS = [100, 110, 122, 123, 124, 125, 150, 161, 162, 163, 171, 181, 200, 210, 220, 500];
+const SALES_MENUS = [100, ...LEAD_SEARCH_MENUS, 122, 123, 124, 125, 150, 161, 162, 163, 171, 181, 200, 210, 220, 500];
 
 /** Seeds the demo company once; a second start finds it and does nothing. */
 export const seedDemo = async (db: Db, password: string): Promise<boolean> => {

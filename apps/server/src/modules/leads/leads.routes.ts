@@ -54,8 +54,12 @@ const MENU = {
   batch: '/jingxiansuo/batchCompany',
 } as const;
 const ANY = Object.values(MENU);
-/** 拓客设置 (menu 116) serves the settings and own lists, besides the five pages that use them. */
-const SETTINGS_MENUS = [...ANY, '/jingxiansuo/settings'];
+/**
+ * 拓客设置 (menu 116): the provider key, quota, field mapping and the company's own lists. An
+ * administrator's setting: only a role holding 116 (itself or through the 精线索 group) reaches
+ * these routes; the five search pages do not open them.
+ */
+const SETTINGS_MENU = '/jingxiansuo/settings';
 const tags = ['leads'];
 const P = '/api/frontend/customer/kqhk';
 
@@ -248,7 +252,7 @@ export const leadsRoutes =
       `${P}/settings`,
       {
         schema: { tags, summary: '拓客设置（密钥只显示后4位）', response: { 200: envelope(leadSettingsSchema) } },
-        config: { menu: SETTINGS_MENUS },
+        config: { menu: SETTINGS_MENU },
       },
       async (req) => ok(await settings.getSettings(app.db, req.actor)),
     );
@@ -256,7 +260,7 @@ export const leadsRoutes =
       `${P}/settings/set`,
       {
         schema: { tags, summary: '保存拓客设置（管理员）', body: leadSettingsBody, response: { 200: okEnvelope } },
-        config: { menu: SETTINGS_MENUS },
+        config: { menu: SETTINGS_MENU },
       },
       async (req) => {
         await settings.setSettings(app.db, req.actor, req.body);
@@ -267,7 +271,7 @@ export const leadsRoutes =
       `${P}/own/list`,
       {
         schema: { tags, summary: '自有名单', querystring: pageQuery, response: { 200: envelope(listOf(leadOwnListSchema)) } },
-        config: { menu: SETTINGS_MENUS },
+        config: { menu: SETTINGS_MENU },
       },
       async (req) => ok(await ownLists.ownLists(app.db, req.actor, req.query)),
     );
@@ -280,7 +284,7 @@ export const leadsRoutes =
           body: leadOwnImportBody,
           response: { 200: envelope(leadOwnImportResultSchema) },
         },
-        config: { menu: SETTINGS_MENUS },
+        config: { menu: SETTINGS_MENU },
       },
       async (req) => ok(await ownLists.importOwnList(app.db, app.config.dataDir, req.actor, req.body), '导入成功'),
     );
@@ -288,7 +292,7 @@ export const leadsRoutes =
       `${P}/own/del`,
       {
         schema: { tags, summary: '删除自有名单', body: leadIdBody, response: { 200: okEnvelope } },
-        config: { menu: SETTINGS_MENUS },
+        config: { menu: SETTINGS_MENU },
       },
       async (req) => {
         await ownLists.deleteOwnList(app.db, req.actor, req.body.id);
