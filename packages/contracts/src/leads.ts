@@ -422,7 +422,15 @@ export type LeadSettingsBody = z.infer<typeof leadSettingsBody>;
 
 // ---------- own imported lists ----------
 
-export const leadOwnListSchema = z.object({ id: z.number(), name: z.string(), rowCount: z.number(), createTime: z.string() });
+export const leadOwnListSchema = z.object({
+  id: z.number(),
+  name: z.string(),
+  rowCount: z.number(),
+  /** 导入人: the staff member who imported it ('' when unknown) */
+  staffName: z.string(),
+  /** 导入时间 */
+  createTime: z.string(),
+});
 export type LeadOwnList = z.infer<typeof leadOwnListSchema>;
 /**
  * POST kqhk/own/import {name, fileId}: an .xlsx with a header row: 企业名称 (required),

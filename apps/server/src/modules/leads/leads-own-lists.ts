@@ -11,6 +11,7 @@ import type { Actor } from '../../lib/auth-context';
 import { formatDateTime } from '../../lib/time';
 import { cellText } from '../../lib/xlsx-cells';
 import { xlsxRows } from '../../lib/xlsx-rows';
+import { staffNames } from '../staff/staff-lookup';
 import { readTenantFile } from '../uploads/uploads.service';
 import { cleanCreditCode, creditCodeRegion, isValidCreditCode } from './credit-code';
 import { normalizeName } from './lead-names';
@@ -119,13 +120,26 @@ export const importOwnList = async (db: Db, dataDir: string, actor: Actor, body:
   return { id, imported: rows.length, rejected: reasons.length, reasons: reasons.slice(0, 200) };
 };
 
+/** GET kqhk/own/list: newest first, with who imported each list and when. */
 export const ownLists = async (db: Db, actor: Actor, q: PageQuery) => {
   const [list, count] = await Promise.all([
     data.listLists(db, actor.tenantId, q.limit, (q.page - 1) * q.limit),
     data.countLists(db, actor.tenantId),
   ]);
+  // 导入人 through the staff module's lookup (a deleted importer keeps his name)
+  const names = await staffNames(
+    db,
+    actor.tenantId,
+    list.map((l) => l.staffId),
+  );
   return {
-    list: list.map((l) => ({ id: l.id, name: l.name, rowCount: l.rowCount, createTime: formatDateTime(l.createdAt) })),
+    list: list.map((l) => ({
+      id: l.id,
+      name: l.name,
+      rowCount: l.rowCount,
+      staffName: names.get(l.staffId) ?? '',
+      createTime: formatDateTime(l.createdAt),
+    })),
     count: Number(count),
   };
 };

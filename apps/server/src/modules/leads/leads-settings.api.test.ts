@@ -1,7 +1,7 @@
 /**
  * 拓客设置 (menu 116) is an administrator's setting: the demo 销售 and 销售主管 roles hold the five
  * search pages (111–115), not the group 110, so the settings routes refuse them (100003) while the
- * searches still answer.
+ * searches still answer. The own lists name who imported each one (through the staff lookup).
  */
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -13,7 +13,7 @@ const as = (u: string) => tokens[u] as string;
 const P = '/api/frontend/customer/kqhk';
 const FORBIDDEN_MENU = 100003;
 
-type OwnList = { id: number; name: string; rowCount: number; createTime: string };
+type OwnList = { id: number; name: string; rowCount: number; staffName: string; createTime: string };
 
 const xlsx = async (name: string) => {
   const wb = new ExcelJS.Workbook();
@@ -138,5 +138,20 @@ describe('拓客设置 is an administrator setting (menu 116)', () => {
     // the search pages are not his
     expect((await t.get(`${P}/company?keyword=${encodeURIComponent('科技')}`, as('leadadmin'))).json().code).toBe(FORBIDDEN_MENU);
     expect((await t.post(`${P}/own/del`, { id: res.json().data.id }, as('leadadmin'))).json().code).toBe(0);
+  });
+});
+
+describe('own lists name who imported them and when', () => {
+  it('导入人 and 导入时间 in the list, newest first', async () => {
+    const first = await importAs('admin', '第一批', await uploaded('admin', '第一批名单科技有限公司'));
+    const second = await importAs('leadadmin', '第二批', await uploaded('leadadmin', '第二批名单科技有限公司'));
+    expect(first.json().code, first.body).toBe(0);
+    expect(second.json().code, second.body).toBe(0);
+    const lists = await ownLists('admin');
+    const byName = new Map(lists.map((l) => [l.name, l]));
+    expect(byName.get('第一批')).toMatchObject({ staffName: '系统管理员', rowCount: 1 });
+    expect(byName.get('第二批')).toMatchObject({ staffName: '拓客专员', rowCount: 1 });
+    for (const l of lists) expect(l.createTime).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
+    expect(lists.map((l) => l.name).slice(0, 2)).toEqual(['第二批', '第一批']);
   });
 });

@@ -55,6 +55,7 @@ export const OwnListsPanel = () => {
           columns={[
             { title: '名单名称', dataIndex: 'name', ellipsis: true },
             { title: '企业数', dataIndex: 'rowCount', width: 120, align: 'right' },
+            { title: '导入人', dataIndex: 'staffName', width: 140, ellipsis: true, render: (v: string) => v || '-' },
             { title: '导入时间', dataIndex: 'createTime', width: 200 },
             {
               title: '操作',
