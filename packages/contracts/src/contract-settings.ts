@@ -111,6 +111,28 @@ export const templateFieldSchema = z.object({
   font_size: z.number().min(6).max(36).optional(),
 });
 export type TemplateField = z.infer<typeof templateFieldSchema>;
+
+/** The font size of a placed field without one (the server draws it so). */
+export const PLACED_FONT_SIZE = 11;
+
+/**
+ * Why a placed field's box is not inside its A4 page ('' when it is): x + width must stay within
+ * the page's width, y + height (without a height: the first line, its font size) within its height.
+ */
+export const placedFieldError = (f: Pick<TemplateField, 'label' | 'x' | 'y' | 'width' | 'height' | 'font_size'>) => {
+  const slack = 1e-6;
+  if (f.x !== undefined && f.x + (f.width ?? 0) > CONTRACT_PAGE.width + slack)
+    return `字段“${f.label}”超出页面右边缘，请调整X或宽度`;
+  if (f.y !== undefined && f.y + (f.height ?? f.font_size ?? PLACED_FONT_SIZE) > CONTRACT_PAGE.height + slack)
+    return `字段“${f.label}”超出页面下边缘，请调整Y或高度`;
+  return '';
+};
+
+/** A field as a template is saved with: its box inside the page. */
+const placedFieldSchema = templateFieldSchema.superRefine((f, ctx) => {
+  const msg = placedFieldError(f);
+  if (msg) ctx.addIssue({ code: 'custom', message: msg });
+});
 /** Where the seal and the customer's signature go on a PDF template (on a body template: after the text). */
 export const signAreaSchema = z.object({
   party: z.union([z.literal(1), z.literal(2)]),
@@ -147,7 +169,7 @@ export const contractTemplateStoreBody = z
     kind: z.union([z.literal(1), z.literal(2)]).default(1),
     body: zText().max(CONTRACT_LIMITS.body, `正文最多${CONTRACT_LIMITS.body}个字符`).default(''),
     pdf_file_id: zId().optional(),
-    fields: z.array(templateFieldSchema).max(CONTRACT_LIMITS.fields).default([]),
+    fields: z.array(placedFieldSchema).max(CONTRACT_LIMITS.fields).default([]),
     sign_areas: z.array(signAreaSchema).max(4).default([]),
     status: flag.default(0),
   })
@@ -161,7 +183,7 @@ export const contractTemplateUpdateBody = z
     kind: z.union([z.literal(1), z.literal(2)]).default(1),
     body: zText().max(CONTRACT_LIMITS.body, `正文最多${CONTRACT_LIMITS.body}个字符`).default(''),
     pdf_file_id: zId().optional(),
-    fields: z.array(templateFieldSchema).max(CONTRACT_LIMITS.fields).default([]),
+    fields: z.array(placedFieldSchema).max(CONTRACT_LIMITS.fields).default([]),
     sign_areas: z.array(signAreaSchema).max(4).default([]),
     status: flag.default(0),
   })

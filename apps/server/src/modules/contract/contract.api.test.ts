@@ -633,6 +633,52 @@ describe('files', () => {
     expect((await get(`/api/contract/pdf?id=${id}`, 'lisi')).rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
   });
 
+  it('a field placed on an uploaded PDF lies inside the page: a box ending at each edge is kept, 0.1 pt beyond is refused', async () => {
+    const { PDFDocument } = await import('pdf-lib');
+    const a4 = await PDFDocument.create();
+    a4.addPage([595.28, 841.89]);
+    const pdf = await must<{ id: number }>(
+      multipart('/api/uploadPdf', Buffer.from(await a4.save()), { scene: 'contract' }, as('admin')),
+    );
+    const f = { key: 'customer_name', label: '客户名称', page: 1 };
+    const tpl = (fields: object[], name = '边界模板') => ({ name, kind: 2, pdf_file_id: pdf.id, fields });
+    // the top-left corner, and a box whose right and bottom edges are the page's
+    const { id } = await must<{ id: number }>(
+      post(
+        '/api/contract/template/store',
+        tpl([
+          { ...f, x: 0, y: 0, width: 200, height: 18 },
+          { ...f, x: 395.28, y: 823.89, width: 200, height: 18 },
+        ]),
+        'admin',
+      ),
+    );
+    const update = async (field: object) =>
+      (await post('/api/contract/template/update', { ...tpl([field]), id }, 'admin')).json();
+    expect(await update({ ...f, x: 395.38, y: 0, width: 200, height: 18 })).toMatchObject({
+      code: 100001,
+      msg: '字段“客户名称”超出页面右边缘，请调整X或宽度',
+    });
+    expect(await update({ ...f, x: 0, y: 823.99, width: 200, height: 18 })).toMatchObject({
+      code: 100001,
+      msg: '字段“客户名称”超出页面下边缘，请调整Y或高度',
+    });
+    // without a height the first line must fit: its font size
+    expect(await update({ ...f, x: 0, y: 830, font_size: 12 })).toMatchObject({
+      code: 100001,
+      msg: expect.stringMatching(/下边缘/),
+    });
+    expect(await update({ ...f, x: 0, y: 829.89, font_size: 12 })).toMatchObject({ code: 0 });
+    expect((await update({ ...f, x: -0.1, y: 0 })).code).toBe(100001);
+    // store refuses the same; the template keeps its last good fields
+    expect(
+      await codeOf(post('/api/contract/template/store', tpl([{ ...f, x: 500, y: 0, width: 100 }], '边界模板二'), 'admin')),
+    ).toBe(100001);
+    const saved = (await must<{ list: { id: number; fields: object[] }[] }>(get('/api/contract/template?is_all=1', 'admin')))
+      .list;
+    expect(saved.find((x) => x.id === id)?.fields).toEqual([{ ...f, x: 0, y: 829.89, font_size: 12 }]);
+  });
+
   it('batch download streams the chosen PDFs into one zip (a durable job)', async () => {
     const { orderId } = await orderOf('批量下载客户', 1_000_000);
     const made = [await mustCreate(orderId), await mustCreate(orderId)];
