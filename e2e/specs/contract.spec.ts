@@ -233,6 +233,48 @@ test('admin sees 合同设置: templates with the live A4 preview, the numbering
   await editor.getByRole('button', { name: /^保\s?存$/ }).click();
   await expect(admin.getByText('添加/更新成功！')).toBeVisible({ timeout: 30_000 });
 
+  // an uploaded PDF template: a field dragged onto the page gets its place in the numbers (pt from
+  // the top-left, the page shown 440 px wide), its box moves with the mouse, and typing moves the box
+  await admin.getByRole('button', { name: '新建模板' }).click();
+  const pdfEditor = admin.getByRole('dialog').filter({ hasText: '新建合同模板' });
+  await pdfEditor.getByLabel('模板名称').fill(`PDF模板${uniq()}`);
+  await pdfEditor.getByText('上传PDF', { exact: true }).click();
+  const { PDFDocument } = await import('pdf-lib');
+  const a4 = await PDFDocument.create();
+  a4.addPage([595.28, 841.89]);
+  await pdfEditor
+    .locator('input[type=file]')
+    .setInputFiles({ name: '合同模板.pdf', mimeType: 'application/pdf', buffer: Buffer.from(await a4.save()) });
+  const page1 = pdfEditor.getByTestId('placement-page-1');
+  await expect(page1).toBeVisible({ timeout: 30_000 });
+  await pdfEditor.getByRole('button', { name: '客户名称', exact: true }).dragTo(page1, { targetPosition: { x: 220, y: 300 } });
+  /** how far an input's number is from the expected one (the drop lands within a pixel: 1.35 pt) */
+  const offBy = (label: string, expected: number) => async () =>
+    Math.abs(Number(await pdfEditor.getByLabel(label).inputValue()) - expected);
+  // 220 px, 300 px: 297.6 pt, 405.9 pt
+  await expect.poll(offBy('客户名称 X', 297.6)).toBeLessThan(1.5);
+  await expect.poll(offBy('客户名称 Y', 405.9)).toBeLessThan(1.5);
+  const box = pdfEditor.getByTestId('placed-field-0');
+  const at = await box.boundingBox();
+  if (!at) throw new Error('the placed box is not shown');
+  const x0 = Number(await pdfEditor.getByLabel('客户名称 X').inputValue());
+  const y0 = Number(await pdfEditor.getByLabel('客户名称 Y').inputValue());
+  await admin.mouse.move(at.x + 10, at.y + 5);
+  await admin.mouse.down();
+  await admin.mouse.move(at.x + 60, at.y + 45, { steps: 5 });
+  await admin.mouse.up();
+  // 50 px right, 40 px down: 67.6 pt, 54.1 pt more
+  await expect.poll(offBy('客户名称 X', x0 + 67.6)).toBeLessThan(0.3);
+  await expect.poll(offBy('客户名称 Y', y0 + 54.1)).toBeLessThan(0.3);
+  // the keyboard's way: a typed number moves the box (100 pt = 73.9 px)
+  await pdfEditor.getByLabel('客户名称 X').fill('100');
+  await expect
+    .poll(async () => Math.abs(((await box.boundingBox())?.x ?? 0) - ((await page1.boundingBox())?.x ?? 0) - 73.9))
+    .toBeLessThan(1);
+  await shot(admin, 'contract-template-pdf-fields');
+  await pdfEditor.getByRole('button', { name: /^保\s?存$/ }).click();
+  await expect(pdfEditor).toBeHidden({ timeout: 30_000 });
+
   await admin.getByRole('tab', { name: '编号规则' }).click();
   await expect(admin.getByTestId('rule-example')).toBeVisible();
   await shot(admin, 'contract-settings-rule');

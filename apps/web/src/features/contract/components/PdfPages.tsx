@@ -15,7 +15,7 @@ type Props = {
   withToken?: boolean;
 };
 
-const loadPdfJs = async () => {
+export const loadPdfJs = async () => {
   const [pdfjs, worker] = await Promise.all([import('pdfjs-dist'), import('pdfjs-dist/build/pdf.worker.min.mjs?url')]);
   pdfjs.GlobalWorkerOptions.workerSrc = worker.default;
   return pdfjs;

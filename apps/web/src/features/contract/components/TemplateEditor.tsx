@@ -1,47 +1,32 @@
 /**
  * 合同模板 editor: the body with insertable fields on the left, a live A4 preview on the right
  * (HTML at A4 proportions while typing; the server's PDF on demand), or an uploaded PDF with its
- * fields placed on its pages.
+ * fields placed on its pages: dragged there and moved on the pages (PdfPlacement), or typed in
+ * numbers (PdfFieldTable). The body (TemplateBodyEditor) and the right side (TemplatePreviewPane)
+ * are their own files.
  */
 
-import { PlusOutlined, UploadOutlined } from '@ant-design/icons';
+import { PlusOutlined } from '@ant-design/icons';
 import {
-  amountInCapitals,
-  amountInFigures,
   CONTRACT_FIELDS,
   CONTRACT_LIMITS,
   type ContractTemplate,
   type ContractTemplateStoreBody,
-  paymentTermsText,
+  placedFieldError,
   type TemplateField,
   type UploadPdfResult,
 } from '@crm/contracts';
-import {
-  Alert,
-  App,
-  Button,
-  Drawer,
-  Form,
-  Input,
-  InputNumber,
-  Modal,
-  Radio,
-  Space,
-  Switch,
-  Table,
-  Tag,
-  Typography,
-  Upload,
-} from 'antd';
+import { App, Button, Drawer, Form, Input, Radio, Space, Switch, Typography } from 'antd';
 import type { TextAreaRef } from 'antd/es/input/TextArea';
-import dayjs from 'dayjs';
-import { useEffect, useRef, useState } from 'react';
+import { type DragEvent, useEffect, useRef, useState } from 'react';
 import { ApiError } from '../../../api/http';
-import { useSession } from '../../../stores/session';
-import { fetchTemplatePreview, uploadContractPdf, useContractRule, useStoreTemplate, useUpdateTemplate } from '../api';
-import { DEFAULT_TEMPLATE_BODY, fieldsOf, insertAt, sampleTerms, TABLE_KEYS } from '../templateBody';
-import { A4Preview } from './A4Preview';
-import { PdfPages } from './PdfPages';
+import { uploadContractPdf, useStoreTemplate, useUpdateTemplate } from '../api';
+import { type Box, NEW_BOX, placedAt } from '../placement';
+import { DEFAULT_TEMPLATE_BODY, fieldsOf, insertAt, TABLE_KEYS } from '../templateBody';
+import { PdfFieldTable, type TemplatePdf } from './PdfFieldTable';
+import { FIELD_DRAG_TYPE } from './PdfPlacement';
+import { TemplateBodyEditor } from './TemplateBodyEditor';
+import { TemplatePreviewPane } from './TemplatePreviewPane';
 
 type Props = {
   /** null: closed; 'new': a new template; else the template edited */
@@ -51,7 +36,6 @@ type Props = {
 
 type Values = { name: string; enabled: boolean; kind: 1 | 2 };
 
-const SAMPLE_AMOUNT = 12_345_600;
 const STANDARD_LABEL: Record<string, string> = Object.fromEntries(CONTRACT_FIELDS.map((f) => [f.key, f.label]));
 
 const nextCustomKey = (fields: TemplateField[]) => {
@@ -64,17 +48,13 @@ export const TemplateEditor = ({ template, onClose }: Props) => {
   const { message } = App.useApp();
   const store = useStoreTemplate();
   const update = useUpdateTemplate();
-  const rule = useContractRule();
-  const companyName = useSession((s) => s.userInfo?.companyName ?? '');
   const area = useRef<TextAreaRef | null>(null);
   const [body, setBody] = useState('');
   const [customs, setCustoms] = useState<TemplateField[]>([]);
   const [placed, setPlaced] = useState<TemplateField[]>([]);
-  const [pdf, setPdf] = useState<{ id: number; url: string; name: string; pages: number } | null>(null);
+  const [pdf, setPdf] = useState<TemplatePdf | null>(null);
   const [newLabel, setNewLabel] = useState('');
   const [bodyError, setBodyError] = useState<string | null>(null);
-  const [previewUrl, setPreviewUrl] = useState<string | null>(null);
-  const [isPreviewing, setPreviewing] = useState(false);
   const title = Form.useWatch('name', form) ?? '';
   const kind = Form.useWatch('kind', form) ?? 1;
   const isOpen = template !== null;
@@ -90,29 +70,7 @@ export const TemplateEditor = ({ template, onClose }: Props) => {
     setBodyError(null);
   }, [isOpen, template, form]);
 
-  useEffect(
-    () => () => {
-      if (previewUrl) URL.revokeObjectURL(previewUrl);
-    },
-    [previewUrl],
-  );
-
   const labelOf = (key: string) => STANDARD_LABEL[key] ?? customs.find((c) => c.key === key)?.label ?? key;
-
-  const samples: Record<string, string> = {
-    customer_name: '示例科技有限公司',
-    contact_name: '王经理',
-    contact_phone: '13800138000',
-    amount_upper: amountInCapitals(SAMPLE_AMOUNT),
-    amount_lower: amountInFigures(SAMPLE_AMOUNT),
-    sign_date: dayjs().format('YYYY年M月D日'),
-    service_period: `${dayjs().format('YYYY年M月D日')}至${dayjs().add(1, 'year').subtract(1, 'day').format('YYYY年M月D日')}`,
-    bank_account: '开户名称：本公司；开户银行：招商银行深圳分行；账号：7559 **** **** 0001',
-    company_name: companyName || '本公司',
-    contract_no: rule.data?.example || 'HT-20260101-0001',
-    payment_terms: paymentTermsText(sampleTerms(SAMPLE_AMOUNT)),
-    ...Object.fromEntries(customs.map((c) => [c.key, `【${c.label}】`])),
-  };
 
   const insert = (key: string) => {
     const el = area.current?.resizableTextArea?.textArea;
@@ -142,19 +100,6 @@ export const TemplateEditor = ({ template, onClose }: Props) => {
 
   const unknownKeys = fieldsOf(body).filter((k) => !STANDARD_LABEL[k] && !customs.some((c) => c.key === k));
 
-  const showServerPreview = async () => {
-    setPreviewing(true);
-    try {
-      const url = await fetchTemplatePreview({ body, fields: bodyFields() });
-      if (previewUrl) URL.revokeObjectURL(previewUrl);
-      setPreviewUrl(url);
-    } catch {
-      message.error('预览生成失败，请检查正文后重试');
-    } finally {
-      setPreviewing(false);
-    }
-  };
-
   const bodyFields = (): TemplateField[] =>
     fieldsOf(body)
       .filter((k) => STANDARD_LABEL[k] || customs.some((c) => c.key === k))
@@ -166,6 +111,10 @@ export const TemplateEditor = ({ template, onClose }: Props) => {
       if (body.length > CONTRACT_LIMITS.body) return setBodyError(`正文最多${CONTRACT_LIMITS.body}个字符`);
       if (unknownKeys.length > 0) return setBodyError(`正文中有未定义的字段：${unknownKeys.join('、')}`);
     } else if (!pdf) return message.error('请上传合同PDF');
+    else {
+      const problem = placed.map(placedFieldError).find((m) => m !== '');
+      if (problem) return message.error(problem);
+    }
     setBodyError(null);
     const payload: ContractTemplateStoreBody = {
       name: v.name.trim(),
@@ -199,23 +148,35 @@ export const TemplateEditor = ({ template, onClose }: Props) => {
     }
   };
 
+  /** A field added by a click: below the last one on page 1, inside the page. */
+  const placeField = (key: string, label: string) =>
+    setPlaced([...placed, placedAt({ key, label, font_size: 11 }, 1, { x: 72, y: 120 + placed.length * 24, ...NEW_BOX })]);
+
+  const dropField = (f: { key: string; label: string }, page: number, box: Box) =>
+    setPlaced((all) => [...all, placedAt({ ...f, font_size: 11 }, page, box)]);
+
+  /** On a PDF template a field button is also dragged onto a page (the click still adds it). */
+  const dragField = (e: DragEvent<HTMLElement>, key: string, label: string) => {
+    e.dataTransfer.setData(FIELD_DRAG_TYPE, JSON.stringify({ key, label }));
+    e.dataTransfer.effectAllowed = 'copy';
+  };
+
   const fieldChips = (
     <Space size={[6, 6]} wrap>
-      {CONTRACT_FIELDS.map((f) => (
-        <Button key={f.key} size="small" onClick={() => (kind === 1 ? insert(f.key) : placeField(f.key, f.label))}>
+      {[...CONTRACT_FIELDS, ...customs].map((f) => (
+        <Button
+          key={f.key}
+          size="small"
+          type={STANDARD_LABEL[f.key] ? 'default' : 'dashed'}
+          draggable={kind === 2}
+          onDragStart={(e) => dragField(e, f.key, f.label)}
+          onClick={() => (kind === 1 ? insert(f.key) : placeField(f.key, f.label))}
+        >
           {f.label}
-        </Button>
-      ))}
-      {customs.map((c) => (
-        <Button key={c.key} size="small" type="dashed" onClick={() => (kind === 1 ? insert(c.key) : placeField(c.key, c.label))}>
-          {c.label}
         </Button>
       ))}
     </Space>
   );
-
-  const placeField = (key: string, label: string) =>
-    setPlaced([...placed, { key, label, page: 1, x: 72, y: 120 + placed.length * 24, width: 200, height: 18, font_size: 11 }]);
 
   return (
     <Drawer
@@ -264,7 +225,7 @@ export const TemplateEditor = ({ template, onClose }: Props) => {
           </Form>
           <Typography.Text strong>插入字段</Typography.Text>
           <Typography.Text type="secondary" style={{ marginLeft: 8, fontSize: 12 }}>
-            {kind === 1 ? '点击在光标处插入；生成合同时自动填入订单数据' : '点击添加到字段位置表'}
+            {kind === 1 ? '点击在光标处插入；生成合同时自动填入订单数据' : '拖到右侧PDF页面上放置，或点击添加后填写位置'}
           </Typography.Text>
           <div style={{ margin: '8px 0' }}>{fieldChips}</div>
           <Space.Compact style={{ width: 320, marginBottom: 12 }}>
@@ -281,125 +242,31 @@ export const TemplateEditor = ({ template, onClose }: Props) => {
             </Button>
           </Space.Compact>
           {kind === 1 ? (
-            <>
-              <Input.TextArea
-                ref={area}
-                aria-label="合同正文"
-                value={body}
-                onChange={(e) => setBody(e.target.value)}
-                autoSize={{ minRows: 18, maxRows: 26 }}
-                maxLength={CONTRACT_LIMITS.body}
-                style={{ fontFamily: 'monospace', fontSize: 13 }}
-                status={bodyError ? 'error' : undefined}
-              />
-              {bodyError && <Typography.Text type="danger">{bodyError}</Typography.Text>}
-              <Typography.Paragraph type="secondary" style={{ fontSize: 12, marginTop: 6 }}>
-                每行一个段落，以“# ”开头的行为标题；字段写作 {'{{字段}}'}，{'{{products}}'}、{'{{payment_terms}}'}{' '}
-                单独一行时显示为产品明细表、付款条款表。正文中的字段：
-                {fieldsOf(body).map((k) => (
-                  <Tag key={k} color={unknownKeys.includes(k) ? 'red' : 'blue'} style={{ marginInlineStart: 4 }}>
-                    {labelOf(k)}
-                  </Tag>
-                ))}
-              </Typography.Paragraph>
-            </>
+            <TemplateBodyEditor
+              area={area}
+              body={body}
+              onChange={setBody}
+              error={bodyError}
+              labelOf={labelOf}
+              unknownKeys={unknownKeys}
+            />
           ) : (
-            <Space direction="vertical" style={{ width: '100%' }}>
-              <Upload
-                accept=".pdf,application/pdf"
-                showUploadList={false}
-                beforeUpload={(file) => {
-                  void onPdfPicked(file);
-                  return Upload.LIST_IGNORE;
-                }}
-              >
-                <Button icon={<UploadOutlined />}>{pdf ? '重新上传PDF' : '上传合同PDF（A4）'}</Button>
-              </Upload>
-              {pdf && (
-                <Typography.Text type="secondary">
-                  已上传：{pdf.name}
-                  {pdf.pages ? `，共${pdf.pages}页` : ''}
-                </Typography.Text>
-              )}
-              <Table<TemplateField>
-                size="small"
-                rowKey={(f, i) => `${f.key}-${i}`}
-                pagination={false}
-                dataSource={placed}
-                locale={{ emptyText: '点击上方字段添加到PDF上，并填写位置（单位：pt，从页面左上角起）' }}
-                columns={[
-                  { title: '字段', dataIndex: 'label', width: 120 },
-                  ...(['page', 'x', 'y', 'width', 'font_size'] as const).map((k) => ({
-                    title: { page: '页码', x: 'X', y: 'Y', width: '宽度', font_size: '字号' }[k],
-                    key: k,
-                    width: 90,
-                    render: (_: unknown, f: TemplateField, i: number) => (
-                      <InputNumber
-                        size="small"
-                        min={k === 'page' ? 1 : k === 'font_size' ? 6 : 0}
-                        max={k === 'page' ? 200 : k === 'font_size' ? 36 : k === 'y' ? 841 : 595}
-                        value={f[k]}
-                        onChange={(val) => setPlaced(placed.map((p, j) => (j === i ? { ...p, [k]: val ?? undefined } : p)))}
-                        style={{ width: '100%' }}
-                      />
-                    ),
-                  })),
-                  {
-                    title: '',
-                    key: 'del',
-                    width: 50,
-                    render: (_: unknown, __: TemplateField, i: number) => (
-                      <Typography.Link type="danger" onClick={() => setPlaced(placed.filter((_p, j) => j !== i))}>
-                        删除
-                      </Typography.Link>
-                    ),
-                  },
-                ]}
-              />
-            </Space>
+            <PdfFieldTable pdf={pdf} onUpload={(file) => void onPdfPicked(file)} fields={placed} onChange={setPlaced} />
           )}
         </div>
-        <div style={{ width: 480, flex: 'none' }}>
-          <Space style={{ marginBottom: 8, width: '100%', justifyContent: 'space-between' }}>
-            <Typography.Text strong>A4 实时预览</Typography.Text>
-            {kind === 1 && (
-              <Button size="small" loading={isPreviewing} onClick={showServerPreview}>
-                生成PDF预览
-              </Button>
-            )}
-          </Space>
-          <div style={{ background: '#e8eaed', padding: 10, maxHeight: 'calc(100vh - 150px)', overflow: 'auto' }}>
-            {kind === 1 ? (
-              <A4Preview
-                title={title}
-                body={body}
-                samples={samples}
-                productsKey={TABLE_KEYS.products}
-                amount={SAMPLE_AMOUNT}
-                width={460}
-              />
-            ) : pdf?.url ? (
-              <PdfPages url={pdf.url} maxWidth={440} withToken />
-            ) : (
-              <Alert type="info" message="上传PDF后在此预览" />
-            )}
-          </div>
-        </div>
+        <TemplatePreviewPane
+          kind={kind}
+          title={title}
+          body={body}
+          customs={customs}
+          bodyFields={bodyFields}
+          pdf={pdf}
+          placed={placed}
+          onPlace={(i, f) => setPlaced((all) => all.map((p, j) => (j === i ? f : p)))}
+          onDropNew={dropField}
+          onPages={(pages) => setPdf((p) => (p ? { ...p, pages } : p))}
+        />
       </div>
-      <Modal
-        title="PDF预览（示例数据）"
-        open={previewUrl !== null}
-        onCancel={() => setPreviewUrl(null)}
-        footer={null}
-        width={760}
-        destroyOnHidden
-      >
-        {previewUrl && (
-          <div style={{ background: '#e8eaed', padding: 10, maxHeight: '70vh', overflow: 'auto' }}>
-            <PdfPages url={previewUrl} maxWidth={680} />
-          </div>
-        )}
-      </Modal>
     </Drawer>
   );
 };
