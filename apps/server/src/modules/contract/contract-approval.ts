@@ -3,9 +3,9 @@ import { AppError } from '../../lib/app-error';
 import { registerApprovalDoc } from '../approvals/approval-docs';
 import { customerNamesOf } from '../customers/customers-for-sales';
 import * as repo from './contract.repo';
-import { openSigning } from './contract.service';
 import { canReadContract, SEAL_DOC_TYPE } from './contract-access';
 import { appendAudit } from './contract-audit';
+import { openSigning } from './contract-sending';
 
 const RESULT: Record<number, number> = {
   [VERIFY_STATUS.pending]: SEAL_APPROVAL.pending,

@@ -20,9 +20,10 @@ import { formatDateTime } from '../../lib/time';
 import type { Notifier } from '../approvals/approval-notify';
 import { customerNamesOf } from '../customers/customers-for-sales';
 import * as repo from './contract.repo';
-import { finishIfAllSigned, maskedPhone, mayActNow, sealByCompany, sha256 } from './contract.service';
+import { maskedPhone } from './contract.service';
 import { appendAudit } from './contract-audit';
 import { currentPdf, fileBytes, fileOwner, storeContractFile } from './contract-files';
+import { finishIfAllSigned, mayActNow, sealByCompany, sha256 } from './contract-sending';
 import { smsSenderOf } from './contract-sms';
 
 /**

@@ -48,6 +48,7 @@ import * as service from './contract.service';
 import { archiveContract, discardContract } from './contract-archive';
 import { startBatchDownload } from './contract-batch';
 import { previewTemplate } from './contract-preview';
+import { renewLink, sendForSigning } from './contract-sending';
 import * as settings from './contract-settings';
 import { CONTRACT_LIST_MENU, CONTRACT_SETTING_MENU } from './contract-settings';
 import { uploadContractPdf } from './contract-verify';
@@ -304,7 +305,7 @@ export const contractRoutes: FastifyPluginAsyncZod = async (app) => {
       },
       config: listing,
     },
-    async (req) => ok(await service.sendForSigning(app.db, bus(), req.actor, req.body), '已发起签署'),
+    async (req) => ok(await sendForSigning(app.db, bus(), req.actor, req.body), '已发起签署'),
   );
   app.post(
     `${P}/signer/link`,
@@ -317,7 +318,7 @@ export const contractRoutes: FastifyPluginAsyncZod = async (app) => {
       },
       config: listing,
     },
-    async (req) => ok(await service.renewLink(app.db, req.actor, req.body), '已生成新的签署链接'),
+    async (req) => ok(await renewLink(app.db, req.actor, req.body), '已生成新的签署链接'),
   );
   app.post(
     `${P}/placeOnFile`,
