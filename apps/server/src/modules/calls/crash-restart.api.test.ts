@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import os from 'node:os';
 import path from 'node:path';
-import { CALL_STATUS, type CallFrame, type CallProgress, type GroupcallBoard } from '@crm/contracts';
+import { CALL_STATUS, type CallFrame, type CallProgress, type CalltaskDetail, type GroupcallBoard } from '@crm/contracts';
 import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -11,6 +11,7 @@ import { appInstances, callPresence, callRecords, callTaskNumbers, sipAccounts }
 import { setClockOffsetMs } from '../../lib/clock';
 import { callSocket, endedCall, type FrameLog, mobileEnding, readyLine, waitFor } from '../../test/calls';
 import { createTestApp, type TestApp } from '../../test/harness';
+import { runTick } from '../calltasks/calltasks-runner';
 import { INSTANCE_DEAD_MS, sweepDeadInstances } from './call-instances';
 
 // Issue 22 items 3 and 4, kill -9 with calls and dialers running. A crash is simulated by closing
@@ -179,6 +180,58 @@ describe('after a crash, dialers count only agents who joined again from a live 
     );
     expect((ringing.data as CallProgress).uuid).toBeTruthy();
     await ok(second.post('/api/frontend/groupcall/stop', { cmStid: group }, tokens.admin));
+    await ok(second.post('/api/frontend/calltask/stop', { cmStid: seat }, tokens.admin));
+  }, 60_000);
+
+  it('a seat task he worked before the crash dials nothing for him after the restart; it does once he re-joins', async () => {
+    const instanceId = `crash-seat-${run}`;
+    const { t: life, tokens, ids } = await firstLife(instanceId);
+    setBeijing('07:00:00');
+    await readyLine(life, tokens.lisi);
+    const seat = (
+      (await ok(
+        life.post(
+          '/api/frontend/calltask/create',
+          {
+            name: '崩溃前在做的坐席任务',
+            cmWeeks: [1, 2, 3, 4, 5, 6, 7],
+            cmTimes: [{ start: '08:00', end: '21:00' }],
+            numbers: [mobileEnding(1), mobileEnding(1)],
+            cmSidInfo: [ids.lisi],
+            wrapUpSeconds: 0,
+          },
+          tokens.admin,
+        ),
+      )) as { data: { cmStid: number } }
+    ).data.cmStid;
+    await ok(life.post('/api/frontend/calltask/start', { cmStid: seat }, tokens.admin));
+    sockets.push(await callSocket(life, tokens.lisi));
+    await ok(life.post('/api/frontend/calltask/work', { cmStid: seat }, tokens.lisi));
+    const isWorking = async (app: TestApp) =>
+      (
+        (await ok(app.get(`/api/frontend/calltask/detail?cmStid=${seat}`, tokens.admin))) as {
+          data: CalltaskDetail;
+        }
+      ).data.agents.find((a) => a.cmSid === ids.lisi)?.isWorking;
+    expect(await isWorking(life)).toBe(1);
+
+    // kill -9 before the window opens: his extension is still registered, his work row still says working
+    const left = await crash(life, instanceId);
+    expect(left.presence.map((p) => p.staffId)).toEqual([ids.lisi]);
+    expect((await sipOf(life, ids.lisi)).registerStatus).toBe(1);
+    const second = await start(life, instanceId);
+    setBeijing('10:00:00');
+    // the power dialer's tick inside the window (run here, not left to the once-per-cluster schedule)
+    expect((await runTick((restarted as FastifyInstance).calls)).due).toBe(0);
+    await new Promise((r) => setTimeout(r, 2_000));
+    const callsOf = () => second.database.db.select().from(callRecords).where(eq(callRecords.taskId, seat));
+    expect(await callsOf()).toHaveLength(0);
+    expect(await isWorking(second)).toBe(0);
+
+    // his page's socket reconnects to the new process and joins again: the task dials for him
+    sockets.push(await callSocket(second, tokens.lisi));
+    await ok(second.post('/api/frontend/calltask/work', { cmStid: seat }, tokens.lisi));
+    await waitFor(async () => (await callsOf()).length > 0, 'a seat call after the re-join', 8_000);
     await ok(second.post('/api/frontend/calltask/stop', { cmStid: seat }, tokens.admin));
   }, 60_000);
 });

@@ -127,6 +127,46 @@ describe('(a) a seat task number of a colleague’s customer', () => {
   }, 30_000);
 });
 
+describe('(a) a group task number of a colleague’s customer', () => {
+  it('is placed as that customer’s call: the put-through frames on the agent’s socket mask it', async () => {
+    await setStrategy(t, tokens.admin, { phoneEncryp: 0, seaPhoneEncryp: 0 });
+    const tpl = await fetchTemplate(t, tokens.admin);
+    // 1: the sim customer answers after 1 s (then waits for an agent)
+    const colleagues = mobileEnding(1);
+    const customerId = await mustCreate(t, tokens.wangwu, tpl, '王五的群呼客户', demoValues({ 手机: colleagues }));
+    const created = await t.post(
+      '/api/frontend/groupcall/create',
+      { name: '同事客户群呼', ...ALL_DAY, numbers: [colleagues], cmSidInfo: [ids.lisi], maxLines: 1, wrapUpSeconds: 0 },
+      tokens.admin,
+    );
+    expect(created.json(), created.body).toMatchObject({ code: 0 });
+    const cmStid = created.json().data.cmStid as number;
+    await readyLine(t, tokens.lisi);
+    const socket = await callSocket(t, tokens.lisi);
+    expect((await t.post('/api/frontend/groupcall/start', { cmStid }, tokens.admin)).json().code).toBe(0);
+    expect((await t.post('/api/frontend/groupcall/work', { cmStid }, tokens.lisi)).json()).toMatchObject({ code: 0 });
+    const ringing = await socket.next(
+      (f: CallFrame) => f.msg_type === 5 && (f.data as { cmStid?: number } | null)?.cmStid === cmStid,
+      'the put-through to his phone',
+      15_000,
+    );
+    expect(ringing.data).toMatchObject({ phone: masked(colleagues), encryptPhone: 1, cmCtid: 0, name: '' });
+    const uuid = (ringing.data as { uuid: string }).uuid;
+    // the call keeps the customer the number belongs to
+    const [record] = await t.database.db.select().from(callRecords).where(eq(callRecords.uuid, uuid));
+    expect(record).toMatchObject({ taskId: cmStid, customerId, calledNumber: colleagues });
+    expect((await t.post('/api/frontend/groupcall/stop', { cmStid }, tokens.admin)).json().code).toBe(0);
+    await new Promise((r) => setTimeout(r, 500));
+    expect(JSON.stringify(socket.frames)).not.toContain(colleagues);
+    socket.ws.close();
+    // his owner's side: the call is the customer's, in full
+    expect((await callList(tokens.admin, cmStid)).find((r) => r.uuid === uuid)).toMatchObject({
+      dstNumber: colleagues,
+      cmCtid: customerId,
+    });
+  }, 30_000);
+});
+
 describe('(b) an AI task’s imported numbers', () => {
   it('are masked on aicall/calls, aicall/info, aicall/export and call/list for a company-wide viewer without the reveal permission', async () => {
     // 通话记录 (220) and AI外呼任务 (300), every staff in scope, no frontend/customer/decrypt
