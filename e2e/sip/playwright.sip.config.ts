@@ -17,7 +17,7 @@ export default defineConfig({
     baseURL: `http://127.0.0.1:${PORT}`,
     locale: 'zh-CN',
     timezoneId: 'Asia/Shanghai',
-    viewport: { width: 1440, height: 900 },
+    viewport: { width: 1366, height: 768 },
     screenshot: 'only-on-failure',
     trace: 'retain-on-failure',
     launchOptions: {
