@@ -1,4 +1,4 @@
-import { spawn } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import pg from 'pg';
 
 export const BENCH_DB = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/crm_bench';
@@ -23,11 +23,22 @@ export const summarise = (ms: number[]) => {
   return { n: s.length, p50: percentile(s, 50), p95: percentile(s, 95), p99: percentile(s, 99), max: s[s.length - 1] };
 };
 
+/**
+ * The server's entry as production runs it: the bundle of `npm run build:server`, built now so it
+ * matches the tree (about 1 s). BENCH_TSX=1 runs the TypeScript source under tsx instead (about
+ * twice the memory: tsx keeps every transformed module).
+ */
+export const serverEntry = (name: 'main' | 'cluster'): string[] => {
+  if (process.env.BENCH_TSX === '1') return ['--import', 'tsx', `apps/server/src/${name}.ts`];
+  execFileSync(process.execPath, ['apps/server/build.mjs'], { stdio: 'ignore' });
+  return [`apps/server/dist/${name}.mjs`];
+};
+
 /** Starts the real server on PostgreSQL and resolves once /api/health answers. */
 export const startServer = async (port: number, url = BENCH_DB) => {
   // BENCH_NODE_ARGS: extra node flags for the server (e.g. --trace-gc)
   const nodeArgs = (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean);
-  const child = spawn('node', [...nodeArgs, '--import', 'tsx', 'apps/server/src/main.ts'], {
+  const child = spawn('node', [...nodeArgs, ...serverEntry('main')], {
     env: {
       ...process.env,
       PORT: String(port),

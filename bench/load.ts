@@ -21,7 +21,7 @@ import http from 'node:http';
 import os from 'node:os';
 import pg from 'pg';
 import WebSocket from 'ws';
-import { ensureDatabase, summarise } from './lib';
+import { ensureDatabase, serverEntry, summarise } from './lib';
 
 const arg = (name: string, fallback: number) => {
   const found = process.argv.find((a) => a.startsWith(`--${name}=`));
@@ -41,7 +41,7 @@ const base = `http://127.0.0.1:${PORT}`;
 
 const startApp = async () => {
   const nodeArgs = (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean);
-  const child = spawn('node', [...nodeArgs, '--import', 'tsx', 'apps/server/src/cluster.ts'], {
+  const child = spawn('node', [...nodeArgs, ...serverEntry('cluster')], {
     env: {
       ...process.env,
       PORT: String(PORT),

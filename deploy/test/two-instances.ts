@@ -78,7 +78,8 @@ const keepLog = (name: string, child: ChildProcess) => {
 };
 
 const startInstance = (inst: { name: string; port: number }) => {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+  // the production bundle (npm run build:server), as deploy/production runs it
+  const child = spawn(process.execPath, ['apps/server/dist/main.mjs'], {
     cwd: ROOT,
     env: {
       ...process.env,
@@ -173,6 +174,9 @@ const api = async (base: string, path: string, token: string | null, body?: unkn
 const main = async () => {
   step(`database ${dbName}, files in ${work}`);
   psql(`create database ${dbName}`, adminUrl);
+
+  step('the production bundle (npm run build:server)');
+  execFileSync(process.execPath, [join(ROOT, 'apps/server/build.mjs')], { stdio: 'inherit' });
 
   step('instance A (seeds the demo company), then instance B');
   const a = startInstance(A);

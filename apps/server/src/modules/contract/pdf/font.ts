@@ -6,6 +6,7 @@ import type { PDFDocument, PDFFont } from 'pdf-lib';
 
 type PdfLibFontkit = Parameters<PDFDocument['registerFontkit']>[0];
 
+import { SERVER_ROOT } from '../../../server-root';
 import { identityCidCharset } from './cff-charset';
 import { createFaceSubsetter, type FaceSubsetter } from './hb-subset';
 
@@ -18,7 +19,7 @@ import { createFaceSubsetter, type FaceSubsetter } from './hb-subset';
  * `subset: true` and @pdf-lib/fontkit 1.1.1 lose CJK glyphs (pdf-lib #1232): we subset first and embed
  * the result whole, measured and laid out by upstream fontkit 2.
  */
-const FONT_FILE = path.resolve(import.meta.dirname, '../../../../assets/fonts/NotoSansSC-contract.otf');
+const FONT_FILE = path.join(SERVER_ROOT, 'assets/fonts/NotoSansSC-contract.otf');
 
 let base: { bytes: Buffer; font: Font } | undefined;
 let subsetter: Promise<FaceSubsetter> | undefined;
