@@ -1,6 +1,7 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
+import { setClockOffsetMs } from '../../lib/clock';
 import type { LegEvent } from '../provider';
-import { createSimProvider, simOutcomeOf } from './sim-provider';
+import { createSimProvider, SIM_RECORDING_MAX_SECONDS, simOutcomeOf } from './sim-provider';
 import { simRecording } from './wav';
 
 describe('sim line', () => {
@@ -38,5 +39,43 @@ describe('sim line', () => {
     expect(ended).toMatchObject({ side: 2, cause: 'normal' });
     expect(sim.isActive('a')).toBe(false);
     sim.close();
+  });
+
+  afterEach(() => setClockOffsetMs(0));
+
+  it('bills a call across a moved clock in full but records at most SIM_RECORDING_MAX_SECONDS of it', async () => {
+    const sim = createSimProvider({ speed: 1000, talkSeconds: 3600 });
+    const events: LegEvent[] = [];
+    sim.onEvent((e) => {
+      events.push(e);
+    });
+    sim.dial({ uuid: 'b', from: '8001', to: '13800000001' });
+    await new Promise((r) => setTimeout(r, 30));
+    expect(events.map((e) => e.kind)).toEqual(['ringing', 'answered']);
+    // a test moves the business clock a day on while the customer talks
+    setClockOffsetMs(86_400_000);
+    const started = Date.now();
+    await sim.hangup('b', 1, 'normal');
+    const ended = events.at(-1);
+    if (ended?.kind !== 'ended') throw new Error('not ended');
+    expect(ended.at.getTime() - (events[1] as { at: Date }).at.getTime()).toBeGreaterThanOrEqual(86_400_000);
+    expect(ended.recording?.length).toBe(44 + SIM_RECORDING_MAX_SECONDS * 8000 * 2);
+    expect(Date.now() - started).toBeLessThan(5_000);
+    sim.close();
+  });
+
+  it('records the whole of a call when the clock stays (up to the cap and one second past it)', async () => {
+    for (const talk of [SIM_RECORDING_MAX_SECONDS, SIM_RECORDING_MAX_SECONDS + 1]) {
+      const sim = createSimProvider({ speed: 10_000, talkSeconds: talk });
+      const events: LegEvent[] = [];
+      sim.onEvent((e) => {
+        events.push(e);
+      });
+      sim.dial({ uuid: `c${talk}`, from: '8001', to: '13800000001' });
+      await new Promise((r) => setTimeout(r, 100));
+      const ended = events.at(-1);
+      expect(ended?.kind === 'ended' && ended.recording?.length).toBe(44 + talk * 8000 * 2);
+      sim.close();
+    }
   });
 });
