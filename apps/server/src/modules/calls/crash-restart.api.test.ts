@@ -107,6 +107,24 @@ const ok = async (res: Promise<{ json: () => { code: number }; body: string }>) 
   return r.json() as { code: number; data: unknown };
 };
 
+/** Every day, 08:00–21:00 Beijing: the tasks' calling window. */
+const WINDOW = { cmWeeks: [1, 2, 3, 4, 5, 6, 7], cmTimes: [{ start: '08:00', end: '21:00' }] };
+
+/** A seat task of `numbers` for 李四 in WINDOW, created by the admin; its id. */
+const createSeatTask = async (
+  life: TestApp,
+  adminToken: string,
+  lisiId: number,
+  name: string,
+  numbers: string[],
+  extra: Record<string, unknown> = {},
+) =>
+  (
+    (await ok(
+      life.post('/api/frontend/calltask/create', { name, ...WINDOW, numbers, cmSidInfo: [lisiId], ...extra }, adminToken),
+    )) as { data: { cmStid: number } }
+  ).data.cmStid;
+
 describe('after a crash, dialers count only agents who joined again from a live socket (item 3)', () => {
   it('a group task and a seat task place no call for an agent whose socket died; they do once he re-joins', async () => {
     const instanceId = `crash-dialer-${run}`;
@@ -114,14 +132,13 @@ describe('after a crash, dialers count only agents who joined again from a live 
     // before the tasks' window (08:00–21:00 Beijing): nothing is dialled before the crash
     setBeijing('07:00:00');
     await readyLine(life, tokens.lisi);
-    const window = { cmWeeks: [1, 2, 3, 4, 5, 6, 7], cmTimes: [{ start: '08:00', end: '21:00' }] };
     const group = (
       (await ok(
         life.post(
           '/api/frontend/groupcall/create',
           {
             name: '崩溃前的群呼',
-            ...window,
+            ...WINDOW,
             numbers: [mobileEnding(1), mobileEnding(1)],
             cmSidInfo: [ids.lisi],
             maxLines: 2,
@@ -131,15 +148,7 @@ describe('after a crash, dialers count only agents who joined again from a live 
         ),
       )) as { data: { cmStid: number } }
     ).data.cmStid;
-    const seat = (
-      (await ok(
-        life.post(
-          '/api/frontend/calltask/create',
-          { name: '崩溃前的坐席任务', ...window, numbers: [mobileEnding(1)], cmSidInfo: [ids.lisi] },
-          tokens.admin,
-        ),
-      )) as { data: { cmStid: number } }
-    ).data.cmStid;
+    const seat = await createSeatTask(life, tokens.admin, ids.lisi, '崩溃前的坐席任务', [mobileEnding(1)]);
     await ok(life.post('/api/frontend/groupcall/start', { cmStid: group }, tokens.admin));
     await ok(life.post('/api/frontend/calltask/start', { cmStid: seat }, tokens.admin));
 
@@ -188,22 +197,9 @@ describe('after a crash, dialers count only agents who joined again from a live 
     const { t: life, tokens, ids } = await firstLife(instanceId);
     setBeijing('07:00:00');
     await readyLine(life, tokens.lisi);
-    const seat = (
-      (await ok(
-        life.post(
-          '/api/frontend/calltask/create',
-          {
-            name: '崩溃前在做的坐席任务',
-            cmWeeks: [1, 2, 3, 4, 5, 6, 7],
-            cmTimes: [{ start: '08:00', end: '21:00' }],
-            numbers: [mobileEnding(1), mobileEnding(1)],
-            cmSidInfo: [ids.lisi],
-            wrapUpSeconds: 0,
-          },
-          tokens.admin,
-        ),
-      )) as { data: { cmStid: number } }
-    ).data.cmStid;
+    const seat = await createSeatTask(life, tokens.admin, ids.lisi, '崩溃前在做的坐席任务', [mobileEnding(1), mobileEnding(1)], {
+      wrapUpSeconds: 0,
+    });
     await ok(life.post('/api/frontend/calltask/start', { cmStid: seat }, tokens.admin));
     sockets.push(await callSocket(life, tokens.lisi));
     await ok(life.post('/api/frontend/calltask/work', { cmStid: seat }, tokens.lisi));
@@ -242,23 +238,10 @@ describe('calls of an instance that died end at once (item 4)', () => {
     const { t: life, tokens, ids } = await firstLife(instanceId);
     setBeijing('10:00:00');
     await readyLine(life, tokens.lisi);
-    const seat = (
-      (await ok(
-        life.post(
-          '/api/frontend/calltask/create',
-          {
-            name: '通话中崩溃',
-            cmWeeks: [1, 2, 3, 4, 5, 6, 7],
-            cmTimes: [{ start: '08:00', end: '21:00' }],
-            numbers: [mobileEnding(1)],
-            cmSidInfo: [ids.lisi],
-            maxAttempts: 2,
-            redialMinutes: 5,
-          },
-          tokens.admin,
-        ),
-      )) as { data: { cmStid: number } }
-    ).data.cmStid;
+    const seat = await createSeatTask(life, tokens.admin, ids.lisi, '通话中崩溃', [mobileEnding(1)], {
+      maxAttempts: 2,
+      redialMinutes: 5,
+    });
     await ok(life.post('/api/frontend/calltask/start', { cmStid: seat }, tokens.admin));
     sockets.push(await callSocket(life, tokens.lisi));
     await ok(life.post('/api/frontend/calltask/work', { cmStid: seat }, tokens.lisi));
