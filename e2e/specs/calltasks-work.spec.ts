@@ -246,7 +246,7 @@ test('拒绝 after a call names the number and holds the next dial until the con
 });
 
 // The number rings for 30 s (no answer): the agent folds the call window, logs out while it rings,
-// and the task's last number is never dialled. (Once marked fixme: the click on the header waited
+// and the task's last number is never dialled. (It was once skipped: the click on the header waited
 // behind the call window until the calls had ended and the next number was dialled.)
 test('leaving the page or logging out stops working: no number is dialled for an agent who is gone', async ({
   page,

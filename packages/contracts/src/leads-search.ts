@@ -78,13 +78,16 @@ const leadFiltersQuery = z.object({
   keyword: qText,
 });
 
-/** GET kqhk/advanced: 找线索. Sort by founding date or capital. */
-export const leadAdvancedQuery = leadFiltersQuery.extend({
+/** The order and page of a company search (找线索, and a template run from 行业模板). */
+const leadSortAndPage = {
   orderBy: z.enum(['foundedOn', 'capital']).default('foundedOn'),
   orderSort: z.enum(['asc', 'desc']).default('desc'),
   page,
   limit,
-});
+};
+
+/** GET kqhk/advanced: 找线索. Sort by founding date or capital. */
+export const leadAdvancedQuery = leadFiltersQuery.extend(leadSortAndPage);
 export type LeadAdvancedQuery = z.infer<typeof leadAdvancedQuery>;
 
 /**
@@ -165,10 +168,7 @@ export type LeadTemplate = z.infer<typeof leadTemplateSchema>;
 export const leadIndustryQuery = z.object({
   /** run this template: answers its search page (as kqhk/advanced) in `result` */
   runId: z.preprocess((v) => (v === '' || v === undefined ? undefined : Number(v)), zId().optional()),
-  orderBy: z.enum(['foundedOn', 'capital']).default('foundedOn'),
-  orderSort: z.enum(['asc', 'desc']).default('desc'),
-  page,
-  limit,
+  ...leadSortAndPage,
 });
 export type LeadIndustryQuery = z.infer<typeof leadIndustryQuery>;
 export const leadIndustryResultSchema = z.object({
