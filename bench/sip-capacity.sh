@@ -5,6 +5,11 @@
 # packages of `npm run telephony:install`. Usage: bash bench/sip-capacity.sh [legs...] (default 10 20 40)
 # SIP_BENCH_PRIORITY=1 runs the media path (Node, rtpengine, SIPp) at nice -10: on a machine shared
 # with other work it shows which gaps come from the OS scheduler rather than from the line.
+# SIP_BENCH_CPS=N paces each batch's INVITEs at N per second (default 0: all at once);
+# SIP_BENCH_MODES=play leaves out the forward runs; SIP_BENCH_OUT names the results file;
+# SIPP_SCENARIO and SIPP_BUFF_SIZE replace the far end (an older scenario, SIPp's socket buffer).
+# SIPp writes its short message trace (bench/sip-capacity.ts takes set-up apart with it) and
+# gets a 1 MB socket buffer (its default 64 KB is small next to a burst of 200 legs at once).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 if [ -z "${SIP_BENCH_IN_NS:-}" ]; then
@@ -25,9 +30,11 @@ cleanup() {
 }
 trap cleanup EXIT
 bash deploy/telephony/up.sh >/dev/null
-sipp -sf bench/sip-carrier-uas.xml -i 127.0.0.1 -p 5080 -mi 127.0.0.1 -mp 6000 -nostdin -m 100000 \
+sipp -sf "${SIPP_SCENARIO:-bench/sip-carrier-uas.xml}" -i 127.0.0.1 -p 5080 -mi 127.0.0.1 -mp 6000 -nostdin -m 100000 \
+  -buff_size "${SIPP_BUFF_SIZE:-1048576}" -trace_shortmsg -shortmessage_file "$RUN/sipp-short.log" \
   -trace_err -error_file "$RUN/sipp-errors.log" >"$RUN/sipp.log" 2>&1 &
 SIPP_PID=$!
+export SIPP_PID SIPP_SHORTMSG="$RUN/sipp-short.log"
 for _ in $(seq 1 50); do ss -lnu | grep -q ' 127.0.0.1:5080 ' && break; sleep 0.1; done
 NICE=()
 if [ "${SIP_BENCH_PRIORITY:-0}" = 1 ]; then

@@ -13,6 +13,7 @@
 #                        trunk sends to it (default: SIP_APP_ADDR and ^$, none); the sip test runs
 #                        its scenarios' UA on SIP_APP_ADDR and the app under test on this one
 #   RTPENGINE_NG RTPENGINE_CLI RTP_MIN RTP_MAX                 (127.0.0.1:2223 127.0.0.1:9900 30000 30199)
+#   RTPENGINE_LOG_LEVEL  5 (notice); 6 logs each offer/answer with rtpengine's time for it
 #   TELEPHONY_RUN_DIR    rendered configs, pid files, logs, recordings (.tmp/telephony); the app's
 #                        SIP_RECORDING_DIR is $TELEPHONY_RUN_DIR/recordings
 # `up.sh --kamailio-only` restarts Kamailio alone (a changed kamailio.cfg.in; rtpengine keeps its calls).
@@ -34,7 +35,7 @@ declare -A V=(
   [APP2_HOSTPORT]=${SIP_APP2_ADDR:-$SIP_APP_ADDR} [APP2_NUMBERS]=${APP2_NUMBERS:-^\$}
   [MEDIA_IP]=${MEDIA_IP:-$SIP_IP}
   [RTPENGINE_NG]=${RTPENGINE_NG:-127.0.0.1:2223} [RTPENGINE_CLI]=${RTPENGINE_CLI:-127.0.0.1:9900}
-  [RTP_MIN]=${RTP_MIN:-30000} [RTP_MAX]=${RTP_MAX:-30199}
+  [RTP_MIN]=${RTP_MIN:-30000} [RTP_MAX]=${RTP_MAX:-30199} [RTPENGINE_LOG_LEVEL]=${RTPENGINE_LOG_LEVEL:-5}
   [RUN_DIR]=$RUN
   [MODULE_DIR]=$(dirname "$(ls /usr/lib/*/kamailio/modules/tm.so 2>/dev/null | head -1)")/
 )

@@ -21,6 +21,13 @@ const T2 = 4000;
 const TIMEOUT = 64 * T1;
 /** how long a finished transaction still absorbs retransmissions */
 const LINGER = 32_000;
+/**
+ * the socket's receive buffer: a dialer's burst of legs brings three responses each (100, 180, 200)
+ * while the event loop may be busy; at 100 legs at once the default 208 KB dropped 200 OKs, which
+ * the far end only resends after 500 ms. The kernel caps it at net.core.rmem_max
+ * (deploy/telephony/sysctl-sip.conf).
+ */
+export const RECV_BUFFER = 4 * 1024 * 1024;
 
 export type HostPort = { host: string; port: number };
 export type SipLog = (dir: '>>' | '<<', text: string) => void;
@@ -40,7 +47,7 @@ export const newTag = () => randomBytes(5).toString('hex');
 export const newCallId = () => randomBytes(12).toString('hex');
 
 export class SipTransport {
-  private readonly socket = dgram.createSocket('udp4');
+  private readonly socket = dgram.createSocket({ type: 'udp4', recvBufferSize: RECV_BUFFER });
   private readonly clients = new Map<string, ClientTx>();
   private readonly servers = new Map<string, ServerTx>();
   onRequest: (rq: SipRequest, from: HostPort) => void = () => {};
