@@ -2,6 +2,8 @@
 // into dist/, the workspace packages (@crm/*) inlined, every npm dependency left to node_modules.
 // Running the bundle with plain node instead of the tsx loader halves the idle memory (measured on
 // PostgreSQL: 473 MB -> 255 MB RSS; tsx keeps every transformed module and its source map).
+// The sip line's media worker (src/telephony/sip/rtp/media-worker.ts) is an entry of its own,
+// dist/media-worker.mjs, which media-thread.ts starts from next to the bundle it runs in.
 // Types are checked by `npm run typecheck`, not here.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -24,7 +26,11 @@ for (const file of manifests) {
 }
 
 await build({
-  entryPoints: { main: path.join(here, 'src/main.ts'), cluster: path.join(here, 'src/cluster.ts') },
+  entryPoints: {
+    main: path.join(here, 'src/main.ts'),
+    cluster: path.join(here, 'src/cluster.ts'),
+    'media-worker': path.join(here, 'src/telephony/sip/rtp/media-worker.ts'),
+  },
   outdir: path.join(here, 'dist'),
   outExtension: { '.js': '.mjs' },
   bundle: true,
@@ -35,4 +41,6 @@ await build({
   external: [...external].flatMap((name) => [name, `${name}/*`]),
   logLevel: 'warning',
 });
-console.log(`server bundle written to ${path.relative(root, path.join(here, 'dist'))}/ (main.mjs, cluster.mjs)`);
+console.log(
+  `server bundle written to ${path.relative(root, path.join(here, 'dist'))}/ (main.mjs, cluster.mjs, media-worker.mjs)`,
+);

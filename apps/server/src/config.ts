@@ -98,6 +98,8 @@ const schema = z.object({
     .string()
     .regex(/^[0-9.]+:\d{1,5}$/)
     .default('127.0.0.1:5070'),
+  /** sip line: the legs' RTP, 20 ms clock, prompts and voice detection in a worker thread (1), or in the main event loop (0) */
+  SIP_MEDIA_THREAD: z.enum(['0', '1']).default('1'),
   /** sip line, call control: Kamailio's SIP/UDP address, where the app UA sends every request */
   SIP_PROXY: z
     .string()
@@ -282,6 +284,8 @@ export type Config = {
     /** call control: the app UA's UDP address and Kamailio's (host:port; optional for tests that build a config) */
     appAddr?: string;
     proxy?: string;
+    /** SIP_MEDIA_THREAD: the legs' media in the media worker (telephony/sip/rtp/media-thread.ts); absent = on */
+    mediaThread?: boolean;
   };
   /** where a company's LLM endpoint may point (modules/aibot/llm-url-policy.ts) */
   aibotLlm: { allowPrivate: boolean; allowHosts: string[] };
@@ -378,6 +382,7 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env, overrides: Part
       rpcUrl: e.SIP_RPC_URL,
       appAddr: e.SIP_APP_ADDR,
       proxy: e.SIP_PROXY,
+      mediaThread: e.SIP_MEDIA_THREAD === '1',
     },
     tts: {
       engine: e.SPEECH_TTS === 'espeak' ? 'binary' : 'wasm',

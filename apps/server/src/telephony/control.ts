@@ -1,4 +1,5 @@
 import type { HangupCause } from '@crm/contracts';
+import type { VadOptions, VadSegment } from '../modules/speech/vad';
 import type { HangupSideValue } from './provider';
 
 // Call control (issue 12): the legs the server itself places, answers, bridges, plays into and
@@ -60,6 +61,16 @@ export type ControlListener = (event: ControlEvent) => Promise<void> | void;
 /** 20 ms of what the far end of a leg says. */
 export type AudioFrame = { legId: string; seq: number; samples: Int16Array };
 
+/**
+ * What a line's voice-activity detection reports (`detect`), each with the frames received so far
+ * (the call's clock: frames × 20 ms): the clock moving on, a turn's start, a turn's end with its
+ * audio. `isFlush`: the turn was still in progress when the leg's media closed.
+ */
+export type VoiceEvent =
+  | { kind: 'clock'; frames: number }
+  | { kind: 'start'; frames: number; atMs: number }
+  | { kind: 'end'; frames: number; segment: VadSegment; isFlush: boolean };
+
 /** How a prompt ended. */
 export type PlayResult = 'done' | 'stopped' | 'ended';
 
@@ -94,6 +105,12 @@ export type CallControlLine = {
   stopPlay: (legId: string) => void;
   /** the leg's incoming audio as 20 ms frames; returns the unsubscribe */
   listen: (legId: string, onFrame: (frame: AudioFrame) => void) => () => void;
+  /**
+   * voice activity on a leg's incoming audio, detected where the leg's media runs (sip: the media
+   * thread) with what the line sends into the leg as the echo reference; returns the unsubscribe.
+   * Optional: without it, the listener runs the detector on `listen`'s frames.
+   */
+  detect?: (legId: string, options: VadOptions, onVoice: (event: VoiceEvent) => void) => () => void;
   /** ends a leg; resolves once its ended event is handled (false when the line does not hold it) */
   hangup: (legId: string, cause: HangupCause) => Promise<boolean>;
   isActive: (legId: string) => boolean;

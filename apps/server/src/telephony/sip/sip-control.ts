@@ -9,6 +9,7 @@
 //   config.sip.proxy     Kamailio's SIP/UDP 'host:port' (SIP_PROXY, default 127.0.0.1:5060)
 //   config.sip.internalSecret  sent as X-Crm-App-Secret (Kamailio strips it before relaying)
 //   config.sip.domain    the SIP domain of R-URIs/From (default: the proxy's host)
+//   config.sip.mediaThread  RTP in the media worker (SIP_MEDIA_THREAD, rtp/media-thread.ts)
 // The UA binds asynchronously: `ready` resolves once it listens; every operation awaits it.
 // Inbound legs arrive as `offered` events (Kamailio routes the trunk's INVITEs for the app's
 // numbers to SIP_APP_ADDR); `answer(legId)` takes them.
@@ -19,9 +20,9 @@ import { now } from '../../lib/clock';
 import type { CallControlLine, ControlEvent, ControlListener, OriginateRequest } from '../control';
 import type { HangupSideValue } from '../provider';
 import { recordingOfCall } from './pcap-wav';
-import { RtpSession, type RtpStats } from './rtp/rtp-session';
+import type { RtpStats } from './rtp/media-session';
 import { bridgeAnswered, joinOnAnswer, offerFor, unbridge } from './sip-bridge';
-import { aimRtp, answerOf, type SipLeg } from './sip-leg';
+import { aimRtp, answerOf, listenTo, mediaSession, type SipLeg } from './sip-leg';
 import { causeOfStatus } from './sip-provider';
 import { Dialog } from './ua/dialog';
 import { parseSdp } from './ua/sdp';
@@ -30,7 +31,7 @@ import { type HostPort, type SipLog, SipTransport } from './ua/sip-transport';
 import { type IncomingInvite, InviteFailed, SipUa } from './ua/sip-ua';
 
 export type SipControlOptions = {
-  config: Pick<Config['sip'], 'internalSecret' | 'domain' | 'appAddr' | 'proxy'>;
+  config: Pick<Config['sip'], 'internalSecret' | 'domain' | 'appAddr' | 'proxy' | 'mediaThread'>;
   recordingDir: string;
   /** no re-INVITE to a leg sooner than this after its answer (ms; a UA dropped audio when re-INVITEd at once) */
   reinviteGuardMs?: number;
@@ -93,9 +94,11 @@ export const createSipControl = (opts: SipControlOptions): SipControlLine => {
     const wasAnswered = leg.state === 'answered';
     leg.state = 'ended';
     clearTimeout(leg.ringTimer);
-    leg.rtp.close();
+    // the media's last events (a turn in progress, the prompts it ended) come before the ended event
+    const closed = leg.rtp.close();
     unbridge(ctx, leg);
     leg.ended = (async () => {
+      await closed;
       // rtpengine closes the pcap once Kamailio relayed the BYE
       if (wasAnswered && opts.recordingDir) await new Promise((r) => setTimeout(r, 200));
       const recording = wasAnswered ? await recordingOfCall(opts.recordingDir, leg.callId) : undefined;
@@ -122,14 +125,11 @@ export const createSipControl = (opts: SipControlOptions): SipControlLine => {
   };
 
   const newLeg = async (id: string, callId: string, target: SipLeg['target']): Promise<SipLeg> => {
-    const rtp = new RtpSession(local.host);
+    const rtp = mediaSession(local.host, opts.config.mediaThread !== false);
     await rtp.bind();
     const leg: SipLeg = { id, callId, target, state: 'calling', rtp, isMediaAway: false, listeners: new Set(), frameSeq: 0 };
     rtp.onDigit = (p) => void emit({ kind: 'digit', legId: id, at: now(), digit: p.digit, durationMs: p.durationMs });
-    rtp.onFrame = (samples) => {
-      for (const l of leg.listeners) l(samples, leg.frameSeq);
-      leg.frameSeq++;
-    };
+    rtp.onLost = () => void hangup(id, HANGUP_CAUSE.systemError); // the media thread died
     return leg;
   };
 
@@ -191,19 +191,20 @@ export const createSipControl = (opts: SipControlOptions): SipControlLine => {
     );
   };
 
-  ua.onInvite = (inc: IncomingInvite) => {
+  ua.onInvite = async (inc: IncomingInvite) => {
     const id = randomUUID();
-    void newLeg(id, inc.callId, undefined).then((leg) => {
-      leg.state = 'offered';
-      leg.incoming = inc;
-      legs.set(id, leg);
-      timing.set(id, { inviteAt: performance.now() });
-      inc.onCancel = () => void end(leg, HANGUP_SIDE.customer, HANGUP_CAUSE.cancelled);
-      inc.ring();
-      const from = userOf(parseNameAddr(inc.from).uri);
-      const to = userOf(parseNameAddr(inc.to).uri) || userOf(inc.request.uri);
-      void emit({ kind: 'offered', legId: id, at: now(), from, to });
-    });
+    // no media for it (the media thread died): the call is turned away
+    const leg = await newLeg(id, inc.callId, undefined).catch(() => inc.reject(503, 'Service Unavailable'));
+    if (!leg) return;
+    leg.state = 'offered';
+    leg.incoming = inc;
+    legs.set(id, leg);
+    timing.set(id, { inviteAt: performance.now() });
+    inc.onCancel = () => void end(leg, HANGUP_SIDE.customer, HANGUP_CAUSE.cancelled);
+    inc.ring();
+    const from = userOf(parseNameAddr(inc.from).uri);
+    const to = userOf(parseNameAddr(inc.to).uri) || userOf(inc.request.uri);
+    void emit({ kind: 'offered', legId: id, at: now(), from, to });
   };
 
   const answer = async (legId: string) => {
@@ -263,10 +264,9 @@ export const createSipControl = (opts: SipControlOptions): SipControlLine => {
     listen: (legId, onFrame) => {
       const leg = legs.get(legId);
       if (!leg) return () => {};
-      const l = (samples: Int16Array, seq: number) => onFrame({ legId, seq, samples });
-      leg.listeners.add(l);
-      return () => leg.listeners.delete(l);
+      return listenTo(leg, (samples, seq) => onFrame({ legId, seq, samples }));
     },
+    detect: (legId, options, onVoice) => legs.get(legId)?.rtp.detect(options, onVoice) ?? (() => {}),
     hangup,
     endByHandle: async (handle) => {
       await ready;

@@ -2,7 +2,9 @@
 // session on the app's address, and what the control line knows of its state.
 import type { BridgeMode, LegTarget } from '../control';
 import { PT_PCMU } from './rtp/g711';
-import type { RtpSession } from './rtp/rtp-session';
+import type { MediaSession } from './rtp/media-session';
+import { ThreadSession } from './rtp/media-thread';
+import { RtpSession } from './rtp/rtp-session';
 import type { Dialog } from './ua/dialog';
 import { buildSdp, parseSdp, type SdpMedia } from './ua/sdp';
 import type { IncomingInvite, OutgoingInvite } from './ua/sip-ua';
@@ -15,7 +17,7 @@ export type SipLeg = {
   /** where it goes (originated legs) or undefined (inbound) */
   target: LegTarget | undefined;
   state: LegState;
-  rtp: RtpSession;
+  rtp: MediaSession;
   dialog?: Dialog;
   outgoing?: OutgoingInvite;
   incoming?: IncomingInvite;
@@ -59,3 +61,24 @@ export const aimRtp = (leg: SipLeg, sdp: string): boolean => {
   leg.rtp.setRemote({ ip: m.ip, port: m.port, pt, dtmfPt: m.dtmfPt });
   return true;
 };
+
+/** the leg's frames to a listener until the returned stop; the media thread sends them to main only while there is one */
+export const listenTo = (leg: SipLeg, l: (samples: Int16Array, seq: number) => void) => {
+  const dispatch = () => {
+    leg.rtp.onFrame = leg.listeners.size
+      ? (samples) => {
+          const seq = leg.frameSeq++;
+          for (const f of leg.listeners) f(samples, seq);
+        }
+      : undefined;
+  };
+  leg.listeners.add(l);
+  dispatch();
+  return () => {
+    if (leg.listeners.delete(l) && leg.state !== 'ended') dispatch();
+  };
+};
+
+/** a leg's RTP endpoint: in the media thread (SIP_MEDIA_THREAD=1) or in this event loop */
+export const mediaSession = (host: string, inThread: boolean): MediaSession =>
+  inThread ? new ThreadSession(host) : new RtpSession(host);

@@ -3,10 +3,10 @@ import { emitOpsSignal } from '../../../lib/ops-signals';
 import { createFlowSession, type FlowSession } from '../../aibot/flow-engine';
 import { gradeCall } from '../../aibot/flow-grade';
 import type { CallRuntime } from '../../calls/call-bus';
-import { hangupLeg, listen } from '../../calls/call-control';
+import { hangupLeg } from '../../calls/call-control';
 import type { Recognizer } from '../../speech/recognizer';
 import type { SpeechKit } from '../../speech/speech';
-import { createEar, type Ear } from './bot-ear';
+import { createEar, type Ear, hearLeg } from './bot-ear';
 import { followLeg } from './bot-events';
 import { hear, recognizerFor } from './bot-hear';
 import { liveEnded, liveStarted } from './bot-live';
@@ -175,7 +175,7 @@ export const runBotCall = async (input: BotCallInput): Promise<BotCallResult> =>
   watchdog.unref();
   let outcome: { end: AiCallEnd; transferStaffId: number | null };
   try {
-    unlisten = await listen(input.rt, input.legId, (f) => ear.frame(f.samples));
+    unlisten = await hearLeg(input.rt, input.legId, ear);
     outcome = await walk(call);
   } catch {
     // the customer left before the bot could listen or play: his hang-up, not a failure

@@ -1,11 +1,15 @@
-import { FRAME_MS, FRAME_SAMPLES } from '../../../telephony/control';
+import { FRAME_MS, FRAME_SAMPLES, type VoiceEvent } from '../../../telephony/control';
+import type { CallRuntime } from '../../calls/call-bus';
+import { listen } from '../../calls/call-control';
 import { type VadOptions, type VadSegment, VoiceActivityDetector } from '../../speech/vad';
 
 // The bot's ear on one leg: the leg's 20 ms frames go through the voice-activity detector with
 // what the bot is playing at that moment as the echo reference; key presses and the leg's end come
 // from the leg's events (bot-events.ts). The call's clock is the audio itself (frames received ×
 // 20 ms since the bot started listening), so silence timers follow the line's time on every line
-// (the sim line runs faster than real time).
+// (the sim line runs faster than real time). A line that detects voice itself (`detect`: the sip
+// line, in its media thread, with what it sent in the same tick as the echo reference) gives the
+// ear the detector's events and the frame count instead of the frames (hearLeg).
 
 export type EarEvent =
   | { kind: 'speechStart'; atMs: number }
@@ -31,6 +35,10 @@ export const createEar = (vadOptions: Partial<VadOptions>) => {
   /** speech that started before this is not heard (it was said over a prompt he may not interrupt) */
   let ignoreBeforeMs = 0;
   let lastFrameReal = Date.now();
+  /** the line's detector: a turn in progress (its start came, not its end), and the turn cut by the leg's end */
+  let isLineSpeaking = false;
+  let flushed: VadSegment | undefined;
+  const isSpeaking = () => vad.isSpeaking || isLineSpeaking;
 
   const nowMs = () => frames * FRAME_MS;
 
@@ -48,7 +56,7 @@ export const createEar = (vadOptions: Partial<VadOptions>) => {
       w.resolve({ kind: 'ended', atMs: nowMs() });
       return;
     }
-    if (w.deadlineMs !== null && nowMs() >= w.deadlineMs && !vad.isSpeaking) {
+    if (w.deadlineMs !== null && nowMs() >= w.deadlineMs && !isSpeaking()) {
       waiter = null;
       w.resolve({ kind: 'silence', atMs: nowMs() });
     }
@@ -69,8 +77,27 @@ export const createEar = (vadOptions: Partial<VadOptions>) => {
     return reference.samples.subarray(from, Math.min(reference.samples.length, from + FRAME_SAMPLES));
   };
 
+  /** the line's clock moves on to `to` frames; a silence deadline inside the step fires at its own frame */
+  const advance = (to: number) => {
+    const w = waiter;
+    if (w && w.deadlineMs !== null && queue.length === 0 && !isSpeaking() && !isEnded) {
+      const due = Math.ceil(w.deadlineMs / FRAME_MS);
+      if (due > frames && due < to) {
+        frames = due;
+        wake();
+      }
+    }
+    frames = Math.max(frames, to);
+  };
+
+  const speechStarted = (atMs: number) => {
+    for (const fn of onInput) fn();
+    push({ kind: 'speechStart', atMs });
+  };
+
   return {
     nowMs,
+    vadOptions: vad.options,
     get isEnded() {
       return isEnded;
     },
@@ -82,10 +109,23 @@ export const createEar = (vadOptions: Partial<VadOptions>) => {
       lastFrameReal = Date.now();
       const n = frames++;
       for (const e of vad.push(samples, sentFrame(n))) {
-        if (e.type === 'start') {
-          for (const fn of onInput) fn();
-          push({ kind: 'speechStart', atMs: e.atMs });
-        } else push({ kind: 'speech', segment: e.segment });
+        if (e.type === 'start') speechStarted(e.atMs);
+        else push({ kind: 'speech', segment: e.segment });
+      }
+      wake();
+    },
+    /** one event of the line's own detector (instead of frames) */
+    voice: (e: VoiceEvent) => {
+      if (isEnded) return;
+      lastFrameReal = Date.now();
+      advance(e.frames);
+      if (e.kind === 'start') {
+        isLineSpeaking = true;
+        speechStarted(e.atMs);
+      } else if (e.kind === 'end') {
+        isLineSpeaking = false;
+        if (e.isFlush) flushed = e.segment;
+        else push({ kind: 'speech', segment: e.segment });
       }
       wake();
     },
@@ -122,7 +162,21 @@ export const createEar = (vadOptions: Partial<VadOptions>) => {
     /** a turn in progress when the call ends */
     flush: (): VadSegment | undefined => {
       const e = vad.flush()[0];
-      return e?.type === 'end' ? e.segment : undefined;
+      const cut = flushed;
+      flushed = undefined;
+      return e?.type === 'end' ? e.segment : cut;
     },
   };
+};
+
+/**
+ * The ear hears the leg: the line's own detector when it has one (the sip line's media thread),
+ * else the leg's frames through the ear's detector. Returns the stop; throws when the leg is not
+ * this instance's (calls/call-control.ts listen).
+ */
+export const hearLeg = async (rt: CallRuntime, legId: string, ear: Ear): Promise<() => void> => {
+  const line = rt.line;
+  if (!line.detect) return listen(rt, legId, (f) => ear.frame(f.samples));
+  if (!line.isActive(legId)) throw new Error(`leg ${legId} is not on this instance's line`);
+  return line.detect(legId, ear.vadOptions, (e) => ear.voice(e));
 };

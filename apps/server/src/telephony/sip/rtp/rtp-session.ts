@@ -1,12 +1,16 @@
 // One leg's RTP endpoint on the app's address: G.711 sender paced by the shared 20 ms scheduler
 // (prompts queue as 160-sample frames, silence in between so rtpengine records a continuous
 // stream), receiver with loss / gap / jitter figures, decoded 20 ms frames for listeners, RFC 4733
-// digits reported once at their end, and raw forwarding to another session (bridge mode forward).
+// digits reported once at their end, raw forwarding to another session (bridge mode forward), and
+// voice-activity detection on the received audio with the frame sent in the same tick as the echo
+// reference. It runs where the scheduler runs: the media worker (media-worker.ts) or main.
 
 import { randomInt } from 'node:crypto';
 import dgram from 'node:dgram';
-import { FRAME_SAMPLES, type PlayResult } from '../../control';
-import { type G711Pt, g711Decode, g711Encode, isG711 } from './g711';
+import { type VadOptions, VoiceActivityDetector } from '../../../modules/speech/vad';
+import { FRAME_SAMPLES, type PlayResult, type VoiceEvent } from '../../control';
+import { g711Decode, g711Encode, isG711 } from './g711';
+import type { DigitPress, MediaSession, Remote, RtpStats } from './media-session';
 import {
   buildRtp,
   buildTelephoneEvent,
@@ -18,24 +22,11 @@ import {
 } from './rtp-packet';
 import { scheduleStream, type Ticking, unscheduleStream } from './scheduler';
 
-export type Remote = { ip: string; port: number; pt: G711Pt; dtmfPt: number | undefined };
-export type DigitPress = { digit: string; durationMs: number };
+export type { DigitPress, Remote, RtpStats } from './media-session';
 
 type Queued = { frame: Int16Array } | { done: (r: PlayResult) => void };
 
-export type RtpStats = {
-  rxPackets: number;
-  expected: number;
-  lost: number;
-  lossPct: number;
-  maxGapMs: number;
-  jitterMs: number;
-  txPackets: number;
-  firstRxAt: number | undefined;
-  firstTxAt: number | undefined;
-};
-
-export class RtpSession implements Ticking {
+export class RtpSession implements Ticking, MediaSession {
   readonly socket = dgram.createSocket('udp4');
   port = 0;
   remote: Remote | undefined;
@@ -43,6 +34,8 @@ export class RtpSession implements Ticking {
   onFrame: ((samples: Int16Array) => void) | undefined;
   onDigit: ((press: DigitPress) => void) | undefined;
   onFirstPacket: (() => void) | undefined;
+  /** never called here: a session in this thread cannot lose its media without close() */
+  onLost: (() => void) | undefined;
   /** the session its received packets are copied to (forward bridge); its own sending stops */
   forwardTo: RtpSession | undefined;
   private queue: Queued[] = [];
@@ -57,6 +50,9 @@ export class RtpSession implements Ticking {
   private firstRxAt: number | undefined;
   private lastEventTs: number | undefined;
   private isClosed = false;
+  /** the prompt frame sent at the last tick (undefined: silence, a digit or nothing) */
+  private lastSent: Int16Array | undefined;
+  private voice: { vad: VoiceActivityDetector; frames: number; onVoice: (e: VoiceEvent) => void } | undefined;
 
   constructor(private readonly address: string) {
     this.socket.on('message', (m) => this.receive(m));
@@ -120,6 +116,7 @@ export class RtpSession implements Ticking {
 
   tick() {
     const r = this.remote;
+    this.lastSent = undefined;
     if (!r || this.isClosed || this.forwardTo) return;
     const ev = r.dtmfPt === undefined ? undefined : this.dtmfOut.shift();
     if (ev && r.dtmfPt !== undefined) {
@@ -137,6 +134,7 @@ export class RtpSession implements Ticking {
     }
     const item = this.queue.shift();
     const frame = item && 'frame' in item ? item.frame : new Int16Array(FRAME_SAMPLES);
+    this.lastSent = item && 'frame' in item ? item.frame : undefined;
     this.send({ pt: r.pt, marker: false, seq: 0, timestamp: 0, ssrc: 0, payload: g711Encode(frame, r.pt) }, FRAME_SAMPLES);
     if (this.queue.length > 0 && 'done' in (this.queue[0] as Queued)) {
       const tail = this.queue.shift() as { done: (r: PlayResult) => void };
@@ -208,7 +206,28 @@ export class RtpSession implements Ticking {
       if (d < 8000) rx.jitter += (d - rx.jitter) / 16;
     }
     rx.transit = transit;
-    if (this.onFrame) this.onFrame(g711Decode(p.payload, p.pt));
+    if (!this.onFrame && !this.voice) return;
+    const samples = g711Decode(p.payload, p.pt);
+    if (this.voice) this.detectIn(samples);
+    this.onFrame?.(samples);
+  }
+
+  detect(options: Partial<VadOptions>, onVoice: (e: VoiceEvent) => void): () => void {
+    const voice = { vad: new VoiceActivityDetector(options), frames: 0, onVoice };
+    this.voice = voice;
+    return () => {
+      if (this.voice === voice) this.voice = undefined;
+    };
+  }
+
+  private detectIn(samples: Int16Array) {
+    const v = this.voice as NonNullable<RtpSession['voice']>;
+    const frames = ++v.frames;
+    for (const e of v.vad.push(samples, this.lastSent)) {
+      if (e.type === 'start') v.onVoice({ kind: 'start', frames, atMs: e.atMs });
+      else v.onVoice({ kind: 'end', frames, segment: e.segment, isFlush: false });
+    }
+    v.onVoice({ kind: 'clock', frames });
   }
 
   /** one digit per key press: reported at its first end packet (the end is sent three times) */
@@ -237,13 +256,20 @@ export class RtpSession implements Ticking {
     };
   }
 
-  close() {
-    if (this.isClosed) return;
+  close(): Promise<void> {
+    if (this.isClosed) return Promise.resolve();
     this.isClosed = true;
     unscheduleStream(this);
+    // a turn in progress when the media ends (a message left until the caller hung up)
+    const v = this.voice;
+    this.voice = undefined;
+    for (const e of v?.vad.flush() ?? []) {
+      if (e.type === 'end') v?.onVoice({ kind: 'end', frames: v.frames, segment: e.segment, isFlush: true });
+    }
     this.stopPlay('ended');
     this.onFrame = undefined;
     this.onDigit = undefined;
     this.socket.close();
+    return Promise.resolve();
   }
 }
