@@ -8,6 +8,7 @@
 # SIP_BENCH_CPS=N paces each batch's INVITEs at N per second (default 0: all at once);
 # SIP_BENCH_MODES=play leaves out the forward runs; SIP_BENCH_OUT names the results file;
 # SIPP_SCENARIO and SIPP_BUFF_SIZE replace the far end (an older scenario, SIPp's socket buffer).
+# SIP_BENCH_PCAP=1 also captures the SIP packets on lo (tcpdump): Kamailio's own time per message.
 # SIPp writes its short message trace (bench/sip-capacity.ts takes set-up apart with it) and
 # gets a 1 MB socket buffer (its default 64 KB is small next to a burst of 200 legs at once).
 set -euo pipefail
@@ -24,8 +25,10 @@ export TELEPHONY_RUN_DIR="$RUN/telephony"
 export SIP_INTERNAL_SECRET="sip-bench-$(head -c 12 /dev/urandom | od -An -tx1 | tr -d ' \n')"
 export SIP_APP_ADDR=127.0.0.1:5070 RTP_MIN=30000 RTP_MAX=31999
 SIPP_PID=""
+TCPDUMP_PID=""
 cleanup() {
   [ -n "$SIPP_PID" ] && kill "$SIPP_PID" 2>/dev/null || true
+  [ -n "$TCPDUMP_PID" ] && kill "$TCPDUMP_PID" 2>/dev/null || true
   bash deploy/telephony/down.sh >/dev/null 2>&1 || true
 }
 trap cleanup EXIT
@@ -36,6 +39,12 @@ sipp -sf "${SIPP_SCENARIO:-bench/sip-carrier-uas.xml}" -i 127.0.0.1 -p 5080 -mi 
 SIPP_PID=$!
 export SIPP_PID SIPP_SHORTMSG="$RUN/sipp-short.log"
 for _ in $(seq 1 50); do ss -lnu | grep -q ' 127.0.0.1:5080 ' && break; sleep 0.1; done
+if [ "${SIP_BENCH_PCAP:-0}" = 1 ]; then
+  tcpdump -i lo -U -s 0 -w "$RUN/sip.pcap" 'udp and (port 5060 or port 5070 or port 5080)' >/dev/null 2>&1 &
+  TCPDUMP_PID=$!
+  export SIP_BENCH_PCAP_FILE="$RUN/sip.pcap"
+  sleep 0.5
+fi
 NICE=()
 if [ "${SIP_BENCH_PRIORITY:-0}" = 1 ]; then
   renice -n -10 -p "$SIPP_PID" "$(cat "$TELEPHONY_RUN_DIR/rtpengine.pid")" >/dev/null

@@ -16,7 +16,7 @@ import type { ControlEvent } from '../apps/server/src/telephony/control';
 import { schedulerLateness } from '../apps/server/src/telephony/sip/rtp/scheduler';
 import { createSipControl } from '../apps/server/src/telephony/sip/sip-control';
 import type { SipLog } from '../apps/server/src/telephony/sip/ua/sip-transport';
-import { pcapStreams } from './sip-pcap';
+import { pcapStreams, sipPackets } from './sip-pcap';
 
 const RUN = process.env.TELEPHONY_RUN_DIR ?? '.tmp/sip-bench/telephony';
 const HOLD_MS = 6500;
@@ -31,6 +31,8 @@ const CPS = Number(process.env.SIP_BENCH_CPS ?? 0);
 const MODES = (process.env.SIP_BENCH_MODES ?? 'play,forward').split(',');
 const SIPP_TRACE = process.env.SIPP_SHORTMSG ?? '';
 const SIPP_PID = Number(process.env.SIPP_PID ?? 0);
+const SIP_PCAP = process.env.SIP_BENCH_PCAP_FILE ?? '';
+const APP_PORT = Number((process.env.SIP_APP_ADDR ?? '127.0.0.1:5070').split(':')[1]);
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const round = (x: number, d = 1) => Math.round(x * 10 ** d) / 10 ** d;
 const pct = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))] ?? NaN;
@@ -277,7 +279,9 @@ const run = async (n: number, mode: 'play' | 'forward'): Promise<Row> => {
   const toSipp: number[] = [];
   const sippTurn: number[] = [];
   const back: number[] = [];
+  const inviteTo200: number[] = [];
   const firstSent: number[] = [];
+  const uaOkAt = new Map<string, number>();
   let appRetrans = 0;
   let sippRetrans = 0;
   let sippOks = 0;
@@ -290,6 +294,8 @@ const run = async (n: number, mode: 'play' | 'forward'): Promise<Row> => {
     appRetrans += ua.invites.length - 1;
     appOks += Math.max(0, ua.oks - 1);
     if (ua.trying !== undefined) toTrying.push(ua.trying - t0);
+    if (ua.ok !== undefined) inviteTo200.push(ua.ok - t0);
+    if (ua.ok !== undefined) uaOkAt.set(callId, ua.ok);
     const sp = sipp.get(callId);
     if (sp?.inviteAt !== undefined) toSipp.push(sp.inviteAt - epoch(t0));
     if (sp?.inviteAt !== undefined && sp.okAt !== undefined) sippTurn.push(sp.okAt - sp.inviteAt);
@@ -299,6 +305,32 @@ const run = async (n: number, mode: 'play' | 'forward'): Promise<Row> => {
     uaTrace.delete(callId);
   }
   const spread = firstSent.length ? Math.max(...firstSent) - Math.min(...firstSent) : NaN;
+  // with a capture: Kamailio's time for the INVITE and for the 200 (kernel timestamps), and how long
+  // the 200 sat in the app's socket before the app read it
+  const kamInvite: number[] = [];
+  const kam200: number[] = [];
+  const appWait: number[] = [];
+  if (SIP_PCAP && fs.existsSync(SIP_PCAP)) {
+    const batchIds = new Set(callIdOf.filter((c): c is string => !!c));
+    const first = new Map<string, Map<string, number>>();
+    for (const p of sipPackets(fs.readFileSync(SIP_PCAP))) {
+      if (!batchIds.has(p.callId) || !/INVITE/.test(p.cseq)) continue;
+      const what = `${p.srcPort}>${p.dstPort} ${p.firstLine.startsWith('INVITE') ? 'INVITE' : p.firstLine.slice(8, 11)}`;
+      const m = first.get(p.callId) ?? new Map<string, number>();
+      if (!m.has(what)) m.set(what, p.at);
+      first.set(p.callId, m);
+    }
+    for (const [callId, m] of first) {
+      const invOut = m.get(`${APP_PORT}>5060 INVITE`);
+      const invFwd = m.get('5060>5080 INVITE');
+      const okIn = m.get('5080>5060 200');
+      const okOut = m.get(`5060>${APP_PORT} 200`);
+      if (invOut !== undefined && invFwd !== undefined) kamInvite.push(invFwd - invOut);
+      if (okIn !== undefined && okOut !== undefined) kam200.push(okOut - okIn);
+      const read = uaOkAt.get(callId);
+      if (okOut !== undefined && read !== undefined) appWait.push(epoch(read) - okOut);
+    }
+  }
   if (mode === 'forward') {
     // only two answered legs make a pair; a bridge that fails is counted, the run goes on
     let bridgeFailed = 0;
@@ -344,11 +376,19 @@ const run = async (n: number, mode: 'play' | 'forward'): Promise<Row> => {
     legs: n,
     failed: failedIds.length ? `${failedIds.length} (${causes})` : 0,
     'load 1 min': round(os.loadavg()[0] ?? NaN, 2),
-    'setup p50/p95/max ms': `${round(pct(setups, 0.5))} / ${round(pct(setups, 0.95))} / ${round(setups[setups.length - 1] ?? NaN)}`,
+    'setup (originate→200) p50/p95/max ms': `${round(pct(setups, 0.5))} / ${round(pct(setups, 0.95))} / ${round(setups[setups.length - 1] ?? NaN)}`,
+    'first INVITE sent→200 ms': stats(inviteTo200),
     'INVITE→100 ms': stats(toTrying),
     'INVITE→SIPp ms': stats(toSipp),
     'SIPp INVITE→200 ms': stats(sippTurn),
     'SIPp 200→app ms': stats(back),
+    ...(SIP_PCAP
+      ? {
+          'Kamailio INVITE in→out ms': stats(kamInvite),
+          'Kamailio 200 in→out ms': stats(kam200),
+          '200 in the app socket ms': stats(appWait),
+        }
+      : {}),
     'INVITEs sent over ms': round(spread),
     'rtpengine offer / answer ms': rtpe.offer.length ? `${stats(rtpe.offer, 2)}; ${stats(rtpe.answer, 2)}` : 'n/a',
     'INVITE retrans app/at SIPp': `${appRetrans} / ${sippRetrans}`,
@@ -412,6 +452,8 @@ const main = async () => {
   fs.mkdirSync('bench/results', { recursive: true });
   fs.writeFileSync(process.env.SIP_BENCH_OUT ?? 'bench/results/sip-capacity.md', md);
   console.log(`\n${table}`);
+  // the media worker (SIP_MEDIA_THREAD) may keep the event loop alive after close
+  process.exit(0);
 };
 
 main().catch((e) => {
