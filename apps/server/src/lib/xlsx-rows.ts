@@ -1,9 +1,10 @@
 import { PassThrough, Readable } from 'node:stream';
 import { StringDecoder } from 'node:string_decoder';
 import { XLSX_LIMITS, type XlsxLimits } from '@crm/contracts';
-import ExcelJS from 'exceljs';
+import type ExcelJS from 'exceljs';
 import JSZip from 'jszip';
 import { AppError } from './app-error';
+import { loadExcel } from './lazy-packages';
 
 /**
  * The parts of ExcelJS's streaming WorkbookReader this reader drives itself. Its own parse()
@@ -173,7 +174,8 @@ export async function* xlsxRows(buf: Buffer, options: XlsxReadOptions): AsyncGen
 }
 
 async function* readRows(zip: JSZip, limits: XlsxLimits, options: XlsxReadOptions): AsyncGenerator<ExcelJS.CellValue[]> {
-  const reader = new ExcelJS.stream.xlsx.WorkbookReader(new PassThrough(), {
+  const { stream } = await loadExcel();
+  const reader = new stream.xlsx.WorkbookReader(new PassThrough(), {
     worksheets: 'emit',
     sharedStrings: 'emit',
     hyperlinks: 'ignore',

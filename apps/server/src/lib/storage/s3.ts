@@ -1,15 +1,7 @@
 import { Readable } from 'node:stream';
-import {
-  DeleteObjectCommand,
-  GetObjectCommand,
-  HeadObjectCommand,
-  NoSuchKey,
-  PutObjectCommand,
-  S3Client,
-  S3ServiceException,
-} from '@aws-sdk/client-s3';
-import { Upload } from '@aws-sdk/lib-storage';
+import type { S3Client } from '@aws-sdk/client-s3';
 import type { S3Config } from '../../config';
+import { loadS3Sdk } from '../lazy-packages';
 import { assertKey, type FileStorage } from './storage';
 
 /** Bytes a stream upload holds in memory: parts of 5 MB (S3's minimum), two in flight. */
@@ -28,16 +20,22 @@ export type S3Storage = FileStorage & {
  * aborted when the stream fails, so a reader never sees half a file (as with the local driver).
  */
 export const createS3Storage = (config: S3Config): S3Storage => {
-  const client = new S3Client({
-    region: config.region,
-    endpoint: config.endpoint || undefined,
-    forcePathStyle: config.forcePathStyle,
-    credentials: { accessKeyId: config.accessKeyId, secretAccessKey: config.secretAccessKey },
-    // The SDK's default checksums (CRC32, sent as aws-chunked trailers) are refused by several
-    // S3-compatible stores (OSS, older MinIO and Ceph); checksums only where an operation requires them.
-    requestChecksumCalculation: 'WHEN_REQUIRED',
-    responseChecksumValidation: 'WHEN_REQUIRED',
-  });
+  // the SDK is loaded and the client made on the first call (lib/lazy-packages.ts)
+  let client: S3Client | undefined;
+  const sdk = async () => {
+    const loaded = await loadS3Sdk();
+    client ??= new loaded.s3.S3Client({
+      region: config.region,
+      endpoint: config.endpoint || undefined,
+      forcePathStyle: config.forcePathStyle,
+      credentials: { accessKeyId: config.accessKeyId, secretAccessKey: config.secretAccessKey },
+      // The SDK's default checksums (CRC32, sent as aws-chunked trailers) are refused by several
+      // S3-compatible stores (OSS, older MinIO and Ceph); checksums only where an operation requires them.
+      requestChecksumCalculation: 'WHEN_REQUIRED',
+      responseChecksumValidation: 'WHEN_REQUIRED',
+    });
+    return { ...loaded, client };
+  };
   const bucket = config.bucket;
   const objectKey = (key: string) => {
     assertKey(key);
@@ -45,6 +43,7 @@ export const createS3Storage = (config: S3Config): S3Storage => {
   };
 
   const putStream = async (Key: string, body: Readable) => {
+    const { Upload, client } = await sdk();
     let size = 0;
     let bodyError: unknown;
     const counted = Readable.from(
@@ -84,35 +83,40 @@ export const createS3Storage = (config: S3Config): S3Storage => {
     put: async (key, body) => {
       const Key = objectKey(key);
       if (!Buffer.isBuffer(body)) return putStream(Key, body);
-      await client.send(new PutObjectCommand({ Bucket: bucket, Key, Body: body, ContentLength: body.length }));
+      const { s3, client } = await sdk();
+      await client.send(new s3.PutObjectCommand({ Bucket: bucket, Key, Body: body, ContentLength: body.length }));
       return { size: body.length };
     },
     get: async (key) => {
       const Key = objectKey(key);
+      const { s3, client } = await sdk();
       try {
-        const { Body } = await client.send(new GetObjectCommand({ Bucket: bucket, Key }));
+        const { Body } = await client.send(new s3.GetObjectCommand({ Bucket: bucket, Key }));
         if (!(Body instanceof Readable)) throw new Error(`S3 GetObject ${Key}: the body is not a Node stream`);
         return Body;
       } catch (err) {
-        if (err instanceof NoSuchKey) return null;
+        if (err instanceof s3.NoSuchKey) return null;
         throw err;
       }
     },
     delete: async (key) => {
       // S3 answers 204 for a key that is already gone
-      await client.send(new DeleteObjectCommand({ Bucket: bucket, Key: objectKey(key) }));
+      const Key = objectKey(key);
+      const { s3, client } = await sdk();
+      await client.send(new s3.DeleteObjectCommand({ Bucket: bucket, Key }));
     },
     exists: async (key) => {
       const Key = objectKey(key);
+      const { s3, client } = await sdk();
       try {
-        await client.send(new HeadObjectCommand({ Bucket: bucket, Key }));
+        await client.send(new s3.HeadObjectCommand({ Bucket: bucket, Key }));
         return true;
       } catch (err) {
         // a HEAD answer has no body: 404 is all S3 says of a missing key; anything else (403, 5xx) is a real error
-        if (err instanceof S3ServiceException && err.$metadata.httpStatusCode === 404) return false;
+        if (err instanceof s3.S3ServiceException && err.$metadata.httpStatusCode === 404) return false;
         throw err;
       }
     },
-    close: () => client.destroy(),
+    close: () => client?.destroy(),
   };
 };

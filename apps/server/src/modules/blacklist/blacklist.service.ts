@@ -11,11 +11,11 @@ import {
   type BlackNumberListQuery,
   type ListData,
 } from '@crm/contracts';
-import ExcelJS from 'exceljs';
 import type { Db, DbOrTx } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import type { Actor } from '../../lib/auth-context';
 import { now } from '../../lib/clock';
+import { loadExcel } from '../../lib/lazy-packages';
 import { normalisePhone } from '../../lib/phone';
 import { formatDateTime, parseDateTime } from '../../lib/time';
 import { staffNames } from '../staff/staff-lookup';
@@ -193,6 +193,7 @@ export const checkNumbers = async (db: Db, dataDir: string, actor: Actor, body: 
     actor,
     { originalName: `黑名单检测结果_${stamp}.xlsx`, ext: 'xlsx', scene: 'export' },
     async (fullPath) => {
+      const ExcelJS = await loadExcel();
       const wb = new ExcelJS.stream.xlsx.WorkbookWriter({ filename: fullPath, useStyles: true, useSharedStrings: false });
       const sheets: [string, string[]][] = [
         ['可拨打号码', clean],

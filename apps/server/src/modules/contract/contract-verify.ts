@@ -1,9 +1,9 @@
 import { CONTRACT_PAGE, type ContractVerify, type UploadPdfResult } from '@crm/contracts';
-import { PDFDocument } from 'pdf-lib';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import type { Actor } from '../../lib/auth-context';
+import { loadPdfLib } from '../../lib/lazy-packages';
 import { formatDateTime } from '../../lib/time';
 import { saveUpload } from '../uploads/uploads.service';
 import * as repo from './contract.repo';
@@ -30,6 +30,7 @@ export const uploadContractPdf = async (
   if (file.scene !== 'contract') throw new AppError('VALIDATION', '上传场景不正确');
   if (!isPdf(file.buf)) throw new AppError('CONTRACT_PDF_INVALID');
   let sizes: { w: number; h: number }[];
+  const { PDFDocument } = await loadPdfLib();
   try {
     const doc = await PDFDocument.load(file.buf, { updateMetadata: false });
     sizes = doc.getPages().map((p) => {

@@ -1,7 +1,7 @@
 /** The import job: each row checked and saved in its own transaction, resumable after a crash, rejected rows reported in an .xlsx. */
 import type { ImportResult, ImportStartBody, SubmittedControl } from '@crm/contracts';
-import ExcelJS from 'exceljs';
 import { AppError } from '../../lib/app-error';
+import { loadExcel } from '../../lib/lazy-packages';
 import { formatDateTime } from '../../lib/time';
 import { defineJob, restoreActor, type StoredActor } from '../jobs/jobs.service';
 import { enabledLabelIdsByName } from '../labels/labels.service';
@@ -137,6 +137,7 @@ defineJob<ImportPayload>(IMPORT_JOB, {
         actor,
         { originalName: `导入失败数据_${stamp}.xlsx`, ext: 'xlsx', scene: 'import-report' },
         async (fullPath) => {
+          const ExcelJS = await loadExcel();
           const wb = new ExcelJS.stream.xlsx.WorkbookWriter({ filename: fullPath, useStyles: true });
           const ws = wb.addWorksheet('失败数据');
           ws.addRow(['行号', ...headers, '失败原因']).commit();

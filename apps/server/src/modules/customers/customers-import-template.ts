@@ -1,8 +1,8 @@
 /** The import's .xlsx template: a column per importable control of the company's form, and a sheet of filling hints. */
 import { DM_TYPE } from '@crm/contracts';
-import ExcelJS from 'exceljs';
 import type { Db } from '../../db/client';
 import type { Actor } from '../../lib/auth-context';
+import { loadExcel } from '../../lib/lazy-packages';
 import { loadTemplate } from './customer-templates.service';
 import { IMPORTABLE, isTreeKind } from './customers-import-values';
 
@@ -10,6 +10,7 @@ import { IMPORTABLE, isTreeKind } from './customers-import-values';
 export const buildImportTemplate = async (db: Db, actor: Actor): Promise<Buffer> => {
   const tpl = await loadTemplate(db, actor.tenantId);
   const controls = tpl.enabled.filter(IMPORTABLE);
+  const ExcelJS = await loadExcel();
   const wb = new ExcelJS.Workbook();
   const ws = wb.addWorksheet('客户');
   ws.columns = [{ header: '客户名称', width: 28 }, ...controls.map((c) => ({ header: c.name, width: 18 }))];

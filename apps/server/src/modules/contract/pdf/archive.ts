@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
-import { CryptoKeySigner, PDF } from '@libpdf/core';
-import { PDFDocument, type PDFFont, type PDFPage, rgb } from 'pdf-lib';
+import type { PDFDocument, PDFFont, PDFPage } from 'pdf-lib';
+import { loadLibPdf, loadPdfLib, pdfLib } from '../../../lib/lazy-packages';
 import { openCompanyKey } from './company-key';
 import { ContractPdfError } from './errors';
 import { embedContractFont, textWidth, unsupportedChars } from './font';
@@ -13,8 +13,9 @@ export const sha256Hex = (bytes: Uint8Array) => createHash('sha256').update(byte
 
 const M = 50;
 const W = A4[0] - 2 * M;
-const RED = rgb(0.75, 0.05, 0.1);
-const GREY = rgb(0.45, 0.45, 0.45);
+// colours are made on use: pdf-lib is loaded by the first archive (lib/lazy-packages.ts)
+const red = () => pdfLib().rgb(0.75, 0.05, 0.1);
+const grey = () => pdfLib().rgb(0.45, 0.45, 0.45);
 
 /** The certificate pages' lines: [text, size, bold, grey] */
 const certificateLines = (c: CertificateInput, sha256Before: string): [string, number, boolean, boolean][] => {
@@ -52,9 +53,9 @@ const drawCertificate = (doc: PDFDocument, font: PDFFont, c: CertificateInput, s
   let pageNo = 1;
   const header = () => {
     const title = pageNo === 1 ? '电子签署证书' : '电子签署证书（续）';
-    drawLine(page, font, title, (A4[0] - textWidth(title, 18)) / 2, y - 18, 18, { isBold: true, color: RED });
+    drawLine(page, font, title, (A4[0] - textWidth(title, 18)) / 2, y - 18, 18, { isBold: true, color: red() });
     y -= 40;
-    page.drawLine({ start: { x: M, y }, end: { x: A4[0] - M, y }, thickness: 0.8, color: RED });
+    page.drawLine({ start: { x: M, y }, end: { x: A4[0] - M, y }, thickness: 0.8, color: red() });
     y -= 14;
   };
   header();
@@ -68,7 +69,7 @@ const drawCertificate = (doc: PDFDocument, font: PDFFont, c: CertificateInput, s
         pageNo++;
         header();
       }
-      drawLine(page, font, line, M, y - size, size, { isBold, color: isGrey ? GREY : undefined });
+      drawLine(page, font, line, M, y - size, size, { isBold, color: isGrey ? grey() : undefined });
       y -= lh;
     }
   }
@@ -88,6 +89,7 @@ export const archiveContractPdf = async (input: {
 }): Promise<ArchiveResult> => {
   const sha256Before = sha256Hex(input.pdf);
   const key = await openCompanyKey(input.companyKey, input.keySecret);
+  const { PDFDocument } = await loadPdfLib();
   let doc: PDFDocument;
   try {
     doc = await PDFDocument.load(input.pdf, { updateMetadata: false });
@@ -108,6 +110,7 @@ export const archiveContractPdf = async (input: {
   const flattened = await savePdf(doc);
 
   // one signature at the very end (pdf-lib cannot save incrementally, so nothing may be written after it)
+  const { CryptoKeySigner, PDF } = await loadLibPdf();
   const pdf = await PDF.load(flattened);
   const signer = new CryptoKeySigner(key.privateKey, key.certDer, 'RSA', 'RSASSA-PKCS1-v1_5');
   const { bytes } = await pdf.sign({

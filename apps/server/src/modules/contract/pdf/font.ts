@@ -1,11 +1,11 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Font } from 'fontkit';
-import * as fontkit from 'fontkit';
 import type { PDFDocument, PDFFont } from 'pdf-lib';
 
 type PdfLibFontkit = Parameters<PDFDocument['registerFontkit']>[0];
 
+import { fontkit } from '../../../lib/lazy-packages';
 import { SERVER_ROOT } from '../../../server-root';
 import { identityCidCharset } from './cff-charset';
 import { createFaceSubsetter, type FaceSubsetter } from './hb-subset';
@@ -30,7 +30,7 @@ const subsets = new Map<string, Buffer>();
 const baseFont = () => {
   if (!base) {
     const bytes = readFileSync(FONT_FILE); // a Buffer: subset-font sniffs the format with Buffer methods
-    base = { bytes, font: fontkit.create(bytes) };
+    base = { bytes, font: fontkit().create(bytes) };
   }
   return base;
 };
@@ -39,7 +39,7 @@ const baseFont = () => {
 export const outlineFont = (): Font => baseFont().font;
 
 /** pdf-lib calls `fontkit.create`; fontkit 2 has the same entry point (the adapter pdf-lib needs). */
-const pdfLibFontkit = { create: (data: Uint8Array) => fontkit.create(data) } as unknown as PdfLibFontkit;
+const pdfLibFontkit = { create: (data: Uint8Array) => fontkit().create(data) } as unknown as PdfLibFontkit;
 
 /** Characters the shipped font has no glyph for (line breaks and tabs aside). */
 export const unsupportedChars = (text: string): string[] => {

@@ -1,18 +1,5 @@
-import {
-  type PDFDict,
-  PDFDocument,
-  type PDFFont,
-  PDFHexString,
-  PDFName,
-  type PDFPage,
-  popGraphicsState,
-  pushGraphicsState,
-  rgb,
-  setLineWidth,
-  setStrokingColor,
-  setTextRenderingMode,
-  TextRenderingMode,
-} from 'pdf-lib';
+import type { PDFDict, PDFDocument, PDFFont, PDFPage, RGB } from 'pdf-lib';
+import { loadPdfLib, pdfLib } from '../../../lib/lazy-packages';
 import { ContractPdfError } from './errors';
 import { embedContractFont, textWidth, unsupportedChars } from './font';
 import { wrapText } from './layout';
@@ -25,9 +12,10 @@ const MARGIN_X = 56;
 const MARGIN_TOP = 64;
 const MARGIN_BOTTOM = 64;
 const CONTENT_W = A4[0] - 2 * MARGIN_X;
-const INK = rgb(0.1, 0.1, 0.1);
-const GREY = rgb(0.45, 0.45, 0.45);
-const RULE = rgb(0.55, 0.55, 0.55);
+// colours are made on use: pdf-lib is loaded by the first render (lib/lazy-packages.ts)
+const ink = () => pdfLib().rgb(0.1, 0.1, 0.1);
+const grey = () => pdfLib().rgb(0.45, 0.45, 0.45);
+const rule = () => pdfLib().rgb(0.55, 0.55, 0.55);
 const BODY = 10.5;
 const LEADING = 1.7;
 const TABLE_SIZE = 9;
@@ -58,19 +46,21 @@ export const drawLine = (
   x: number,
   y: number,
   size: number,
-  opts: { isBold?: boolean; color?: ReturnType<typeof rgb> } = {},
+  opts: { isBold?: boolean; color?: RGB } = {},
 ) => {
   if (!text) return;
+  const { popGraphicsState, pushGraphicsState, setLineWidth, setStrokingColor, setTextRenderingMode, TextRenderingMode } =
+    pdfLib();
   if (opts.isBold) {
     // a Regular face drawn filled and stroked: bold without shipping a second font
     page.pushOperators(
       pushGraphicsState(),
       setTextRenderingMode(TextRenderingMode.FillAndOutline),
       setLineWidth(size * 0.035),
-      setStrokingColor(opts.color ?? INK),
+      setStrokingColor(opts.color ?? ink()),
     );
   }
-  page.drawText(text, { x, y, size, font, color: opts.color ?? INK });
+  page.drawText(text, { x, y, size, font, color: opts.color ?? ink() });
   if (opts.isBold) page.pushOperators(popGraphicsState());
 };
 
@@ -115,7 +105,7 @@ const drawTable = (ctx: Ctx, table: ProductsTable) => {
       y: top - headerH,
       width: CONTENT_W,
       height: headerH,
-      color: rgb(0.93, 0.93, 0.93),
+      color: pdfLib().rgb(0.93, 0.93, 0.93),
     });
     headerLines.forEach((lines, i) => {
       lines.forEach((line, k) => {
@@ -131,7 +121,7 @@ const drawTable = (ctx: Ctx, table: ProductsTable) => {
   const drawGrid = (top: number, bottom: number, spans = widths.length) => {
     const p = ctx.page;
     const line = (x1: number, y1: number, x2: number, y2: number) =>
-      p.drawLine({ start: { x: x1, y: y1 }, end: { x: x2, y: y2 }, thickness: 0.5, color: RULE });
+      p.drawLine({ start: { x: x1, y: y1 }, end: { x: x2, y: y2 }, thickness: 0.5, color: rule() });
     line(MARGIN_X, top, MARGIN_X + CONTENT_W, top);
     line(MARGIN_X, bottom, MARGIN_X + CONTENT_W, bottom);
     line(MARGIN_X, top, MARGIN_X, bottom);
@@ -239,7 +229,7 @@ const drawParties = (ctx: Ctx, parties: Party[]): SignatureSlot[] => {
         y -= lh;
       });
       const label = party.signer === 'company' ? '（盖章）' : '（签字）';
-      drawLine(ctx.page, ctx.font, `${party.role}${label}：`, left, y - BODY - 4, BODY, { color: GREY });
+      drawLine(ctx.page, ctx.font, `${party.role}${label}：`, left, y - BODY - 4, BODY, { color: grey() });
       const slotY = y - 8 - SLOT_H;
       slots.push({
         signer: party.signer,
@@ -265,10 +255,10 @@ const footers = (ctx: Ctx, input: ContractPdfInput) => {
       start: { x: MARGIN_X, y: 44 },
       end: { x: A4[0] - MARGIN_X, y: 44 },
       thickness: 0.4,
-      color: rgb(0.75, 0.75, 0.75),
+      color: pdfLib().rgb(0.75, 0.75, 0.75),
     });
-    drawLine(page, ctx.font, left, MARGIN_X, 32, size, { color: GREY });
-    drawLine(page, ctx.font, right, A4[0] - MARGIN_X - textWidth(right, size), 32, size, { color: GREY });
+    drawLine(page, ctx.font, left, MARGIN_X, 32, size, { color: grey() });
+    drawLine(page, ctx.font, right, A4[0] - MARGIN_X - textWidth(right, size), 32, size, { color: grey() });
   });
 };
 
@@ -294,6 +284,7 @@ export const renderContractPdf = async (input: ContractPdfInput): Promise<Uint8A
   if (missing.length > 0) {
     throw new ContractPdfError('UNSUPPORTED_CHARS', `合同内容含无法显示的字符：${missing.join('')}`, missing);
   }
+  const { PDFDocument, PDFHexString, PDFName } = await loadPdfLib();
   const doc = await PDFDocument.create();
   const font = await embedContractFont(doc, text);
   doc.setTitle(input.title, { showInWindowTitleBar: true });
@@ -319,6 +310,7 @@ const infoDict = (doc: PDFDocument) => (doc as unknown as { getInfoDict(): PDFDi
 
 /** The signing slots renderContractPdf recorded in a PDF's metadata ([] when none). */
 export const readSignatureSlots = async (pdf: Uint8Array | PDFDocument): Promise<SignatureSlot[]> => {
+  const { PDFDocument, PDFHexString, PDFName } = await loadPdfLib();
   const doc = pdf instanceof PDFDocument ? pdf : await PDFDocument.load(pdf, { updateMetadata: false });
   const raw = infoDict(doc).get(PDFName.of(SLOTS_KEY));
   if (!(raw instanceof PDFHexString)) return [];

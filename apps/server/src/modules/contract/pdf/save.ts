@@ -1,5 +1,6 @@
 import { deflateSync } from 'node:zlib';
-import { type PDFDocument, PDFFlateStream, PDFName, PDFRawStream } from 'pdf-lib';
+import type { PDFDocument } from 'pdf-lib';
+import { loadPdfLib } from '../../../lib/lazy-packages';
 
 /**
  * Saves a pdf-lib document with its new streams compressed by Node's zlib instead of pako.
@@ -15,6 +16,7 @@ import { type PDFDocument, PDFFlateStream, PDFName, PDFRawStream } from 'pdf-lib
  * wait can last far longer than the serialisation itself).
  */
 export const savePdf = async (doc: PDFDocument): Promise<Uint8Array> => {
+  const { PDFFlateStream, PDFName, PDFRawStream } = await loadPdfLib();
   const { context } = doc;
   // what flush() embeds (the font file, ToUnicode CMaps, PNG data) goes through the context's flateStream:
   // this document's context deflates with zlib too

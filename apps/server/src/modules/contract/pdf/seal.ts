@@ -1,5 +1,5 @@
-import { Resvg } from '@resvg/resvg-js';
-import { type PDFPage, rgb } from 'pdf-lib';
+import type { PDFPage } from 'pdf-lib';
+import { loadResvg, pdfLib } from '../../../lib/lazy-packages';
 import { ContractPdfError } from './errors';
 import { outlineFont, unsupportedChars } from './font';
 import type { SealOptions } from './types';
@@ -108,12 +108,13 @@ export const sealSvg = (options: SealOptions): string => {
 /** The seal as a transparent PNG, `size` pixels wide (default 240 for a crisp preview). */
 export const sealPng = async (options: SealOptions): Promise<Uint8Array> => {
   const svg = sealSvg({ ...options, size: options.size ?? 240 });
+  const { Resvg } = await loadResvg();
   return new Uint8Array(new Resvg(svg, { background: 'rgba(0,0,0,0)' }).render().asPng());
 };
 
 const hexColor = (hex: string) => {
   const m = /^#?([0-9a-f]{2})([0-9a-f]{2})([0-9a-f]{2})$/i.exec(hex) ?? ['', 'd0', '02', '1b'];
-  return rgb(Number.parseInt(m[1], 16) / 255, Number.parseInt(m[2], 16) / 255, Number.parseInt(m[3], 16) / 255);
+  return pdfLib().rgb(Number.parseInt(m[1], 16) / 255, Number.parseInt(m[2], 16) / 255, Number.parseInt(m[3], 16) / 255);
 };
 
 /** Draws the seal as vector paths, its box's lower-left corner at (x, y), `size` points wide. */

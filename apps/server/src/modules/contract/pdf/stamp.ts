@@ -1,4 +1,5 @@
-import { degrees, PDFDocument, type PDFImage, rgb } from 'pdf-lib';
+import type { PDFDocument, PDFImage } from 'pdf-lib';
+import { loadPdfLib, pdfLib } from '../../../lib/lazy-packages';
 import { ContractPdfError } from './errors';
 import { embedContractFont, textWidth, unsupportedChars } from './font';
 import { wrapText } from './layout';
@@ -7,7 +8,8 @@ import { savePdf } from './save';
 import { drawSeal } from './seal';
 import type { PdfFieldValue, SignatureSlot, StampSignaturesInput } from './types';
 
-const load = async (pdf: Uint8Array) => {
+const load = async (pdf: Uint8Array): Promise<PDFDocument> => {
+  const { PDFDocument } = await loadPdfLib();
   try {
     return await PDFDocument.load(pdf, { updateMetadata: false });
   } catch {
@@ -80,13 +82,13 @@ export const stampSignatures = async (pdf: Uint8Array, input: StampSignaturesInp
           size,
           {
             isBold: true,
-            color: rgb(0.05, 0.1, 0.35),
+            color: pdfLib().rgb(0.05, 0.1, 0.35),
           },
         );
       }
       when = input.customerSignedAt;
     }
-    if (when && font) drawLine(page, font, `签署时间：${when}`, slot.x, slot.y - 10, 8, { color: rgb(0.4, 0.4, 0.4) });
+    if (when && font) drawLine(page, font, `签署时间：${when}`, slot.x, slot.y - 10, 8, { color: pdfLib().rgb(0.4, 0.4, 0.4) });
   }
   return savePdf(doc);
 };
@@ -97,6 +99,7 @@ export const stampVoid = async (pdf: Uint8Array, input: { reason: string; at: st
   const note = `本合同已于 ${input.at} 作废。作废原因：${input.reason}`;
   checkChars(note);
   const font = await embedContractFont(doc, `已作废${note}`);
+  const { degrees, rgb } = pdfLib();
   const red = rgb(0.8, 0.05, 0.1);
   doc.getPages().forEach((page, i) => {
     const { width, height } = page.getSize();
