@@ -71,6 +71,16 @@ export type VoiceEvent =
   | { kind: 'start'; frames: number; atMs: number }
   | { kind: 'end'; frames: number; segment: VadSegment; isFlush: boolean };
 
+/** A line's voice detection on one leg (`detect`). */
+export type VoiceDetection = {
+  stop: () => void;
+  /**
+   * while on, the line itself stops what it plays into the leg when speech starts (barge-in where
+   * the media runs, not after a trip through a busy event loop); the prompt then ends 'stopped'
+   */
+  stopPlayOnSpeech: (isOn: boolean) => void;
+};
+
 /** How a prompt ended. */
 export type PlayResult = 'done' | 'stopped' | 'ended';
 
@@ -107,10 +117,10 @@ export type CallControlLine = {
   listen: (legId: string, onFrame: (frame: AudioFrame) => void) => () => void;
   /**
    * voice activity on a leg's incoming audio, detected where the leg's media runs (sip: the media
-   * thread) with what the line sends into the leg as the echo reference; returns the unsubscribe.
-   * Optional: without it, the listener runs the detector on `listen`'s frames.
+   * thread) with what the line sends into the leg as the echo reference. Optional: without it, the
+   * listener runs the detector on `listen`'s frames.
    */
-  detect?: (legId: string, options: VadOptions, onVoice: (event: VoiceEvent) => void) => () => void;
+  detect?: (legId: string, options: VadOptions, onVoice: (event: VoiceEvent) => void) => VoiceDetection;
   /** ends a leg; resolves once its ended event is handled (false when the line does not hold it) */
   hangup: (legId: string, cause: HangupCause) => Promise<boolean>;
   isActive: (legId: string) => boolean;

@@ -266,7 +266,8 @@ export const createSipControl = (opts: SipControlOptions): SipControlLine => {
       if (!leg) return () => {};
       return listenTo(leg, (samples, seq) => onFrame({ legId, seq, samples }));
     },
-    detect: (legId, options, onVoice) => legs.get(legId)?.rtp.detect(options, onVoice) ?? (() => {}),
+    detect: (legId, options, onVoice) =>
+      legs.get(legId)?.rtp.detect(options, onVoice) ?? { stop: () => {}, stopPlayOnSpeech: () => {} },
     hangup,
     endByHandle: async (handle) => {
       await ready;

@@ -38,6 +38,8 @@ export const createEar = (vadOptions: Partial<VadOptions>) => {
   /** the line's detector: a turn in progress (its start came, not its end), and the turn cut by the leg's end */
   let isLineSpeaking = false;
   let flushed: VadSegment | undefined;
+  /** the line's own barge-in (`VoiceDetection.stopPlayOnSpeech`), when it detects voice itself */
+  let lineBargeIn: ((isOn: boolean) => void) | undefined;
   const isSpeaking = () => vad.isSpeaking || isLineSpeaking;
 
   const nowMs = () => frames * FRAME_MS;
@@ -138,6 +140,11 @@ export const createEar = (vadOptions: Partial<VadOptions>) => {
       isEnded = true;
       wake();
     },
+    /** the line stops the prompt itself when speech starts (an interruptible prompt), as well as onInput's listeners */
+    setInterruptible: (isOn: boolean) => lineBargeIn?.(isOn),
+    useLineBargeIn: (fn: (isOn: boolean) => void) => {
+      lineBargeIn = fn;
+    },
     /** the bot starts playing `samples` now (null: it stopped) */
     setReference: (samples: Int16Array | null) => {
       reference = samples ? { samples, startFrame: frames } : null;
@@ -178,5 +185,7 @@ export const hearLeg = async (rt: CallRuntime, legId: string, ear: Ear): Promise
   const line = rt.line;
   if (!line.detect) return listen(rt, legId, (f) => ear.frame(f.samples));
   if (!line.isActive(legId)) throw new Error(`leg ${legId} is not on this instance's line`);
-  return line.detect(legId, ear.vadOptions, (e) => ear.voice(e));
+  const detection = line.detect(legId, ear.vadOptions, (e) => ear.voice(e));
+  ear.useLineBargeIn(detection.stopPlayOnSpeech);
+  return detection.stop;
 };

@@ -19,10 +19,13 @@ export const speak = async (rt: CallRuntime, legId: string, ear: Ear, audio: Int
       })
     : () => undefined;
   let result: PlayResult;
+  // where the line detects voice itself it stops the prompt at once, without waiting for this loop
+  ear.setInterruptible(interrupt);
   try {
     result = await playInto(rt, legId, audio).catch(() => 'ended' as const);
   } finally {
     off();
+    ear.setInterruptible(false);
     ear.setReference(null);
   }
   if (!interrupt) ear.ignoreSpeechBefore(ear.nowMs());

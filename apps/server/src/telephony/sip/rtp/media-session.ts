@@ -2,7 +2,7 @@
 // (RtpSession itself, SIP_MEDIA_THREAD=0) or in the media worker (media-thread.ts's proxy, the
 // default), so sip-control.ts and sip-bridge.ts do not know which.
 import type { VadOptions } from '../../../modules/speech/vad';
-import type { PlayResult, VoiceEvent } from '../../control';
+import type { PlayResult, VoiceDetection, VoiceEvent } from '../../control';
 import type { G711Pt } from './g711';
 
 export type Remote = { ip: string; port: number; pt: G711Pt; dtmfPt: number | undefined };
@@ -42,8 +42,8 @@ export interface MediaSession {
   setSending(isSending: boolean): void;
   /** sends an RFC 4733 key press */
   sendDigit(digit: string, ms?: number): void;
-  /** voice activity on the received audio, the frame sent in the same tick as the echo reference; returns the stop */
-  detect(options: Partial<VadOptions>, onVoice: (event: VoiceEvent) => void): () => void;
+  /** voice activity on the received audio, the frame sent in the same tick as the echo reference */
+  detect(options: Partial<VadOptions>, onVoice: (event: VoiceEvent) => void): VoiceDetection;
   stats(): RtpStats;
   /** resolves once the session's last events (a turn in progress, plays ended) were delivered */
   close(): Promise<void>;

@@ -132,6 +132,35 @@ describe('media thread', () => {
     expect(clocks.length).toBeLessThan(60);
   });
 
+  it('stops an interruptible prompt itself when speech starts (barge-in without main)', async () => {
+    const far = await farEnd();
+    const s = await bound();
+    s.setRemote({ ip: '127.0.0.1', port: far.port, pt: PT_PCMU, dtmfPt: 101 });
+    const starts: number[] = [];
+    const d = s.detect({}, (e) => {
+      if (e.kind === 'start') starts.push(performance.now());
+    });
+    d.stopPlayOnSpeech(true);
+    const playing = s.play(tone(5000));
+    let stoppedAt = 0;
+    void playing.then(() => {
+      stoppedAt = performance.now();
+    });
+    const quiet = new Int16Array(160).map(() => Math.round((Math.random() - 0.5) * 40));
+    for (let i = 0; i < 90 && !stoppedAt; i++) {
+      // louder than the prompt it talks over (the detector's echo guard), after 0.6 s of quiet
+      const samples = i >= 30 ? tone(20, 20000) : quiet;
+      far.socket.send(
+        buildRtp({ pt: PT_PCMU, marker: false, seq: i, timestamp: i * 160, ssrc: 3, payload: g711Encode(samples, PT_PCMU) }),
+        s.port,
+        '127.0.0.1',
+      );
+      await new Promise((r) => setTimeout(r, 20));
+    }
+    expect(await playing).toBe('stopped');
+    expect(starts.length).toBe(1);
+  });
+
   it('forwards between two sessions inside the worker', async () => {
     const [x, y] = [await farEnd(), await farEnd()];
     const a = await bound();

@@ -6,7 +6,7 @@
 // next session starts a new worker.
 import { Worker } from 'node:worker_threads';
 import type { VadOptions } from '../../../modules/speech/vad';
-import type { PlayResult, VoiceEvent } from '../../control';
+import type { PlayResult, VoiceDetection, VoiceEvent } from '../../control';
 import type { DigitPress, MediaSession, Remote, RtpStats } from './media-session';
 import type { FromWorker, SessionReport, ToWorker } from './media-worker';
 import { recordLateness } from './scheduler';
@@ -193,13 +193,18 @@ export class ThreadSession implements MediaSession {
     this.send({ op: 'digit', id: this.id, digit, ms });
   }
 
-  detect(options: Partial<VadOptions>, onVoice: (e: VoiceEvent) => void): () => void {
+  detect(options: Partial<VadOptions>, onVoice: (e: VoiceEvent) => void): VoiceDetection {
     this.onVoice = onVoice;
     this.send({ op: 'detect', id: this.id, options });
-    return () => {
-      if (this.onVoice !== onVoice) return;
-      this.onVoice = undefined;
-      this.send({ op: 'detect', id: this.id, options: null });
+    return {
+      stop: () => {
+        if (this.onVoice !== onVoice) return;
+        this.onVoice = undefined;
+        this.send({ op: 'detect', id: this.id, options: null });
+      },
+      stopPlayOnSpeech: (isOn) => {
+        if (this.onVoice === onVoice) this.send({ op: 'stopPlayOnSpeech', id: this.id, isOn });
+      },
     };
   }
 

@@ -6,7 +6,7 @@
 // main waits for (a prompt's end, a digit, a turn's start or end) flushes the batch at once.
 import { parentPort } from 'node:worker_threads';
 import type { VadOptions } from '../../../modules/speech/vad';
-import type { PlayResult, VoiceEvent } from '../../control';
+import type { PlayResult, VoiceDetection, VoiceEvent } from '../../control';
 import type { DigitPress, Remote, RtpStats } from './media-session';
 import { RtpSession } from './rtp-session';
 import { setLatenessSink } from './scheduler';
@@ -24,6 +24,7 @@ export type ToWorker =
   | { op: 'forward'; id: number; to: number | null }
   | { op: 'frames'; id: number; isOn: boolean }
   | { op: 'detect'; id: number; options: Partial<VadOptions> | null }
+  | { op: 'stopPlayOnSpeech'; id: number; isOn: boolean }
   | { op: 'close'; id: number };
 
 /** what one session reports in a batch */
@@ -50,7 +51,7 @@ type Entry = {
   s: RtpSession;
   frames: Int16Array[] | null;
   voice: VoiceEvent[];
-  stopDetect: (() => void) | undefined;
+  detection: VoiceDetection | undefined;
   digits: DigitPress[];
   isFirstPacket: boolean;
   plays: [number, PlayResult][];
@@ -123,7 +124,7 @@ setInterval(() => flush(true), BATCH_MS);
 
 const open = (id: number, address: string) => {
   const s = new RtpSession(address);
-  const e: Entry = { s, frames: null, voice: [], stopDetect: undefined, digits: [], isFirstPacket: false, plays: [] };
+  const e: Entry = { s, frames: null, voice: [], detection: undefined, digits: [], isFirstPacket: false, plays: [] };
   s.onDigit = (d) => {
     e.digits.push(d);
     soon();
@@ -179,10 +180,12 @@ port.on('message', (m: ToWorker) => {
       s.onFrame = m.isOn ? (f) => e.frames?.push(f) : undefined;
       return;
     case 'detect':
-      e.stopDetect?.();
-      e.stopDetect = m.options ? s.detect(m.options, onVoice(e)) : undefined;
+      e.detection?.stop();
+      e.detection = m.options ? s.detect(m.options, onVoice(e)) : undefined;
       if (!m.options) e.voice = [];
       return;
+    case 'stopPlayOnSpeech':
+      return e.detection?.stopPlayOnSpeech(m.isOn);
     case 'close':
       void s.close();
       // the plays it ended resolve in microtasks: report them, then the end

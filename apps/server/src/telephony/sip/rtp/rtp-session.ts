@@ -8,7 +8,7 @@
 import { randomInt } from 'node:crypto';
 import dgram from 'node:dgram';
 import { type VadOptions, VoiceActivityDetector } from '../../../modules/speech/vad';
-import { FRAME_SAMPLES, type PlayResult, type VoiceEvent } from '../../control';
+import { FRAME_SAMPLES, type PlayResult, type VoiceDetection, type VoiceEvent } from '../../control';
 import { g711Decode, g711Encode, isG711 } from './g711';
 import type { DigitPress, MediaSession, Remote, RtpStats } from './media-session';
 import {
@@ -24,7 +24,10 @@ import { scheduleStream, type Ticking, unscheduleStream } from './scheduler';
 
 export type { DigitPress, Remote, RtpStats } from './media-session';
 
-type Queued = { frame: Int16Array } | { done: (r: PlayResult) => void };
+/** a prompt, sent 160 samples per tick from `at` (framed as it goes: 100 prompts of 8 s queued at once cost nothing), or its end */
+type Queued = { samples: Int16Array; at: number } | { done: (r: PlayResult) => void };
+
+const SILENCE = new Int16Array(FRAME_SAMPLES);
 
 export class RtpSession implements Ticking, MediaSession {
   readonly socket = dgram.createSocket('udp4');
@@ -52,7 +55,9 @@ export class RtpSession implements Ticking, MediaSession {
   private isClosed = false;
   /** the prompt frame sent at the last tick (undefined: silence, a digit or nothing) */
   private lastSent: Int16Array | undefined;
-  private voice: { vad: VoiceActivityDetector; frames: number; onVoice: (e: VoiceEvent) => void } | undefined;
+  private voice:
+    | { vad: VoiceActivityDetector; frames: number; onVoice: (e: VoiceEvent) => void; isStopOnSpeech: boolean }
+    | undefined;
 
   constructor(private readonly address: string) {
     this.socket.on('message', (m) => this.receive(m));
@@ -75,14 +80,13 @@ export class RtpSession implements Ticking, MediaSession {
     if (!this.isClosed) scheduleStream(this);
   }
 
-  /** queues samples; resolves when played, stopped (stopPlay) or the session closed */
+  /**
+   * queues samples (read as they are sent: the caller does not change them, and the media thread
+   * hands over its own copy); resolves when played, stopped (stopPlay) or the session closed
+   */
   play(samples: Int16Array): Promise<PlayResult> {
     if (this.isClosed) return Promise.resolve('ended');
-    for (let o = 0; o < samples.length; o += FRAME_SAMPLES) {
-      const frame = new Int16Array(FRAME_SAMPLES);
-      frame.set(samples.subarray(o, o + FRAME_SAMPLES));
-      this.queue.push({ frame });
-    }
+    if (samples.length > 0) this.queue.push({ samples, at: 0 });
     return new Promise((done) => this.queue.push({ done }));
   }
 
@@ -132,10 +136,19 @@ export class RtpSession implements Ticking, MediaSession {
       head.done('done');
       head = this.queue[0];
     }
-    const item = this.queue.shift();
-    const frame = item && 'frame' in item ? item.frame : new Int16Array(FRAME_SAMPLES);
-    this.lastSent = item && 'frame' in item ? item.frame : undefined;
-    this.send({ pt: r.pt, marker: false, seq: 0, timestamp: 0, ssrc: 0, payload: g711Encode(frame, r.pt) }, FRAME_SAMPLES);
+    let frame: Int16Array | undefined;
+    if (head && 'samples' in head) {
+      const { samples, at } = head;
+      frame = samples.subarray(at, at + FRAME_SAMPLES);
+      if (frame.length < FRAME_SAMPLES) frame = Int16Array.from({ length: FRAME_SAMPLES }, (_, i) => samples[at + i] ?? 0);
+      head.at += FRAME_SAMPLES;
+      if (head.at >= samples.length) this.queue.shift();
+    }
+    this.lastSent = frame;
+    this.send(
+      { pt: r.pt, marker: false, seq: 0, timestamp: 0, ssrc: 0, payload: g711Encode(frame ?? SILENCE, r.pt) },
+      FRAME_SAMPLES,
+    );
     if (this.queue.length > 0 && 'done' in (this.queue[0] as Queued)) {
       const tail = this.queue.shift() as { done: (r: PlayResult) => void };
       tail.done('done');
@@ -212,11 +225,16 @@ export class RtpSession implements Ticking, MediaSession {
     this.onFrame?.(samples);
   }
 
-  detect(options: Partial<VadOptions>, onVoice: (e: VoiceEvent) => void): () => void {
-    const voice = { vad: new VoiceActivityDetector(options), frames: 0, onVoice };
+  detect(options: Partial<VadOptions>, onVoice: (e: VoiceEvent) => void): VoiceDetection {
+    const voice = { vad: new VoiceActivityDetector(options), frames: 0, onVoice, isStopOnSpeech: false };
     this.voice = voice;
-    return () => {
-      if (this.voice === voice) this.voice = undefined;
+    return {
+      stop: () => {
+        if (this.voice === voice) this.voice = undefined;
+      },
+      stopPlayOnSpeech: (isOn) => {
+        voice.isStopOnSpeech = isOn;
+      },
     };
   }
 
@@ -224,8 +242,13 @@ export class RtpSession implements Ticking, MediaSession {
     const v = this.voice as NonNullable<RtpSession['voice']>;
     const frames = ++v.frames;
     for (const e of v.vad.push(samples, this.lastSent)) {
-      if (e.type === 'start') v.onVoice({ kind: 'start', frames, atMs: e.atMs });
-      else v.onVoice({ kind: 'end', frames, segment: e.segment, isFlush: false });
+      if (e.type !== 'start') {
+        v.onVoice({ kind: 'end', frames, segment: e.segment, isFlush: false });
+        continue;
+      }
+      // barge-in: the prompt stops here, at the tick after the voiced frame
+      if (v.isStopOnSpeech) this.stopPlay();
+      v.onVoice({ kind: 'start', frames, atMs: e.atMs });
     }
     v.onVoice({ kind: 'clock', frames });
   }
