@@ -20,6 +20,7 @@ import { parseRtp } from '../apps/server/src/telephony/sip/rtp/rtp-packet';
 import { schedulerLateness } from '../apps/server/src/telephony/sip/rtp/scheduler';
 import { createSipControl, type SipControlLine } from '../apps/server/src/telephony/sip/sip-control';
 import { pcapStreams } from './sip-pcap';
+import { cpuPressure, loadNow, markdownTable, pct, type Row, round, sleep } from './sip-report';
 
 const RUN = process.env.TELEPHONY_RUN_DIR ?? '.tmp/bot-media-bench/telephony';
 const HOLD_MS = 6500;
@@ -28,9 +29,6 @@ const args = process.argv.slice(2);
 const LEGS = Number(args.find((a) => /^\d+$/.test(a)) ?? 100);
 const modes = args.filter((a): a is Mode => ['off', 'on', 'off-quiet', 'on-quiet'].includes(a));
 const MODES: Mode[] = modes.length ? modes : ['off', 'on'];
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-const round = (x: number, d = 1) => Math.round(x * 10 ** d) / 10 ** d;
-const pct = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))] ?? NaN;
 const trio = (xs: number[]) => {
   const s = [...xs].sort((a, b) => a - b);
   return s.length ? `${round(pct(s, 0.5))} / ${round(pct(s, 0.95))} / ${round(s[s.length - 1] ?? NaN)}` : 'n/a';
@@ -102,16 +100,8 @@ const bargeInMs = (pcap: Buffer, startFrames: number): number | undefined => {
 };
 
 /** /proc/pressure/cpu "some avg10" */
-const cpuPressure = () => {
-  try {
-    return `${/some avg10=([\d.]+)/.exec(fs.readFileSync('/proc/pressure/cpu', 'utf8'))?.[1] ?? '?'} %`;
-  } catch {
-    return 'n/a';
-  }
-};
 
 type Leg = { startFrames?: number; prompt?: string; answer?: string; turns: number };
-type Row = Record<string, string | number>;
 
 let batch = 0;
 const run = async (line: SipControlLine, seen: Map<string, Set<string>>, n: number, mode: Mode): Promise<Row> => {
@@ -242,19 +232,11 @@ const main = async () => {
     await terminateMediaThread();
     await sleep(1000);
   }
-  const cols = [...new Set(rows.flatMap((r) => Object.keys(r)))];
-  const table = [
-    `| ${cols.join(' | ')} |`,
-    `| ${cols.map(() => '---').join(' | ')} |`,
-    ...rows.map((r) => `| ${cols.map((c) => String(r[c] ?? '')).join(' | ')} |`),
-  ].join('\n');
+  const table = markdownTable(rows);
   const md = [
     '# bot media (bench/bot-media.sh)',
     '',
-    `Run ${new Date().toISOString()} on ${os.cpus().length} cores (load average at the start ${load0}, at the end ${os
-      .loadavg()
-      .map((x) => round(x, 2))
-      .join(' ')}); CPU pressure (some avg10) ${psi0} at the start, ${cpuPressure()} at the end.`,
+    `Run ${new Date().toISOString()} on ${os.cpus().length} cores (load average at the start ${load0}, at the end ${loadNow()}); CPU pressure (some avg10) ${psi0} at the start, ${cpuPressure()} at the end.`,
     `${LEGS} legs through Kamailio + rtpengine to SIPp; hold ${HOLD_MS / 1000} s with the main loop blocked 40–120 ms every`,
     '50–150 ms; each leg: an 8 s prompt, voice detection on the customer (SIPp talks over it from 1.5 s),',
     "the prompt stopped at his speech start, 0.3 s later a 3 s answer. Barge-in: in rtpengine's recording, from",

@@ -17,6 +17,7 @@ import { schedulerLateness } from '../apps/server/src/telephony/sip/rtp/schedule
 import { createSipControl } from '../apps/server/src/telephony/sip/sip-control';
 import type { SipLog } from '../apps/server/src/telephony/sip/ua/sip-transport';
 import { pcapStreams, sipPackets } from './sip-pcap';
+import { cpuPressure, loadNow, markdownTable, pct, type Row, round, sleep } from './sip-report';
 
 const RUN = process.env.TELEPHONY_RUN_DIR ?? '.tmp/sip-bench/telephony';
 const HOLD_MS = 6500;
@@ -33,9 +34,6 @@ const SIPP_TRACE = process.env.SIPP_SHORTMSG ?? '';
 const SIPP_PID = Number(process.env.SIPP_PID ?? 0);
 const SIP_PCAP = process.env.SIP_BENCH_PCAP_FILE ?? '';
 const APP_PORT = Number((process.env.SIP_APP_ADDR ?? '127.0.0.1:5070').split(':')[1]);
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-const round = (x: number, d = 1) => Math.round(x * 10 ** d) / 10 ** d;
-const pct = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))] ?? NaN;
 
 /** what the app's UA sent and received of each INVITE transaction (performance.now() instants) */
 type UaTrace = { invites: number[]; trying?: number; ringing?: number; ok?: number; oks: number };
@@ -225,17 +223,9 @@ const kamailioCpu = () => {
 };
 
 /** /proc/pressure/cpu "some avg10": how much of the last 10 s a runnable task waited for a core */
-const cpuPressure = () => {
-  try {
-    return `${/some avg10=([\d.]+)/.exec(fs.readFileSync('/proc/pressure/cpu', 'utf8'))?.[1] ?? '?'} %`;
-  } catch {
-    return 'n/a';
-  }
-};
 
 const tone = Int16Array.from({ length: 8000 * 8 }, (_, i) => Math.round(8000 * Math.sin((2 * Math.PI * 440 * i) / 8000)));
 
-type Row = Record<string, string | number>;
 let batch = 0;
 const run = async (n: number, mode: 'play' | 'forward'): Promise<Row> => {
   batch++;
@@ -426,19 +416,11 @@ const main = async () => {
     }
   }
   await line.close();
-  const allCols = [...new Set(rows.flatMap((r) => Object.keys(r)))];
-  const table = [
-    `| ${allCols.join(' | ')} |`,
-    `| ${allCols.map(() => '---').join(' | ')} |`,
-    ...rows.map((r) => `| ${allCols.map((c) => String(r[c] ?? '')).join(' | ')} |`),
-  ].join('\n');
+  const table = markdownTable(rows);
   const md = [
     '# sip capacity (bench/sip-capacity.sh)',
     '',
-    `Run ${new Date().toISOString()} on ${os.cpus().length} cores (load average at the start ${load0}, at the end ${os
-      .loadavg()
-      .map((x) => round(x, 2))
-      .join(' ')}: the cores are shared with other work);`,
+    `Run ${new Date().toISOString()} on ${os.cpus().length} cores (load average at the start ${load0}, at the end ${loadNow()}: the cores are shared with other work);`,
     `CPU pressure (/proc/pressure/cpu "some avg10": share of time a runnable task waited for a core): ${psi0} at the start, ${cpuPressure()} at the end.`,
     `Socket receive buffers: ${buffers}; INVITEs ${CPS > 0 ? `paced at ${CPS} per second` : 'all at once'}.`,
     `${process.env.SIP_BENCH_PRIORITY === '1' ? 'Node, rtpengine and SIPp at nice -10; ' : ''}legs through Kamailio + rtpengine (userspace, pcap recording)`,
