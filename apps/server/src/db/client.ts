@@ -8,7 +8,6 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
-import { registerSettingsRoot } from '../lib/settings-cache';
 import { SERVER_ROOT } from '../server-root';
 import * as schema from './schema';
 
@@ -79,12 +78,7 @@ export const openDatabase = async (opts: DbOptions): Promise<Database> => {
       }
     };
     const poolFigures = () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount });
-    const forget = registerSettingsRoot(db);
-    const close = () => {
-      forget();
-      return pool.end();
-    };
-    return { db, kind: 'postgres', sql: exec, close, pool: poolFigures };
+    return { db, kind: 'postgres', sql: exec, close: () => pool.end(), pool: poolFigures };
   }
   if (!opts.pgliteDir.startsWith('memory://')) fs.mkdirSync(path.dirname(opts.pgliteDir), { recursive: true });
   const client = new PGlite(opts.pgliteDir, opts.pgliteImage ? { loadDataDir: opts.pgliteImage } : {});
@@ -98,15 +92,11 @@ export const openDatabase = async (opts: DbOptions): Promise<Database> => {
     const results = await client.transaction((tx) => tx.exec(text));
     return { rows: (results.at(-1)?.rows ?? []) as Record<string, unknown>[] };
   };
-  const forget = registerSettingsRoot(pdb);
   return {
     db: pdb as unknown as Db,
     kind: 'pglite',
     sql: exec,
-    close: () => {
-      forget();
-      return client.close();
-    },
+    close: () => client.close(),
     // uncompressed: only tests copy databases this way, and gunzip cost every test file's copy CPU time
     dump: () => client.dumpDataDir('none'),
   };
