@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
+import { btree_gin } from '@electric-sql/pglite/contrib/btree_gin';
 import type { SQL } from 'drizzle-orm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
@@ -81,7 +82,11 @@ export const openDatabase = async (opts: DbOptions): Promise<Database> => {
     return { db, kind: 'postgres', sql: exec, close: () => pool.end(), pool: poolFigures };
   }
   if (!opts.pgliteDir.startsWith('memory://')) fs.mkdirSync(path.dirname(opts.pgliteDir), { recursive: true });
-  const client = new PGlite(opts.pgliteDir, opts.pgliteImage ? { loadDataDir: opts.pgliteImage } : {});
+  // btree_gin: the customers' GIN index holds the owner next to the name and values (migration 0034)
+  const client = new PGlite(opts.pgliteDir, {
+    extensions: { btree_gin },
+    ...(opts.pgliteImage ? { loadDataDir: opts.pgliteImage } : {}),
+  });
   const pdb = drizzlePglite(client, { schema });
   await migratePglite(pdb, { migrationsFolder });
   // PGlite has one session, shared by every query in turn. A multi-statement text (the queue's
