@@ -11,11 +11,11 @@ const onceOnly = ['apps/server/src/modules/company/tenancy-routes.api.test.ts'];
 // Two groups, one after the other. First everything that does not hang on wall-clock timing, two
 // files at a time (the machine's 2 cores). Then the files that drive the sim line faster than real
 // time (a 0.5 s ring is 2.5 ms at 200×): with more files competing for the CPU they failed, so each
-// database's timed project runs one file at a time (projects of one groupOrder share one pool of
-// maxWorkers, so the two timed projects take turns on a single worker; commit a896e38, reverted until
-// a full CI run has tried it, runs them as two vitest runs side by side). The tenancy
-// sweep is the exception: its one sim call lasts for hours of sim time and it takes minutes, so it
-// overlaps the first group.
+// database's timed project runs one file at a time. Projects of one groupOrder share one pool of
+// maxWorkers, so `npm run test:unit` (scripts/test-unit.mjs) runs the two timed projects as two vitest
+// runs side by side, after the untimed ones; a plain `vitest run` runs them one after the other. The
+// tenancy sweep is the exception: its one sim call lasts for hours of sim time and it takes minutes,
+// so it overlaps the first group.
 const TIMED = /createCallTestApp|simSpeed|SimControlLine|sim-control/;
 const serverRoot = 'apps/server/src';
 const timedFiles = readdirSync(serverRoot, { recursive: true, encoding: 'utf8' })
