@@ -154,7 +154,9 @@ export const ConvertModal = ({ open, leads, onClose, onDone }: Props) => {
       okText={result ? '完成' : '确定转为客户'}
       cancelButtonProps={{ style: result ? { display: 'none' } : undefined }}
       okButtonProps={{
-        loading: convert.isPending,
+        // once the result is in, 完成 only closes: it never waits on the mutation's own state, which
+        // an e2e run once saw stay pending for minutes after the result had been shown
+        loading: !result && convert.isPending,
         disabled: !result && (isLocked || leads.length === 0 || leads.length > LEAD_LIMITS.maxSelect),
       }}
       onOk={result ? onClose : submit}
