@@ -228,7 +228,7 @@ export const registerCallSocket = (app: FastifyInstance, rt: CallRuntime) => {
         }
         if (msg.type === 'heartbeat') {
           if (actor && !(await currentActor(false))) return;
-          if (actor) await presenceBeat(rt.db, actor.tenantId, connId);
+          if (actor) presenceBeat(rt.db, actor.tenantId, connId);
           return send(frame(0, CALL_MSG_TYPE.pong, 'pong'));
         }
         if (!actor) return send(frame(0, CALL_MSG_TYPE.askLogin, '请登录'));
