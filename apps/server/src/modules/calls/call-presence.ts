@@ -1,6 +1,7 @@
 import { CALL_LIMITS } from '@crm/contracts';
 import { and, desc, eq, gt, inArray, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
+import { intArray, textArray } from '../../db/int-array';
 import { callPresence } from '../../db/schema';
 
 // Who is at his desk (issue 22): an agent is reachable while his call socket /ws/call is logged in
@@ -45,7 +46,7 @@ const flushBeats = async (db: DbOrTx, beats: Beats) => {
   await db
     .execute(
       sql`update ${callPresence} p set seen_at = ${new Date()}
-          from unnest(${connIds}::text[], ${tenantIds}::int[]) as b(conn_id, tenant_id)
+          from unnest(${textArray(connIds)}, ${intArray(tenantIds)}) as b(conn_id, tenant_id)
           where p.conn_id = b.conn_id and p.tenant_id = b.tenant_id`,
     )
     // a lost beat is made good by the next one (a socket counts while seen in the last PRESENCE_FRESH_MS)
