@@ -10,6 +10,7 @@ import type { Config } from './config';
 import type { Database, Db } from './db/client';
 import { startEventRelay } from './jobs/events-relay';
 import { type JobQueue, startJobQueue } from './jobs/queue';
+import { connectSettingsCache } from './lib/settings-cache';
 import { openStorage } from './lib/storage';
 import { aibotRoutes } from './modules/aibot/aibot.routes';
 import { aicallPlugin } from './modules/aicall/aicall.plugin';
@@ -167,6 +168,9 @@ export const buildApp = async (config: Config, database: Database): Promise<Fast
   await app.register(contactsRoutes);
   await app.register(extensionsRoutes);
   await app.register(callsPlugin);
+  // the companies' settings kept per process hear each other's writes on the app's bus (lib/settings-cache)
+  const disconnectSettings = await connectSettingsCache(app.calls.bus);
+  app.addHook('onClose', async () => disconnectSettings());
   await app.register(calltasksPlugin);
   await app.register(groupcallPlugin);
   await app.register(leadsPlugin);

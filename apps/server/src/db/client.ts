@@ -9,6 +9,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { registerSettingsRoot } from '../lib/settings-cache';
 import { SERVER_ROOT } from '../server-root';
 import * as schema from './schema';
 
@@ -79,7 +80,12 @@ export const openDatabase = async (opts: DbOptions): Promise<Database> => {
       }
     };
     const poolFigures = () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount });
-    return { db, kind: 'postgres', sql: exec, close: () => pool.end(), pool: poolFigures };
+    const forget = registerSettingsRoot(db);
+    const close = () => {
+      forget();
+      return pool.end();
+    };
+    return { db, kind: 'postgres', sql: exec, close, pool: poolFigures };
   }
   if (!opts.pgliteDir.startsWith('memory://')) fs.mkdirSync(path.dirname(opts.pgliteDir), { recursive: true });
   // btree_gin: the customers' GIN index holds the owner next to the name and values (migration 0034)
@@ -97,11 +103,15 @@ export const openDatabase = async (opts: DbOptions): Promise<Database> => {
     const results = await client.transaction((tx) => tx.exec(text));
     return { rows: (results.at(-1)?.rows ?? []) as Record<string, unknown>[] };
   };
+  const forget = registerSettingsRoot(pdb);
   return {
     db: pdb as unknown as Db,
     kind: 'pglite',
     sql: exec,
-    close: () => client.close(),
+    close: () => {
+      forget();
+      return client.close();
+    },
     // uncompressed: only tests copy databases this way, and gunzip cost every test file's copy CPU time
     dump: () => client.dumpDataDir('none'),
   };

@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { companyModules, tenants } from '../../db/schema';
+import { settingsCache } from '../../lib/settings-cache';
 
 export const findCompany = async (db: DbOrTx, tenantId: number) => {
   const rows = await db.select().from(tenants).where(eq(tenants.id, tenantId)).limit(1);
@@ -43,15 +44,26 @@ export const findDemoCompany = async (db: DbOrTx) => {
   return rows[0];
 };
 
-/** The company's module switches (no row: all on). */
-export const findModules = async (db: DbOrTx, tenantId: number) =>
-  (await db.select().from(companyModules).where(eq(companyModules.tenantId, tenantId)).limit(1))[0];
+/** The company's module switches (no row: all on); kept by the settings cache. */
+const modulesOf = settingsCache(
+  'modules',
+  async (db: DbOrTx, tenantId: number) =>
+    (await db.select().from(companyModules).where(eq(companyModules.tenantId, tenantId)).limit(1))[0],
+);
 
-export const saveModules = (db: DbOrTx, tenantId: number, set: { orderOn: boolean; receiptOn: boolean; workOn: boolean }) =>
-  db
+export const findModules = modulesOf.get;
+
+export const saveModules = async (
+  db: DbOrTx,
+  tenantId: number,
+  set: { orderOn: boolean; receiptOn: boolean; workOn: boolean },
+) => {
+  await db
     .insert(companyModules)
     .values({ tenantId, ...set, updatedAt: new Date() })
     .onConflictDoUpdate({ target: companyModules.tenantId, set: { ...set, updatedAt: new Date() } });
+  modulesOf.invalidate(tenantId);
+};
 
 /** Companies of this exact name (the platform operator names one by id or by name). */
 export const findCompaniesByName = (db: DbOrTx, name: string) =>

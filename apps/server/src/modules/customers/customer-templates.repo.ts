@@ -1,6 +1,7 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { customers, customerTemplates, templateControls } from '../../db/schema';
+import { settingsCache } from '../../lib/settings-cache';
 
 export type ControlRow = typeof templateControls.$inferSelect;
 export type ControlValues = Omit<typeof templateControls.$inferInsert, 'id' | 'tenantId' | 'templateId' | 'createdAt'>;
@@ -12,11 +13,13 @@ export const findTemplate = async (db: DbOrTx, tenantId: number) => {
 
 export const insertTemplate = async (db: DbOrTx, tenantId: number) => {
   const [row] = await db.insert(customerTemplates).values({ tenantId }).onConflictDoNothing().returning();
+  templateOf.invalidate(tenantId);
   return row ?? (await findTemplate(db, tenantId));
 };
 
 export const setMustName = async (db: DbOrTx, tenantId: number, isMustName: number) => {
   await db.update(customerTemplates).set({ isMustName, updatedAt: new Date() }).where(eq(customerTemplates.tenantId, tenantId));
+  templateOf.invalidate(tenantId);
 };
 
 export const listControls = (db: DbOrTx, templateId: number) =>
@@ -25,6 +28,17 @@ export const listControls = (db: DbOrTx, templateId: number) =>
     .from(templateControls)
     .where(eq(templateControls.templateId, templateId))
     .orderBy(asc(templateControls.sortNum), asc(templateControls.id));
+
+/**
+ * The company's template row and its controls in order, kept by the settings cache (every customer
+ * list and detail reads them); undefined before the template's first use.
+ */
+const templateOf = settingsCache('template', async (db: DbOrTx, tenantId: number) => {
+  const template = await findTemplate(db, tenantId);
+  return template && { template, controls: await listControls(db, template.id) };
+});
+
+export const findTemplateWithControls = templateOf.get;
 
 export const findControl = async (db: DbOrTx, tenantId: number, id: number) => {
   const rows = await db
@@ -37,6 +51,7 @@ export const findControl = async (db: DbOrTx, tenantId: number, id: number) => {
 
 export const insertControl = async (db: DbOrTx, row: ControlValues & { tenantId: number; templateId: number }) => {
   const [created] = await db.insert(templateControls).values(row).returning({ id: templateControls.id });
+  templateOf.invalidate(row.tenantId);
   return created.id;
 };
 
@@ -45,6 +60,7 @@ export const updateControl = async (db: DbOrTx, tenantId: number, id: number, va
     .update(templateControls)
     .set(values)
     .where(and(eq(templateControls.tenantId, tenantId), eq(templateControls.id, id)));
+  templateOf.invalidate(tenantId);
 };
 
 export const setControlOrder = async (db: DbOrTx, tenantId: number, id: number, sortNum: number) => {
@@ -52,10 +68,12 @@ export const setControlOrder = async (db: DbOrTx, tenantId: number, id: number, 
     .update(templateControls)
     .set({ sortNum })
     .where(and(eq(templateControls.tenantId, tenantId), eq(templateControls.id, id)));
+  templateOf.invalidate(tenantId);
 };
 
 export const deleteControl = async (db: DbOrTx, tenantId: number, id: number) => {
   await db.delete(templateControls).where(and(eq(templateControls.tenantId, tenantId), eq(templateControls.id, id)));
+  templateOf.invalidate(tenantId);
 };
 
 export const countChildren = async (db: DbOrTx, id: number) => {

@@ -65,8 +65,9 @@ export type LoadedTemplate = {
 
 /** Everything the customer rules need from the template, in one read. */
 export const loadTemplate = async (db: DbOrTx, tenantId: number): Promise<LoadedTemplate> => {
-  const tpl = await ensureTemplate(db, tenantId);
-  const rows = await repo.listControls(db, tpl.id);
+  const found = await repo.findTemplateWithControls(db, tenantId);
+  const tpl = found?.template ?? (await repo.insertTemplate(db, tenantId));
+  const rows = found?.controls ?? [];
   const disabledGroups = new Set(
     rows.filter((r) => r.dmType === DM_TYPE.group && r.actionState !== ACTION_STATE.enabled).map((r) => r.id),
   );

@@ -3,6 +3,7 @@ import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
 import { type DbOrTx, queryRows } from '../../db/client';
 import { intArray } from '../../db/int-array';
 import { discardReasons, poolEntries, pools } from '../../db/schema';
+import { settingsCache } from '../../lib/settings-cache';
 import { dictionaryRepo } from '../../lib/tenant-dictionary';
 
 /** Moved to db/int-array (kept here for callers not yet moved). */
@@ -21,16 +22,15 @@ export const deleteReason = reasonTable.delete;
 
 export type PoolRecord = typeof pools.$inferSelect;
 
-export const listPools = (db: DbOrTx, tenantId: number, actionState?: number) =>
-  db
-    .select()
-    .from(pools)
-    .where(
-      actionState === undefined
-        ? eq(pools.tenantId, tenantId)
-        : and(eq(pools.tenantId, tenantId), eq(pools.actionState, actionState)),
-    )
-    .orderBy(asc(pools.sortNum), asc(pools.id));
+/** A company's pools in order (sortNum, id), kept by the settings cache: every customer list reads them. */
+const poolsOfTenant = settingsCache('pools', (db: DbOrTx, tenantId: number) =>
+  db.select().from(pools).where(eq(pools.tenantId, tenantId)).orderBy(asc(pools.sortNum), asc(pools.id)),
+);
+
+export const listPools = async (db: DbOrTx, tenantId: number, actionState?: number): Promise<readonly PoolRecord[]> => {
+  const rows = await poolsOfTenant.get(db, tenantId);
+  return actionState === undefined ? rows : rows.filter((p) => p.actionState === actionState);
+};
 
 export const findPool = async (db: DbOrTx, tenantId: number, id: number) => {
   const rows = await db
@@ -62,6 +62,7 @@ export type PoolValues = { name: string; dmType: number; useDepartmentIds: numbe
 
 export const insertPool = async (db: DbOrTx, row: PoolValues & { tenantId: number }) => {
   const [created] = await db.insert(pools).values(row).returning({ id: pools.id });
+  poolsOfTenant.invalidate(row.tenantId);
   return created.id;
 };
 
@@ -70,23 +71,19 @@ export const updatePool = async (db: DbOrTx, tenantId: number, id: number, value
     .update(pools)
     .set(values)
     .where(and(eq(pools.tenantId, tenantId), eq(pools.id, id)));
+  poolsOfTenant.invalidate(tenantId);
 };
 
 export const deletePool = async (db: DbOrTx, tenantId: number, id: number) => {
   await db.delete(pools).where(and(eq(pools.tenantId, tenantId), eq(pools.id, id)));
+  poolsOfTenant.invalidate(tenantId);
 };
 
 /** Enabled pools a staff member of this department may use (empty useDepartmentIds = everyone). */
-export const poolIdsForDepartment = async (db: DbOrTx, tenantId: number, departmentId: number | null) => {
-  const rows = await queryRows<{ id: number }>(
-    db,
-    sql`select id from ${pools}
-        where tenant_id = ${tenantId} and action_state = 0
-          and (cardinality(use_department_ids) = 0 or ${departmentId ?? 0} = any(use_department_ids))
-        order by sort_num, id`,
-  );
-  return rows.map((r) => Number(r.id));
-};
+export const poolIdsForDepartment = async (db: DbOrTx, tenantId: number, departmentId: number | null) =>
+  (await listPools(db, tenantId, 0))
+    .filter((p) => p.useDepartmentIds.length === 0 || p.useDepartmentIds.includes(departmentId ?? 0))
+    .map((p) => p.id);
 
 // ---------- pool facts of listed customers ----------
 
