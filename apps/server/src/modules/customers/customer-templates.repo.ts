@@ -22,7 +22,7 @@ export const setMustName = async (db: DbOrTx, tenantId: number, isMustName: numb
   templateOf.invalidate(tenantId);
 };
 
-export const listControls = (db: DbOrTx, templateId: number) =>
+const listControls = (db: DbOrTx, templateId: number) =>
   db
     .select()
     .from(templateControls)
