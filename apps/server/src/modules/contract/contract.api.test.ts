@@ -13,6 +13,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../db/client';
 import { setClockOffsetMs } from '../../lib/clock';
 import { staffChannel } from '../../lib/pubsub';
+import { startOfTodayShanghai } from '../../lib/time';
 import { createTestApp, type TestApp } from '../../test/harness';
 import { customerOf, orderBody, products, staffIdOf, store, submitBody, templates } from '../../test/orders';
 
@@ -402,21 +403,26 @@ describe('signing', () => {
   });
 
   it('one-time codes: one a minute, ten a day, five minutes valid, five tries', async () => {
+    // "a day" is the Shanghai business day: the case runs at 10:00 of it, so its half hour of clock
+    // moves never crosses midnight (run at 23:50 Shanghai it did, and the eleventh send passed)
+    const tenOClock = startOfTodayShanghai(new Date()).getTime() + 10 * 3_600_000 - Date.now();
+    const at = (ms: number) => setClockOffsetMs(tenOClock + ms);
+    at(0);
     const { orderId } = await orderOf('验证码客户', 1_000_000);
     const { id } = await mustCreate(orderId);
     const token = tokenOf((await send(id)).sign_path);
     const c = await detail(id);
     await must(askCode(token, c));
-    setClockOffsetMs(59_000);
+    at(59_000);
     expect(await codeOf(askCode(token, c))).toBe(118025);
-    setClockOffsetMs(61_000);
+    at(61_000);
     await must(askCode(token, c));
     const code = await demoCode(id);
     // five minutes valid: just before works for a wrong code count, just after is expired
-    setClockOffsetMs(61_000 + 5 * MIN + 1000);
+    at(61_000 + 5 * MIN + 1000);
     expect(await codeOf(submit(token, code))).toBe(118028);
     // a fresh code: four wrong tries are told wrong, the fifth locks it, the right one then fails too
-    setClockOffsetMs(61_000 + 6 * MIN);
+    at(61_000 + 6 * MIN);
     await must(askCode(token, c));
     const fresh = await demoCode(id);
     const wrong = fresh === '000000' ? '111111' : '000000';
@@ -425,10 +431,10 @@ describe('signing', () => {
     expect(await codeOf(submit(token, fresh))).toBe(118029);
     // ten sends a day: 3 so far; 7 more pass, the 11th is refused
     for (let i = 0; i < 7; i++) {
-      setClockOffsetMs(61_000 + (8 + i * 2) * MIN);
+      at(61_000 + (8 + i * 2) * MIN);
       await must(askCode(token, c));
     }
-    setClockOffsetMs(61_000 + 30 * MIN);
+    at(61_000 + 30 * MIN);
     expect(await codeOf(askCode(token, c))).toBe(118026);
   });
 });
