@@ -11,6 +11,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { registerSettingsRoot } from '../lib/settings-cache';
 import { SERVER_ROOT } from '../server-root';
+import { NamingClient } from './named-statements';
 import * as schema from './schema';
 
 export type Schema = typeof schema;
@@ -51,7 +52,8 @@ export type DbOptions = {
 /** Opens the database (PGlite when no URL is set) and applies the committed migrations. */
 export const openDatabase = async (opts: DbOptions): Promise<Database> => {
   if (opts.databaseUrl) {
-    const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 20 });
+    // NamingClient: each parameterised statement is parsed once per connection (named-statements.ts)
+    const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 20, Client: NamingClient });
     // An idle client dropped by the server (restart, admin termination, dropped test database)
     // must not crash the process: pg-pool re-emits it here, and the next checkout reconnects.
     pool.on('error', () => undefined);

@@ -6,6 +6,7 @@
 import type { SQL } from 'drizzle-orm';
 import { sql } from 'drizzle-orm';
 import { type DbOrTx, queryRows } from '../../db/client';
+import { planEachTime } from '../../db/named-statements';
 import { customers, departments, staff, stages } from '../../db/schema';
 
 export const SORT_COLUMNS = {
@@ -53,7 +54,7 @@ const pageColumns = sql`c.id, c.name, c.vals, c.contact_name, c.contact_phone, c
  * a million customers) before its top-N sort. A subquery with a limit is never flattened into the joins.
  */
 const withNames = (page: SQL, orderBy: SQL) =>
-  sql`select c.id, c.name, c.vals, c.contact_name, c.contact_phone, c.owner_id, c.pool_id, c.stage_id, c.label_ids,
+  planEachTime(sql`select c.id, c.name, c.vals, c.contact_name, c.contact_phone, c.owner_id, c.pool_id, c.stage_id, c.label_ids,
   c.follow_at, c.next_follow_at, c.allot_at, c.last_contact_at, c.last_contact_status, c.contact_num, c.created_at,
   st.name as stage_name, o.name as owner_name, cr.name as creator_name, d.name as department_name
   from (${page}) c
@@ -61,7 +62,7 @@ const withNames = (page: SQL, orderBy: SQL) =>
   left join ${staff} o on o.id = c.owner_id
   left join ${staff} cr on cr.id = c.creator_id
   left join ${departments} d on d.id = c.owner_department_id
-  order by ${orderBy}`;
+  order by ${orderBy}`);
 
 /** One page of customers matching `where` (built by the service from the filters), with names joined. */
 export const listPage = (db: DbOrTx, where: SQL, orderBy: SQL, limit: number, offset: number) =>
@@ -79,7 +80,7 @@ export const listPage = (db: DbOrTx, where: SQL, orderBy: SQL, limit: number, of
 export const countCapped = async (db: DbOrTx, where: SQL, cap: number) => {
   const rows = await queryRows<{ n: number }>(
     db,
-    sql`select count(*)::int as n from (select 1 from ${customers} c where ${where} limit ${cap}) t`,
+    planEachTime(sql`select count(*)::int as n from (select 1 from ${customers} c where ${where} limit ${cap}) t`),
   );
   return Number(rows[0]?.n ?? 0);
 };
@@ -88,7 +89,7 @@ export const countCapped = async (db: DbOrTx, where: SQL, cap: number) => {
 const estimateRows = async (db: DbOrTx, where: SQL) => {
   const plan = await queryRows<{ 'QUERY PLAN': [{ Plan: { 'Plan Rows': number } }] }>(
     db,
-    sql`explain (format json) select 1 from ${customers} c where ${where}`,
+    planEachTime(sql`explain (format json) select 1 from ${customers} c where ${where}`),
   );
   return Math.round(plan[0]?.['QUERY PLAN'][0]?.Plan['Plan Rows'] ?? 0);
 };
