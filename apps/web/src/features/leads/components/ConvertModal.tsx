@@ -1,5 +1,5 @@
 import { LEAD_LIMITS, type LeadConvertResult } from '@crm/contracts';
-import { Alert, App, Form, List, Modal, Radio, Result, Select, Skeleton, Typography } from 'antd';
+import { Alert, App, Button, Form, List, Modal, Radio, Result, Select, Skeleton, Typography } from 'antd';
 import { useEffect, useState } from 'react';
 import { StaffSearchSelect } from '../../../components/StaffSearchSelect';
 import { useButtonLock } from '../../../components/useButtonLock';
@@ -151,15 +151,23 @@ export const ConvertModal = ({ open, leads, onClose, onDone }: Props) => {
       open={open}
       width={600}
       onCancel={onClose}
-      okText={result ? '完成' : '确定转为客户'}
-      cancelButtonProps={{ style: result ? { display: 'none' } : undefined }}
+      okText="确定转为客户"
       okButtonProps={{
-        // once the result is in, 完成 only closes: it never waits on the mutation's own state, which
-        // an e2e run once saw stay pending for minutes after the result had been shown
-        loading: !result && convert.isPending,
-        disabled: !result && (isLocked || leads.length === 0 || leads.length > LEAD_LIMITS.maxSelect),
+        loading: convert.isPending,
+        disabled: isLocked || leads.length === 0 || leads.length > LEAD_LIMITS.maxSelect,
       }}
-      onOk={result ? onClose : submit}
+      onOk={submit}
+      // once the result is in, 完成 is a button of its own: the OK button's loading icon leaves with a
+      // motion that, in an e2e run, never ended, and the button was named "loading 完成" for minutes
+      footer={
+        result
+          ? [
+              <Button key="done" type="primary" onClick={onClose}>
+                完成
+              </Button>,
+            ]
+          : undefined
+      }
       destroyOnHidden
     >
       {body()}
