@@ -5,6 +5,7 @@ import { type Config, loadConfig } from '../config';
 import type { Database } from '../db/client';
 import { seedDemo } from '../db/seed/demo';
 import { provisionCompany } from '../db/seed/provision';
+import { setClockOffsetMs } from '../lib/clock';
 import { freshDatabase, type Seed } from './fresh-database';
 
 export const DEMO_PASSWORD = 'demo123456';
@@ -42,6 +43,9 @@ export const createTestApp = async (opts: { dataDir?: string; config?: Partial<C
     redisUrl: '',
     ...opts.config,
   });
+  // A worker runs its files in one module graph (vitest.config.ts, isolate: false): a file that moved
+  // the business clock and did not put it back must not move the next file's "today"
+  setClockOffsetMs(0);
   const { database, drop } = await freshDatabase(config.databaseUrl, seedTestCompanies);
   const app = await buildApp(config, database);
   await app.ready();
@@ -58,6 +62,7 @@ export const createTestApp = async (opts: { dataDir?: string; config?: Partial<C
       return json.data.token as string;
     },
     close: async () => {
+      setClockOffsetMs(0);
       await app.close();
       await database.close();
       await drop();
