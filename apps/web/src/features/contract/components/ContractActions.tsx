@@ -2,6 +2,7 @@
 import { CONTRACT_LIMITS, CONTRACT_STATUS, type ContractRow, type ContractSendResult } from '@crm/contracts';
 import { Alert, App, Button, Form, Input, InputNumber, Modal, Space, Typography } from 'antd';
 import { useState } from 'react';
+import { doneFooter } from '../../../components/doneFooter';
 import { downloadFile } from '../../../components/downloadFile';
 import { contractPdfUrl, useArchiveContract, useDiscardContract, useNewSignLink, useSendContract } from '../api';
 
@@ -90,9 +91,7 @@ export const SignLinkDialog = ({ contractId, mode, onClose }: LinkDialogProps) =
       destroyOnHidden
       footer={
         result ? (
-          <Button type="primary" onClick={close}>
-            完成
-          </Button>
+          doneFooter(close)
         ) : (
           <Space>
             <Button onClick={close}>取消</Button>

@@ -1,6 +1,7 @@
 import { LEAD_LIMITS, type LeadConvertResult } from '@crm/contracts';
-import { Alert, App, Button, Form, List, Modal, Radio, Result, Select, Skeleton, Typography } from 'antd';
+import { Alert, App, Form, List, Modal, Radio, Result, Select, Skeleton, Typography } from 'antd';
 import { useEffect, useState } from 'react';
+import { doneFooter } from '../../../components/doneFooter';
 import { StaffSearchSelect } from '../../../components/StaffSearchSelect';
 import { useButtonLock } from '../../../components/useButtonLock';
 import { useConvertCheck, useConvertLeads, useVisiblePoolOptions } from '../api';
@@ -157,17 +158,7 @@ export const ConvertModal = ({ open, leads, onClose, onDone }: Props) => {
         disabled: isLocked || leads.length === 0 || leads.length > LEAD_LIMITS.maxSelect,
       }}
       onOk={submit}
-      // once the result is in, 完成 is a button of its own: the OK button's loading icon leaves with a
-      // motion that, in an e2e run, never ended, and the button was named "loading 完成" for minutes
-      footer={
-        result
-          ? [
-              <Button key="done" type="primary" onClick={onClose}>
-                完成
-              </Button>,
-            ]
-          : undefined
-      }
+      footer={result ? doneFooter(onClose) : undefined}
       destroyOnHidden
     >
       {body()}

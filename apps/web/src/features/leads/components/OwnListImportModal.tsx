@@ -2,6 +2,7 @@ import { InboxOutlined } from '@ant-design/icons';
 import { LEAD_LIMITS, leadOwnImportBody } from '@crm/contracts';
 import { Alert, App, Button, Form, Input, Modal, Table, Typography, Upload } from 'antd';
 import { useState } from 'react';
+import { doneFooter } from '../../../components/doneFooter';
 import { requiredRule, zodRule } from '../../../components/formRules';
 import { useButtonLock } from '../../../components/useButtonLock';
 import { uploadFile } from '../api';
@@ -80,11 +81,7 @@ export const OwnListImportModal = ({ open, onClose }: { open: boolean; onClose: 
       maskClosable={false}
       footer={
         result
-          ? [
-              <Button key="done" type="primary" onClick={close}>
-                完成
-              </Button>,
-            ]
+          ? doneFooter(close)
           : [
               <Button key="cancel" onClick={close}>
                 取消
