@@ -9,14 +9,6 @@ const databaseUrl = process.env.DATABASE_URL ?? '';
 // the app's own scoping, not the engine, so it runs once: on PostgreSQL when there is one, else on PGlite.
 const onceOnly = ['apps/server/src/modules/company/tenancy-routes.api.test.ts'];
 
-// Two groups, one after the other. First everything that does not hang on wall-clock timing, two
-// files at a time (the machine's 2 cores). Then the files that drive the sim line faster than real
-// time (a 0.5 s ring is 2.5 ms at 200×): with more files competing for the CPU they failed, so each
-// database's timed project runs one file at a time. Projects of one groupOrder share one pool of
-// maxWorkers, so `npm run test:unit` (scripts/test-unit.mjs) runs the two timed projects as two vitest
-// runs side by side, after the untimed ones; a plain `vitest run` runs them one after the other. The
-// tenancy sweep is the exception: its one sim call lasts for hours of sim time and it takes minutes,
-// so it overlaps the first group.
 // The sweep first: vitest orders a group's files by project name (pglite before postgres), so the
 // sweep, the longest file by far (≈ 200 s on PostgreSQL), started after every pglite file, about
 // 175 s in, and the group ended with it, one core idle (29 Nov 2026: 411 s in all).
@@ -28,6 +20,14 @@ class SweepFirst extends BaseSequencer {
   }
 }
 
+// Two groups, one after the other. First everything that does not hang on wall-clock timing, two
+// files at a time (the machine's 2 cores). Then the files that drive the sim line faster than real
+// time (a 0.5 s ring is 2.5 ms at 200×): with more files competing for the CPU they failed, so each
+// database's timed project runs one file at a time. Projects of one groupOrder share one pool of
+// maxWorkers, so `npm run test:unit` (scripts/test-unit.mjs) runs the two timed projects as two vitest
+// runs side by side, after the untimed ones; a plain `vitest run` runs them one after the other. The
+// tenancy sweep is the exception: its one sim call lasts for hours of sim time and it takes minutes,
+// so it overlaps the first group.
 const TIMED = /createCallTestApp|simSpeed|SimControlLine|sim-control/;
 const serverRoot = 'apps/server/src';
 const timedFiles = readdirSync(serverRoot, { recursive: true, encoding: 'utf8' })

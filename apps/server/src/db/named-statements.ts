@@ -52,8 +52,8 @@ export class NamingClient extends pg.Client {
     // Only drizzle's statements (a config object). The job queue's SQL comes as a string and stays
     // unnamed: with its fetch and completion statements named, the sim-line tests on PostgreSQL, which
     // run faster than real time, twice missed a call settled or a leg rung in time in CI.
-    const c = config as QueryConfig | string | null;
-    if (c && typeof c === 'object' && typeof c.submit !== 'function' && c.name === undefined && typeof c.text === 'string') {
+    const c = (typeof config === 'object' ? config : null) as QueryConfig | null;
+    if (c && typeof c.submit !== 'function' && c.name === undefined && typeof c.text === 'string') {
       const params = Array.isArray(values) ? values : c.values;
       if (Array.isArray(params) && params.length > 0 && !c.text.startsWith(EACH_TIME)) {
         const name = nameOf(c.text);
