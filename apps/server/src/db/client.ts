@@ -49,11 +49,24 @@ export type DbOptions = {
   pgliteImage?: Blob;
 };
 
+/**
+ * Settings of each of the app's PostgreSQL sessions. No parallel workers: the app's statements are
+ * short, many run at once, and starting workers costs more than it saves on a small server. On these
+ * 2 cores a count over 25,714 of 100,000 orders took 71–95 ms with 2 workers against 26 ms without
+ * (bench/README.md). An `options` parameter in DATABASE_URL replaces these.
+ */
+const SESSION_OPTIONS = '-c max_parallel_workers_per_gather=0';
+
 /** Opens the database (PGlite when no URL is set) and applies the committed migrations. */
 export const openDatabase = async (opts: DbOptions): Promise<Database> => {
   if (opts.databaseUrl) {
     // NamingClient: each parameterised statement is parsed once per connection (named-statements.ts)
-    const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 20, Client: NamingClient });
+    const pool = new pg.Pool({
+      connectionString: opts.databaseUrl,
+      options: SESSION_OPTIONS,
+      max: 20,
+      Client: NamingClient,
+    });
     // An idle client dropped by the server (restart, admin termination, dropped test database)
     // must not crash the process: pg-pool re-emits it here, and the next checkout reconnects.
     pool.on('error', () => undefined);
