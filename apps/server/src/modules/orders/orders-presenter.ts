@@ -29,8 +29,8 @@ export const cooperatorsWithNames = async (db: DbOrTx, tenantId: number, orderId
 /** List rows of orders of one tenant: customer and owner names, collaborators. */
 export const presentRows = async (db: DbOrTx, rows: { order: repo.OrderRow }[]): Promise<OrderRow[]> => {
   const tenantId = rows[0]?.order.tenantId ?? 0;
-  const [coop, customers, owners] = await Promise.all([
-    cooperatorsWithNames(
+  const [coopIds, customers] = await Promise.all([
+    repo.cooperatorsOf(
       db,
       tenantId,
       rows.map((r) => r.order.id),
@@ -40,12 +40,13 @@ export const presentRows = async (db: DbOrTx, rows: { order: repo.OrderRow }[]):
       tenantId,
       rows.map((r) => r.order.customerId),
     ),
-    staffNames(
-      db,
-      tenantId,
-      rows.map((r) => r.order.ownerId),
-    ),
   ]);
+  // the owners' and the collaborators' names in one look-up
+  const names = await staffNames(db, tenantId, [...rows.map((r) => r.order.ownerId), ...coopIds.map((c) => c.staffId)]);
+  const coop = coopIds.flatMap((c) => {
+    const name = names.get(c.staffId);
+    return name === undefined ? [] : [{ ...c, name }];
+  });
   return rows.map(({ order: o }) => ({
     id: o.id,
     customer_id: o.customerId,
@@ -55,7 +56,7 @@ export const presentRows = async (db: DbOrTx, rows: { order: repo.OrderRow }[]):
     end_time: attrText(o, ORDER_ATTR.endDate),
     cost_price: o.amount,
     deal_time: formatDateTime(o.dealAt).slice(0, 10),
-    owner: owners.get(o.ownerId) ?? '',
+    owner: names.get(o.ownerId) ?? '',
     owner_id: o.ownerId,
     cooperators: coop.filter((c) => c.orderId === o.id).map((c) => ({ staff_id: c.staffId, linkman: c.name })),
     created_at: formatDateTime(o.createdAt),

@@ -111,25 +111,24 @@ export const whereOf = (f: OrderFilter): SQL | undefined => {
   return and(...conds);
 };
 
-/** One page: the ids first (orders alone, on the created index), then their rows with the names. */
+/**
+ * One page in one statement: the page's ids first (orders alone, on the created index, in a
+ * sub-select), then their whole rows.
+ */
 export const listOrders = async (db: DbOrTx, f: OrderFilter, limit: number, offset: number) => {
-  const ids = (
-    await db
-      .select({ id: orders.id })
-      .from(orders)
-      .where(whereOf(f))
-      // `nulls last` as the indexes were built (drizzle's .desc()): the page walks orders_tenant_created_idx, no sort
-      .orderBy(sql`${orders.createdAt} desc nulls last`, sql`${orders.id} desc nulls last`)
-      .limit(limit)
-      .offset(offset)
-  ).map((r) => r.id);
-  if (ids.length === 0) return [];
-  const rows = await db
+  const page = db
+    .select({ id: orders.id })
+    .from(orders)
+    .where(whereOf(f))
+    // `nulls last` as the indexes were built (drizzle's .desc()): the page walks orders_tenant_created_idx, no sort
+    .orderBy(sql`${orders.createdAt} desc nulls last`, sql`${orders.id} desc nulls last`)
+    .limit(limit)
+    .offset(offset);
+  return db
     .select({ order: orders })
     .from(orders)
-    .where(and(eq(orders.tenantId, f.tenantId), inArray(orders.id, ids)));
-  const byId = new Map(rows.map((r) => [r.order.id, r]));
-  return ids.flatMap((id) => byId.get(id) ?? []);
+    .where(and(eq(orders.tenantId, f.tenantId), inArray(orders.id, page)))
+    .orderBy(sql`${orders.createdAt} desc nulls last`, sql`${orders.id} desc nulls last`);
 };
 
 export const countOrders = async (db: DbOrTx, f: OrderFilter) =>
