@@ -252,6 +252,15 @@ describe('visibility, collaborators and transfer', () => {
     const d = (await detail('wangwu', id)).data;
     expect(d.owner.linkman).toBe('王五');
     expect(d.cooperators.map((x) => x.linkman)).toEqual(['李四']);
+    // the list row names the owner and the collaborators too (one look-up of staff names for both)
+    const rows = (await t.get('/api/frontend/order/list?limit=200', as('wangwu'))).json().data.list as {
+      id: number;
+      owner: string;
+      cooperators: { linkman: string }[];
+    }[];
+    const row = rows.find((r) => r.id === id);
+    expect(row?.owner).toBe('王五');
+    expect(row?.cooperators.map((x) => x.linkman)).toEqual(['李四']);
   });
 
   it('tenants are isolated', async () => {
