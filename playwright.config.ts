@@ -35,9 +35,6 @@ export default defineConfig({
     timezoneId: 'Asia/Shanghai',
     // the smallest common laptop screen (issue 23): what fits here fits everywhere
     viewport: { width: 1366, height: 768 },
-    // no animations (App.tsx, global.css): two browsers' animation frames took CPU from the two
-    // servers on these 2 cores, and a motion that never ended once left a button named "loading 完成"
-    reducedMotion: 'reduce',
     screenshot: 'only-on-failure',
     trace: 'retain-on-failure',
     launchOptions: { executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS },

@@ -77,15 +77,12 @@ const router = createBrowserRouter([
 // (AppLayout .content)
 const DRAWER_CLEAR_OF_CALL_BUTTON = { styles: { body: { paddingBottom: 76 }, footer: { paddingInlineEnd: 76 } } };
 
-// Whoever asked the system for less motion (reduced motion in the OS's accessibility settings) gets
-// none: antd's transitions and waves off through its `motion` token, the app's own in global.css.
-// The end-to-end tests ask for it too (playwright.config.ts): on 2 cores the browsers' animation
-// frames took CPU from the servers under test.
-const REDUCED_MOTION = window.matchMedia?.('(prefers-reduced-motion: reduce)').matches ?? false;
-const THEME = { token: { colorPrimary: '#1677ff', borderRadius: 6, motion: !REDUCED_MOTION } };
-
 export const App = () => (
-  <ConfigProvider locale={zhCN} theme={THEME} drawer={DRAWER_CLEAR_OF_CALL_BUTTON}>
+  <ConfigProvider
+    locale={zhCN}
+    theme={{ token: { colorPrimary: '#1677ff', borderRadius: 6 } }}
+    drawer={DRAWER_CLEAR_OF_CALL_BUTTON}
+  >
     <AntApp>
       <QueryClientProvider client={queryClient}>
         <RouterProvider router={router} />
