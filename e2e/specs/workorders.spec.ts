@@ -267,9 +267,9 @@ test('an overdue work order shows under 已超时; its creator edits it and hand
   const notice = zhang.locator('.ant-notification-notice').filter({ hasText: `工单已转交给您：${orderName}` });
   await expect(notice).toBeVisible();
   await shot(zhang, 'workorders-notice');
-  // 张三's notices stack (antd collapses them from the 4th on and spreads them under the pointer): on a
-  // slow evening that motion never stood still under Playwright's pointer for 4 min, in both tries
-  // (29 Nov 2026). The button is visible; its click is delivered without waiting for the stack to settle.
+  // On a slow evening (29 Nov 2026) Playwright waited 4 min in both tries for this button to stand still
+  // ("not stable", then "detached from the DOM"; why the notice moved is not known yet). It is visible;
+  // its click is delivered without waiting, and the next steps check the drawer it opens.
   await notice.getByRole('button', { name: '查看工单' }).dispatchEvent('click');
   const fromNotice = zhang.getByRole('dialog').filter({ hasText: '处理记录' });
   await expect(fromNotice).toContainText(orderName);

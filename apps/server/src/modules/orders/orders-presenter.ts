@@ -12,18 +12,26 @@ const attrText = (o: repo.OrderRow, id: number) => {
   return Array.isArray(v) ? v.join('、') : v === null || v === undefined ? '' : String(v);
 };
 
-/** The collaborators (协同人) of orders with their names, by staff id. */
-export const cooperatorsWithNames = async (db: DbOrTx, tenantId: number, orderIds: number[]) => {
-  const coop = await repo.cooperatorsOf(db, tenantId, orderIds);
-  const names = await staffNames(
-    db,
-    tenantId,
-    coop.map((c) => c.staffId),
-  );
-  return coop.flatMap((c) => {
+type Cooperator = { orderId: number; staffId: number };
+
+/** Collaborators with their names; one whose staff record is gone is left out. */
+const named = (coop: Cooperator[], names: Map<number, string>) =>
+  coop.flatMap((c) => {
     const name = names.get(c.staffId);
     return name === undefined ? [] : [{ ...c, name }];
   });
+
+/** The collaborators (协同人) of orders with their names, by staff id. */
+export const cooperatorsWithNames = async (db: DbOrTx, tenantId: number, orderIds: number[]) => {
+  const coop = await repo.cooperatorsOf(db, tenantId, orderIds);
+  return named(
+    coop,
+    await staffNames(
+      db,
+      tenantId,
+      coop.map((c) => c.staffId),
+    ),
+  );
 };
 
 /** List rows of orders of one tenant: customer and owner names, collaborators. */
@@ -43,10 +51,7 @@ export const presentRows = async (db: DbOrTx, rows: { order: repo.OrderRow }[]):
   ]);
   // the owners' and the collaborators' names in one look-up
   const names = await staffNames(db, tenantId, [...rows.map((r) => r.order.ownerId), ...coopIds.map((c) => c.staffId)]);
-  const coop = coopIds.flatMap((c) => {
-    const name = names.get(c.staffId);
-    return name === undefined ? [] : [{ ...c, name }];
-  });
+  const coop = named(coopIds, names);
   return rows.map(({ order: o }) => ({
     id: o.id,
     customer_id: o.customerId,

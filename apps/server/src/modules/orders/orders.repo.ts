@@ -111,6 +111,9 @@ export const whereOf = (f: OrderFilter): SQL | undefined => {
   return and(...conds);
 };
 
+// `nulls last` as the indexes were built (drizzle's .desc()): the page walks orders_tenant_created_idx, no sort
+const newestFirst = [sql`${orders.createdAt} desc nulls last`, sql`${orders.id} desc nulls last`];
+
 /**
  * One page in one statement: the page's ids first (orders alone, on the created index, in a
  * sub-select), then their whole rows.
@@ -120,15 +123,14 @@ export const listOrders = async (db: DbOrTx, f: OrderFilter, limit: number, offs
     .select({ id: orders.id })
     .from(orders)
     .where(whereOf(f))
-    // `nulls last` as the indexes were built (drizzle's .desc()): the page walks orders_tenant_created_idx, no sort
-    .orderBy(sql`${orders.createdAt} desc nulls last`, sql`${orders.id} desc nulls last`)
+    .orderBy(...newestFirst)
     .limit(limit)
     .offset(offset);
   return db
     .select({ order: orders })
     .from(orders)
     .where(and(eq(orders.tenantId, f.tenantId), inArray(orders.id, page)))
-    .orderBy(sql`${orders.createdAt} desc nulls last`, sql`${orders.id} desc nulls last`);
+    .orderBy(...newestFirst);
 };
 
 export const countOrders = async (db: DbOrTx, f: OrderFilter) =>
