@@ -10,8 +10,9 @@ const databaseUrl = process.env.DATABASE_URL ?? '';
 const onceOnly = ['apps/server/src/modules/company/tenancy-routes.api.test.ts'];
 
 // The sweep first: vitest orders a group's files by project name (pglite before postgres), so the
-// sweep, the longest file by far (≈ 200 s on PostgreSQL), started after every pglite file, about
-// 175 s in, and the group ended with it, one core idle (29 Nov 2026: 411 s in all).
+// sweep, once the longest file by far (≈ 200 s on PostgreSQL), started after every pglite file, about
+// 175 s in, and the group ended with it, one core idle (29 Nov 2026: 411 s in all). Since it remakes
+// company A's rows only when a baseline needs them (30 Nov 2026) it takes ≈ 35 s alone, 160 s before.
 class SweepFirst extends BaseSequencer {
   override async sort(files: TestSpecification[]) {
     const sorted = await super.sort(files);
