@@ -19,7 +19,8 @@ export default defineConfig({
     timezoneId: 'Asia/Shanghai',
     viewport: { width: 1366, height: 768 },
     screenshot: 'only-on-failure',
-    trace: 'retain-on-failure',
+    // DOM snapshots only: the screencast doubled the browser's CPU (playwright.config.ts)
+    trace: { mode: 'retain-on-failure', screenshots: false, snapshots: true, sources: true },
     launchOptions: {
       executablePath: CHROMIUM_PATH,
       args: [
