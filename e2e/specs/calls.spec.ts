@@ -96,7 +96,8 @@ test('lisi goes online, dials a customer from the phone tab, talks, hangs up and
   await page.goto(`/manage/mycustomer?detail=${cmCtid}`);
   await drawer.getByRole('tab', { name: '跟进记录' }).click();
   await expect(drawer.getByText('电话', { exact: true }).first()).toBeVisible();
-  await expect(drawer.getByText(/已接通，通话时长 00:0[3-9]/)).toBeVisible();
+  // at least the 3 s waited above; on a loaded machine the steps around it took the call to 10 s
+  await expect(drawer.getByText(/已接通，通话时长 00:(0[3-9]|[1-5]\d)/)).toBeVisible();
 });
 
 test('an incoming call rings, is answered and hung up; a missed one shows on the call button badge', async ({

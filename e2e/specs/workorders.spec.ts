@@ -1,6 +1,6 @@
 import { expect, type Locator, type Page, test } from '@playwright/test';
 import { apiLogin, createCustomer, uniq, uniqPhone } from '../fixtures/api';
-import { closeOpenedPages, openPage } from '../fixtures/login';
+import { closeOpenedPages, openPage, socketSignedIn } from '../fixtures/login';
 
 test.afterEach(closeOpenedPages);
 
@@ -251,7 +251,11 @@ test('an overdue work order shows under 已超时; its creator edits it and hand
 
   // 张三 is signed in elsewhere: the hand-over reaches him as a notice over the socket
   const zhang = await openPage(browser, 'zhangsan');
+  const zhangListening = socketSignedIn(zhang);
   await zhang.goto('/workorder/list');
+  // the notice goes to his socket as it is then: in one CI try the hand-over came before his page's
+  // socket had signed in, and no notice came
+  await zhangListening;
   await detail.getByRole('button', { name: '转交' }).click();
   const transfer = lisi.getByRole('dialog', { name: '转交工单' });
   await transfer.getByRole('button', { name: OK }).click();
