@@ -5,13 +5,9 @@ import path from 'node:path';
 import { type Browser, expect, type Locator, type Page, test } from '@playwright/test';
 import { apiLogin, uniq } from '../fixtures/api';
 import { loginAs } from '../fixtures/login';
+import { shot } from '../fixtures/shots';
 
 const VIEWPORT = { width: 1366, height: 768 };
-const SHOTS = process.env.SHOTS_DIR ?? '.tmp/shots';
-const shot = async (page: Page, name: string) => {
-  await page.waitForTimeout(600);
-  await page.screenshot({ path: `${SHOTS}/${name}.png` });
-};
 const OK = /确\s?定/;
 const DELETE = /删\s?除/;
 
@@ -139,7 +135,7 @@ test('an admin designs a 3-node 话术, fixes its issues, publishes v1 and walks
   await expect(page.locator('.ant-card-head').getByText('v1', { exact: true })).toBeVisible();
   await expect(page.locator('.ant-card-head').getByText('已发布')).toBeVisible();
   await shot(page, 'aibot-designer');
-  await page.screenshot({ path: `${SHOTS}/aibot-designer-full.png`, fullPage: true });
+  await shot(page, 'aibot-designer-full', { fullPage: true });
   await page.getByRole('tab', { name: /知识库/ }).click();
   await expect(page.getByRole('region', { name: '问答1' })).toBeVisible();
   await shot(page, 'aibot-designer-kb');

@@ -1,6 +1,7 @@
 import { expect, type Locator, type Page, test } from '@playwright/test';
 import { apiLogin, uniq } from '../fixtures/api';
 import { loginAs } from '../fixtures/login';
+import { shot } from '../fixtures/shots';
 
 // AI外呼 (issue 16) on the sim line: the admin creates an AI task of 20 numbers on the demo
 // (published) 话术 in the form, starts it, watches the progress, reads the report and opens an AI
@@ -130,7 +131,7 @@ test('an AI task of 20 numbers runs on the demo flow: progress, report, an AI ca
     await expect(recording).toContainText(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2} · /);
     await expect(dialog.getByRole('link', { name: /下\s?载/ })).toHaveAttribute('download', /^AI通话录音_\d+_\d{8}_\d{6}\.wav$/);
   }
-  await page.screenshot({ path: `${process.env.SHOTS_DIR ?? '.tmp/shots'}/aicall-detail.png` });
+  await shot(page, 'aicall-detail');
   const clips = dialog.getByTestId('turn-audio');
   await dialog.getByRole('button', { name: '播放第1句' }).click();
   await expect.poll(() => isPaused(clips.nth(0))).toBe(false);

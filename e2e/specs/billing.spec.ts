@@ -1,8 +1,9 @@
-import { type APIRequestContext, expect as baseExpect, type Page, test } from '@playwright/test';
+import { type APIRequestContext, expect as baseExpect, test } from '@playwright/test';
 import { CHROMIUM_ARGS, CHROMIUM_PATH, FAKE_MEDIA_ARGS } from '../chromium';
 import { apiLogin, createCustomer, uniq } from '../fixtures/api';
 import { closeOpenedPages, openPage } from '../fixtures/login';
 import { goOnline } from '../fixtures/phone';
+import { shot } from '../fixtures/shots';
 
 // 消费明细 (issue 27) on the sim line: the platform operator gives the demo company a rate plan
 // (60/60 at 0.50 元/分钟) and a recharge through its API; 李四 makes a call of a few seconds; the
@@ -46,11 +47,6 @@ const unitsOf = (text: string): number => {
 
 /** A number the sim line answers after 1 s of ringing (last digit 1, telephony/sim). */
 const answeringNumber = () => `139${String(Date.now()).slice(-7)}1`;
-
-const shot = async (page: Page, name: string) => {
-  await page.waitForTimeout(800);
-  await page.screenshot({ path: `.tmp/shots/billing-${name}.png` });
-};
 
 test.afterEach(async ({ request }) => {
   await closeOpenedPages();
@@ -142,7 +138,7 @@ test('a call on the sim line is charged by the plan: 消费明细 shows it with 
   const balanceAfter = unitsOf(((await cells.nth(9).textContent()) ?? '').trim());
   expect(balanceAfter).toBe(before.balance - PRICE);
   await expect(row.getByTestId('billing-call-link')).toHaveAttribute('href', /\/call\/record\?uuid=/);
-  await shot(page, 'charges');
+  await shot(page, 'billing-charges');
 
   // The call id opens 通话记录 with that one call.
   const records = await page.context().newPage();
@@ -176,7 +172,7 @@ test('a call on the sim line is charged by the plan: 消费明细 shows it with 
     }).toPass({ timeout: 30_000 });
     if (group === '按员工') await expect(summary.locator('.ant-table-row').filter({ hasText: '李四' })).toContainText('¥0.50');
   }
-  await shot(page, 'summary');
+  await shot(page, 'billing-summary');
 
   // 导出: the export job runs to its end and the file downloads.
   const download = page.waitForEvent('download');
@@ -191,5 +187,5 @@ test('a call on the sim line is charged by the plan: 消费明细 shows it with 
   const workbenchBalance = page.getByTestId('workbench-billing-balance').locator('.ant-statistic-content');
   await expect.poll(async () => unitsOf((await workbenchBalance.textContent()) ?? '')).toBe(before.balance - PRICE);
   await expect(page.getByTestId('workbench-billing-days')).toBeVisible();
-  await shot(page, 'workbench');
+  await shot(page, 'billing-workbench');
 });

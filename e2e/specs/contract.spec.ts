@@ -1,16 +1,9 @@
-import { mkdirSync } from 'node:fs';
-import { expect, type Page, test } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { apiLogin, createCustomer, uniq, uniqPhone } from '../fixtures/api';
 import { closeOpenedPages, openPage } from '../fixtures/login';
+import { shot } from '../fixtures/shots';
 
 test.afterEach(closeOpenedPages);
-
-const SHOTS = '.tmp/shots';
-mkdirSync(SHOTS, { recursive: true });
-const shot = async (page: Page, name: string) => {
-  await page.waitForTimeout(600);
-  await page.screenshot({ path: `${SHOTS}/${name}.png` });
-};
 
 type Api = Awaited<ReturnType<typeof apiLogin>>;
 type Template = { coMatid: number; name: string; templateControls: { coTacid: number; dmType: number }[] };

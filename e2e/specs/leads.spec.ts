@@ -2,6 +2,7 @@ import { expect as baseExpect, type Locator, type Page, test } from '@playwright
 import ExcelJS from 'exceljs';
 import { apiLogin, uniq } from '../fixtures/api';
 import { loginAs } from '../fixtures/login';
+import { shot } from '../fixtures/shots';
 
 /**
  * Lead search (issue 28), the five pages end to end at 1366×768 on the demo registry (3,000
@@ -11,11 +12,6 @@ import { loginAs } from '../fixtures/login';
 const USER = 'wangwu';
 // The map, the registry searches and the batch job are heavier than a list page: generous waits (never timing asserts).
 const expect = baseExpect.configure({ timeout: 30_000 });
-const SHOTS = process.env.LEADS_SHOTS_DIR;
-const shot = async (page: Page, name: string) => {
-  if (SHOTS) await page.screenshot({ path: `${SHOTS}/${name}.png` });
-};
-
 const tableRows = (scope: Page | Locator) => scope.locator('.ant-table-tbody tr.ant-table-row');
 
 /** Picks a path in the (open) cascader dropdown, one column per level. */

@@ -2,15 +2,11 @@ import { expect, type Page, test } from '@playwright/test';
 import ExcelJS from 'exceljs';
 import { apiLogin, createCustomer, uniq, uniqPhone } from '../fixtures/api';
 import { closeOpenedPages, openPage } from '../fixtures/login';
+import { shot } from '../fixtures/shots';
 
 test.afterEach(closeOpenedPages);
 
 /** A screenshot once modals and tables have finished their animations. */
-const shot = async (page: Page, name: string) => {
-  await page.waitForTimeout(600);
-  await page.screenshot({ path: `.tmp/shots/${name}.png` });
-};
-
 // a 2×2 red PNG: the order's attached picture
 const PNG = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAIAAAACCAIAAAD91JpzAAAAFklEQVR4nGP8z8DAwMDAxMDAwMDAAAANHQEDasKb6QAAAABJRU5ErkJggg==',

@@ -1,13 +1,9 @@
 import { expect, type Page, test } from '@playwright/test';
 import { apiLogin, createCustomer, uniq, uniqPhone } from '../fixtures/api';
 import { closeOpenedPages, openPage } from '../fixtures/login';
+import { shot } from '../fixtures/shots';
 
 test.afterEach(closeOpenedPages);
-
-const shot = async (page: Page, name: string) => {
-  await page.waitForTimeout(600);
-  await page.screenshot({ path: `.tmp/shots/${name}.png` });
-};
 
 type Api = Awaited<ReturnType<typeof apiLogin>>;
 type Template = { coMatid: number; name: string; templateControls: { coTacid: number; dmType: number }[] };

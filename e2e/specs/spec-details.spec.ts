@@ -1,14 +1,10 @@
-import { expect, type Page, test } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { apiLogin, createCustomer, uniq, uniqPhone } from '../fixtures/api';
 import { closeOpenedPages, openPage } from '../fixtures/login';
+import { shot } from '../fixtures/shots';
 
 /** Issue 23 "spec details still missing", at 1366 × 768: the customer picker, kinds 11/24, N/A, 已绑定/未绑定. */
 test.afterEach(closeOpenedPages);
-
-const shot = async (page: Page, name: string) => {
-  await page.waitForTimeout(600);
-  await page.screenshot({ path: `.tmp/shots/${name}.png` });
-};
 
 type StaffOption = { staff_id: number; linkman: string };
 type Product = { id: number; code: string; price: number; status: number; detailed: unknown[] };

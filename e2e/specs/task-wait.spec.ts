@@ -1,6 +1,7 @@
-import { expect, type Page, test } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { apiLogin, uniq } from '../fixtures/api';
 import { closeOpenedPages, loginAs, openPage } from '../fixtures/login';
+import { shot } from '../fixtures/shots';
 
 // Tasks say why they wait (issue 23): a running seat task outside its calling days shows, at
 // 1366 × 768, 不在外呼时段 and when it dials next in 坐席任务, in its details and on 李四's
@@ -8,11 +9,6 @@ import { closeOpenedPages, loginAs, openPage } from '../fixtures/login';
 // spec holds at any hour without moving the clock.
 
 test.afterEach(closeOpenedPages);
-
-const shot = async (page: Page, name: string) => {
-  await page.waitForTimeout(600);
-  await page.screenshot({ path: `.tmp/shots/${name}.png` });
-};
 
 test('a running task outside its days says 不在外呼时段 and its next dial, in the list, the details and the workbench', async ({
   page,

@@ -1,14 +1,10 @@
 import { expect, type Locator, type Page, test } from '@playwright/test';
 import { apiLogin, createCustomer, uniq, uniqPhone } from '../fixtures/api';
 import { closeOpenedPages, openPage, socketSignedIn } from '../fixtures/login';
+import { shot } from '../fixtures/shots';
 
 test.afterEach(closeOpenedPages);
 
-const SHOTS = process.env.SHOTS_DIR ?? '.tmp/shots';
-const shot = async (page: Page, name: string) => {
-  await page.waitForTimeout(600);
-  await page.screenshot({ path: `${SHOTS}/${name}.png` });
-};
 const OK = /确\s?定/;
 // A 1×1 PNG: an image attachment of a comment, shown as a thumbnail.
 const PNG = Buffer.from(
