@@ -34,7 +34,7 @@ class SweepFirst extends BaseSequencer {
 // database's timed project runs one file at a time. Projects of one groupOrder share one pool of
 // maxWorkers, so `npm run test:unit` (scripts/test-unit.mjs) runs the two timed projects as two vitest
 // runs side by side, after the untimed ones; a plain `vitest run` runs them one after the other. The
-// tenancy sweep is the exception: its one sim call lasts for hours of sim time and it takes minutes,
+// tenancy sweep is the exception: its one sim call lasts for hours of sim time and it is long,
 // so it overlaps the first group.
 const TIMED = /createCallTestApp|simSpeed|SimControlLine|sim-control/;
 const serverRoot = 'apps/server/src';
