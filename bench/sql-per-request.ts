@@ -6,6 +6,7 @@
  * own statements (`pgboss.`) not counted at all.
  *
  *   npx tsx bench/sql-per-request.ts
+ *   SQL_TRACE=1 npx tsx bench/sql-per-request.ts   # also prints the statements of each endpoint's last request
  */
 import { createHash, randomBytes } from 'node:crypto';
 import type { InjectOptions } from 'fastify';
@@ -16,10 +17,16 @@ import { openDatabase } from '../apps/server/src/db/client';
 
 const DB_URL = process.env.LOAD_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/crm_bench_load';
 let statements = 0;
+const TRACE = process.env.SQL_TRACE === '1';
+let traced: string[] = [];
 const query = pg.Client.prototype.query;
 pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
   const first = args[0] as string | { text?: string };
-  if (!String(typeof first === 'string' ? first : first?.text).includes('pgboss.')) statements++;
+  const text = String(typeof first === 'string' ? first : first?.text);
+  if (!text.includes('pgboss.')) {
+    statements++;
+    if (TRACE) traced.push(text.replace(/\s+/g, ' ').slice(0, 220));
+  }
   return (query as (...a: unknown[]) => unknown).apply(this, args);
 } as typeof pg.Client.prototype.query;
 
@@ -62,10 +69,12 @@ for (const [name, req] of requests) {
   const s0 = statements;
   const t0 = performance.now();
   for (let i = 0; i < N; i++) {
+    traced = [];
     const res = await app.inject(req);
     if (res.json().code !== 0) throw new Error(`${name}: ${res.body}`);
   }
   const during = statements - s0;
+  if (TRACE) for (const t of traced) console.log(`    ${t}`);
   const b0 = statements;
   await new Promise((r) => setTimeout(r, performance.now() - t0));
   const background = statements - b0;

@@ -6,4 +6,4 @@ import * as repo from './company.repo';
 export const companyState = (db: DbOrTx, tenantId: number) => repo.findCompanyState(db, tenantId);
 
 /** The company's name; undefined when there is no such company. */
-export const companyName = async (db: DbOrTx, tenantId: number) => (await repo.findCompany(db, tenantId))?.tenant.name;
+export const companyName = (db: DbOrTx, tenantId: number) => repo.findCompanyName(db, tenantId);

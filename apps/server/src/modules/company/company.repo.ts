@@ -8,6 +8,15 @@ export const findCompany = async (db: DbOrTx, tenantId: number) => {
   return rows[0] ? { tenant: rows[0] } : undefined;
 };
 
+/** The company's name (undefined: no such company), kept by the settings cache; updateCompany drops it. */
+const nameOf = settingsCache(
+  'company-name',
+  async (db: DbOrTx, tenantId: number) =>
+    (await db.select({ name: tenants.name }).from(tenants).where(eq(tenants.id, tenantId)).limit(1))[0]?.name,
+);
+
+export const findCompanyName = nameOf.get;
+
 export const updateCompany = async (
   db: DbOrTx,
   tenantId: number,
@@ -23,6 +32,7 @@ export const updateCompany = async (
 ) => {
   // tenants: the row's own id is its tenant
   await db.update(tenants).set(values).where(eq(tenants.id, tenantId));
+  nameOf.invalidate(tenantId);
 };
 
 export const insertCompany = async (
@@ -30,6 +40,7 @@ export const insertCompany = async (
   row: { name: string; isDemo?: boolean; contactName?: string; contactPhone?: string; industry?: string; address?: string },
 ) => {
   const [created] = await db.insert(tenants).values(row).returning({ id: tenants.id });
+  nameOf.invalidate(created.id);
   return created.id;
 };
 

@@ -122,9 +122,13 @@ export const customerStats = async (db: Db, actor: Actor) => {
   const dow = (new Date(today.getTime() + 8 * 3_600_000).getUTCDay() + 6) % 7;
   const weekStart = new Date(today.getTime() - dow * 86_400_000);
   const since = new Date(today.getTime() - 29 * 86_400_000);
-  const figures = await repo.ownerFigures(db, actor.tenantId, actor.staffId, { today, tomorrow, weekStart });
-  const perDay = await repo.createdPerDay(db, actor.tenantId, actor.staffId, since);
-  const byDay = new Map(perDay.map((r) => [r.day, r.n]));
+  const { createdPerDay, ...figures } = await repo.ownerFigures(db, actor.tenantId, actor.staffId, {
+    today,
+    tomorrow,
+    weekStart,
+    since,
+  });
+  const byDay = new Map(createdPerDay.map((r) => [r.day, r.n]));
   const days: { date: string; count: number }[] = [];
   for (let i = 0; i < 30; i++) {
     const date = formatDateTime(new Date(since.getTime() + i * 86_400_000)).slice(0, 10);

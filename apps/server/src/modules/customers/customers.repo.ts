@@ -110,20 +110,31 @@ export const customerNames = async (db: DbOrTx, tenantId: number, ids: number[])
   return new Map(rows.map((r) => [r.id, r.name]));
 };
 
+/**
+ * The workbench's figures of a staff member's customers in one statement (issue 25): those he owns
+ * (all, with an appointment in [today, tomorrow), new since weekStart, never contacted) and those he
+ * created per Shanghai day since `since`.
+ */
 export const ownerFigures = async (
   db: DbOrTx,
   tenantId: number,
-  ownerId: number,
-  t: { today: Date; tomorrow: Date; weekStart: Date },
+  staffId: number,
+  t: { today: Date; tomorrow: Date; weekStart: Date; since: Date },
 ) => {
-  const rows = await queryRows<{ mine: number; appointments: number; new_this_week: number; never: number }>(
+  const rows = await queryRows<{ mine: number; appointments: number; new_this_week: number; never: number; per_day: string }>(
     db,
     sql`select count(*)::int as mine,
           count(*) filter (where c.next_follow_at >= ${t.today} and c.next_follow_at < ${t.tomorrow})::int as appointments,
           count(*) filter (where c.created_at >= ${t.weekStart})::int as new_this_week,
-          count(*) filter (where c.contact_num = 0 and c.follow_at is null)::int as never
+          count(*) filter (where c.contact_num = 0 and c.follow_at is null)::int as never,
+          (select coalesce(json_agg(json_build_object('day', d.day, 'n', d.n)), '[]')::text
+           from (select to_char(m.created_at at time zone 'Asia/Shanghai', 'YYYY-MM-DD') as day, count(*)::int as n
+                 from ${customers} m
+                 where m.tenant_id = ${tenantId} and m.creator_id = ${staffId} and m.created_at >= ${t.since}
+                   and m.deleted_at is null
+                 group by 1) d) as per_day
         from ${customers} c
-        where c.tenant_id = ${tenantId} and c.owner_id = ${ownerId} and c.deleted_at is null`,
+        where c.tenant_id = ${tenantId} and c.owner_id = ${staffId} and c.deleted_at is null`,
   );
   const r = rows[0];
   return {
@@ -131,20 +142,9 @@ export const ownerFigures = async (
     todayAppointments: Number(r?.appointments ?? 0),
     newThisWeek: Number(r?.new_this_week ?? 0),
     neverContacted: Number(r?.never ?? 0),
+    createdPerDay: (JSON.parse(r?.per_day ?? '[]') as { day: string; n: number }[]).map((d) => ({ day: d.day, n: Number(d.n) })),
   };
 };
-
-/** Customers the staff member created per Shanghai day since a date. */
-export const createdPerDay = async (db: DbOrTx, tenantId: number, creatorId: number, since: Date) =>
-  (
-    await queryRows<{ day: string; n: number }>(
-      db,
-      sql`select to_char(c.created_at at time zone 'Asia/Shanghai', 'YYYY-MM-DD') as day, count(*)::int as n
-          from ${customers} c
-          where c.tenant_id = ${tenantId} and c.creator_id = ${creatorId} and c.created_at >= ${since} and c.deleted_at is null
-          group by 1`,
-    )
-  ).map((r) => ({ day: r.day, n: Number(r.n) }));
 
 /** Live customers of the company holding this normalised phone in any phone control (calls: who is this number?). */
 export const findIdsByPhone = async (db: DbOrTx, tenantId: number, phone: string) => {

@@ -1,8 +1,13 @@
-import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
-import { type DbOrTx, queryRows } from '../../db/client';
+import { and, asc, eq, ne, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client';
 import { departments } from '../../db/schema';
+import { settingsCache } from '../../lib/settings-cache';
 
-export const listDepartments = (db: DbOrTx, tenantId: number) =>
+/**
+ * The company's departments in tree order, kept by the settings cache (issue 25: department names are
+ * read by the call list, the workbench and every department-scoped list); each write below drops it.
+ */
+const departmentsOf = settingsCache('departments', async (db: DbOrTx, tenantId: number) =>
   db
     .select({
       id: departments.id,
@@ -13,7 +18,10 @@ export const listDepartments = (db: DbOrTx, tenantId: number) =>
     })
     .from(departments)
     .where(eq(departments.tenantId, tenantId))
-    .orderBy(asc(departments.sortNum), asc(departments.id));
+    .orderBy(asc(departments.sortNum), asc(departments.id)),
+);
+
+export const listDepartments = departmentsOf.get;
 
 export const findDepartment = async (db: DbOrTx, tenantId: number, id: number) => {
   const rows = await db
@@ -35,19 +43,24 @@ export const siblingNameTaken = async (db: DbOrTx, tenantId: number, pid: number
   return rows.length > 0;
 };
 
-/** The department and all departments below it. */
+/** The department and all departments below it (none when it does not exist). */
 export const subtreeIds = async (db: DbOrTx, tenantId: number, rootId: number): Promise<number[]> => {
-  const rows = await queryRows<{ id: number }>(
-    db,
-    sql`
-    with recursive tree as (
-      select id from ${departments} where tenant_id = ${tenantId} and id = ${rootId}
-      union all
-      select d.id from ${departments} d join tree on d.pid = tree.id where d.tenant_id = ${tenantId}
-    )
-    select id from tree`,
-  );
-  return rows.map((r) => Number(r.id));
+  const rows = await listDepartments(db, tenantId);
+  if (!rows.some((d) => d.id === rootId)) return [];
+  const children = new Map<number, number[]>();
+  for (const d of rows) children.set(d.pid, [...(children.get(d.pid) ?? []), d.id]);
+  const ids = [rootId];
+  // a cycle cannot be saved (updateDepartment's caller refuses it), but the walk stops at one anyway
+  const seen = new Set(ids);
+  for (let i = 0; i < ids.length; i++) {
+    for (const child of children.get(ids[i]) ?? []) {
+      if (!seen.has(child)) {
+        seen.add(child);
+        ids.push(child);
+      }
+    }
+  }
+  return ids;
 };
 
 export const countChildren = async (db: DbOrTx, tenantId: number, id: number) => {
@@ -60,6 +73,7 @@ export const countChildren = async (db: DbOrTx, tenantId: number, id: number) =>
 
 export const insertDepartment = async (db: DbOrTx, row: { tenantId: number; pid: number; name: string; sortNum: number }) => {
   const [created] = await db.insert(departments).values(row).returning({ id: departments.id });
+  departmentsOf.invalidate(row.tenantId);
   return created.id;
 };
 
@@ -73,18 +87,18 @@ export const updateDepartment = async (
     .update(departments)
     .set(values)
     .where(and(eq(departments.tenantId, tenantId), eq(departments.id, id)));
+  departmentsOf.invalidate(tenantId);
 };
 
 export const deleteDepartment = async (db: DbOrTx, tenantId: number, id: number) => {
   await db.delete(departments).where(and(eq(departments.tenantId, tenantId), eq(departments.id, id)));
+  departmentsOf.invalidate(tenantId);
 };
 
 /** Names of the company's departments by id (unknown ids are left out). */
 export const departmentNames = async (db: DbOrTx, tenantId: number, ids: number[]) => {
   if (ids.length === 0) return new Map<number, string>();
-  const rows = await db
-    .select({ id: departments.id, name: departments.name })
-    .from(departments)
-    .where(and(eq(departments.tenantId, tenantId), inArray(departments.id, ids)));
-  return new Map(rows.map((r) => [r.id, r.name]));
+  const wanted = new Set(ids);
+  const rows = await listDepartments(db, tenantId);
+  return new Map(rows.filter((r) => wanted.has(r.id)).map((r) => [r.id, r.name]));
 };

@@ -62,6 +62,9 @@ export const deleteDepartment = async (db: Db, actor: Actor, id: number): Promis
   await repo.deleteDepartment(db, actor.tenantId, id);
 };
 
+/** How many departments the company has (the workbench). */
+export const countDepartments = async (db: Db, tenantId: number) => (await repo.listDepartments(db, tenantId)).length;
+
 /** Department ids below (and including) a department, for data scope 3. */
 export const departmentSubtree = (db: Db, tenantId: number, rootId: number) => repo.subtreeIds(db, tenantId, rootId);
 

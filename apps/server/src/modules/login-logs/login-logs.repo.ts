@@ -1,5 +1,5 @@
 import { and, desc, eq, gte, inArray, lte, or, type SQL, sql } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client';
+import { type DbOrTx, queryRows } from '../../db/client';
 import { loginLogs } from '../../db/schema';
 
 export type LoginLogFilter = {
@@ -33,20 +33,24 @@ export const listLoginLogs = async (db: DbOrTx, f: LoginLogFilter, page: number,
 };
 
 /** The successful logins of one staff member, newest first. */
-export const recentSuccesses = (db: DbOrTx, staffId: number, n: number) =>
-  db
-    .select({ ip: loginLogs.ip, createdAt: loginLogs.createdAt })
-    .from(loginLogs)
-    .where(and(eq(loginLogs.staffId, staffId), eq(loginLogs.isSuccess, true)))
-    .orderBy(desc(loginLogs.id))
-    .limit(n);
-
-export const countTenantLoginsSince = async (db: DbOrTx, tenantId: number, since: Date) => {
-  const rows = await db
-    .select({ n: sql<number>`count(distinct ${loginLogs.staffId})::int` })
-    .from(loginLogs)
-    .where(and(eq(loginLogs.tenantId, tenantId), eq(loginLogs.isSuccess, true), gte(loginLogs.createdAt, since)));
-  return rows[0]?.n ?? 0;
+/**
+ * The workbench's login figures in one statement: the staff member's two latest successful logins
+ * (newest first) and how many of the company's staff logged in since a time.
+ */
+export const loginFigures = async (db: DbOrTx, tenantId: number, staffId: number, since: Date) => {
+  const rows = await queryRows<{ active: number; ip: string | null; created_at: Date | string | null }>(
+    db,
+    sql`select (select count(distinct l.staff_id)::int from ${loginLogs} l
+                where l.tenant_id = ${tenantId} and l.is_success and l.created_at >= ${since}) as active,
+               r.ip, r.created_at
+        from (select 1) one
+        left join lateral (select l.ip, l.created_at from ${loginLogs} l
+                           where l.staff_id = ${staffId} and l.is_success order by l.id desc limit 2) r on true`,
+  );
+  return {
+    activeStaff: Number(rows[0]?.active ?? 0),
+    recent: rows.flatMap((r) => (r.created_at === null ? [] : [{ ip: r.ip ?? '', createdAt: new Date(r.created_at) }])),
+  };
 };
 
 /** Failed logins against one account from any address, whether its name or phone was typed. */

@@ -44,11 +44,12 @@ export const listLoginLogs = async (db: Db, actor: Actor, q: LoginLogQuery): Pro
   };
 };
 
-/** The login before the current one (workbench "上次登录"). */
-export const previousLogin = async (db: Db, staffId: number) => {
-  const rows = await repo.recentSuccesses(db, staffId, 2);
-  const prev = rows[1] ?? rows[0];
-  return prev ? { ip: prev.ip, time: formatDateTime(prev.createdAt) } : { ip: '', time: '' };
+/**
+ * The workbench's login figures: the login before the current one (上次登录; the only one: itself) and
+ * how many of the company's staff logged in since a time (今日登录).
+ */
+export const loginFigures = async (db: Db, tenantId: number, staffId: number, since: Date) => {
+  const { activeStaff, recent } = await repo.loginFigures(db, tenantId, staffId, since);
+  const prev = recent[1] ?? recent[0];
+  return { activeStaff, previous: prev ? { ip: prev.ip, time: formatDateTime(prev.createdAt) } : { ip: '', time: '' } };
 };
-
-export const countActiveStaffSince = repo.countTenantLoginsSince;

@@ -34,23 +34,19 @@ export const cooperatorsWithNames = async (db: DbOrTx, tenantId: number, orderId
   );
 };
 
-/** List rows of orders of one tenant: customer and owner names, collaborators. */
-export const presentRows = async (db: DbOrTx, rows: { order: repo.OrderRow }[]): Promise<OrderRow[]> => {
+/** List rows of orders of one tenant (each with its collaborators' ids): customer and owner names, collaborators. */
+export const presentRows = async (db: DbOrTx, rows: { order: repo.OrderRow; cooperatorIds: number[] }[]): Promise<OrderRow[]> => {
   const tenantId = rows[0]?.order.tenantId ?? 0;
-  const [coopIds, customers] = await Promise.all([
-    repo.cooperatorsOf(
-      db,
-      tenantId,
-      rows.map((r) => r.order.id),
-    ),
+  const coopIds = rows.flatMap((r) => r.cooperatorIds.map((staffId) => ({ orderId: r.order.id, staffId: Number(staffId) })));
+  // the owners' and the collaborators' names in one look-up
+  const [customers, names] = await Promise.all([
     customerNamesOf(
       db,
       tenantId,
       rows.map((r) => r.order.customerId),
     ),
+    staffNames(db, tenantId, [...rows.map((r) => r.order.ownerId), ...coopIds.map((c) => c.staffId)]),
   ]);
-  // the owners' and the collaborators' names in one look-up
-  const names = await staffNames(db, tenantId, [...rows.map((r) => r.order.ownerId), ...coopIds.map((c) => c.staffId)]);
   const coop = named(coopIds, names);
   return rows.map(({ order: o }) => ({
     id: o.id,

@@ -14,9 +14,8 @@ export const orderWorkbench = async (db: Db, actor: Actor): Promise<WorkbenchOrd
   const scope = await scopeStaffIds(db, actor);
   const today = startOfTodayShanghai();
   const month = parseDateTime(`${formatDateTime(now()).slice(0, 7)}-01`) ?? today;
-  const [d, m, pending] = await Promise.all([
-    repo.orderFigures(db, actor.tenantId, scope, today),
-    repo.orderFigures(db, actor.tenantId, scope, month),
+  const [{ today: d, month: m }, pending] = await Promise.all([
+    repo.orderFigures(db, actor.tenantId, scope, today, month),
     pendingApprovalCount(db, actor),
   ]);
   return { todayOrders: d.count, todayAmount: d.amount, monthOrders: m.count, monthAmount: m.amount, pendingApprovals: pending };

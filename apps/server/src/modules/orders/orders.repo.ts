@@ -118,6 +118,10 @@ const newestFirst = [sql`${orders.createdAt} desc nulls last`, sql`${orders.id} 
  * One page in one statement: the page's ids first (orders alone, on the created index, in a
  * sub-select), then their whole rows.
  */
+/** An order's collaborators (staff ids, ascending), selected with the order (one statement for a page, not two). */
+const cooperatorIdsOf = sql<number[]>`coalesce((select array_agg(oc.staff_id order by oc.staff_id) from ${orderCooperators} oc
+  where oc.tenant_id = ${orders.tenantId} and oc.order_id = ${orders.id}), '{}')`;
+
 export const listOrders = async (db: DbOrTx, f: OrderFilter, limit: number, offset: number) => {
   const page = db
     .select({ id: orders.id })
@@ -127,7 +131,7 @@ export const listOrders = async (db: DbOrTx, f: OrderFilter, limit: number, offs
     .limit(limit)
     .offset(offset);
   return db
-    .select({ order: orders })
+    .select({ order: orders, cooperatorIds: cooperatorIdsOf })
     .from(orders)
     .where(and(eq(orders.tenantId, f.tenantId), inArray(orders.id, page)))
     .orderBy(...newestFirst);
@@ -139,7 +143,7 @@ export const countOrders = async (db: DbOrTx, f: OrderFilter) =>
 /** Export batches by id (keyset), with the same filter. */
 export const listOrderBatch = (db: DbOrTx, f: OrderFilter, afterId: number, limit: number) =>
   db
-    .select({ order: orders })
+    .select({ order: orders, cooperatorIds: cooperatorIdsOf })
     .from(orders)
     .where(and(whereOf(f), gt(orders.id, afterId)))
     .orderBy(asc(orders.id))
@@ -210,18 +214,31 @@ export const orderSummaries = (db: DbOrTx, tenantId: number, ids: number[]) =>
         .where(and(eq(orders.tenantId, tenantId), inArray(orders.id, ids)));
 
 /** Workbench: count and amount of orders created since `from` by owners in scope (null = all). */
-export const orderFigures = async (db: DbOrTx, tenantId: number, ownerIds: number[] | null, from: Date) => {
+/**
+ * Orders submitted or approved since `today` and since `month` (count and amount, `month` <= `today`),
+ * of the given owners (null: all), in one statement.
+ */
+export const orderFigures = async (db: DbOrTx, tenantId: number, ownerIds: number[] | null, today: Date, month: Date) => {
   const conds: (SQL | undefined)[] = [
     eq(orders.tenantId, tenantId),
-    gte(orders.createdAt, from),
+    gte(orders.createdAt, month < today ? month : today),
     inArray(orders.verifyStatus, [0, 1]),
   ];
   if (ownerIds !== null) conds.push(sql`${orders.ownerId} = any(${intArray(ownerIds)})`);
+  const isToday = sql`${orders.createdAt} >= ${today}`;
   const [r] = await db
-    .select({ n: count(), amount: sum(orders.amount) })
+    .select({
+      monthCount: count(),
+      monthAmount: sum(orders.amount),
+      todayCount: sql<number>`(count(*) filter (where ${isToday}))::int`,
+      todayAmount: sql<string | null>`sum(${orders.amount}) filter (where ${isToday})`,
+    })
     .from(orders)
     .where(and(...conds));
-  return { count: r.n, amount: Number(r.amount ?? 0) };
+  return {
+    today: { count: Number(r.todayCount), amount: Number(r.todayAmount ?? 0) },
+    month: { count: r.monthCount, amount: Number(r.monthAmount ?? 0) },
+  };
 };
 
 /** The orders a staff collaborates on, up to `limit` (more: the list uses a sub-select instead). */

@@ -1,7 +1,6 @@
 import { DELETED_KEEP_DAYS, FOLLOW_SOURCE, type RecycleResult, type RecycleSoon } from '@crm/contracts';
-import { and, asc, eq, type SQL, sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import { type Db, type DbOrTx, queryRows } from '../../db/client';
-import { pools } from '../../db/schema';
 import type { Actor } from '../../lib/auth-context';
 import { now } from '../../lib/clock';
 import { deliver, publish } from '../../lib/events/events';
@@ -12,19 +11,19 @@ import { dropFactsOf } from './pool-bin.repo';
 import type { Pooled } from './pool-moves.repo';
 import * as recycle from './pool-recycle.repo';
 import { moveIntoPool } from './pool-transfers';
+import { listPools } from './pools.repo';
 
 /** One sweep at a time across every server instance (transaction-scoped advisory lock). */
 const RECYCLE_LOCK = 7_231_005;
 /** The reason the history shows for a customer the system took back. */
 export const RECYCLE_REASON = '系统回收';
 
-/** The recycle rules of a company's enabled pools, in pool order (the first pool whose rule is due takes the customer). */
+/**
+ * The recycle rules of a company's enabled pools, in pool order (the first pool whose rule is due takes
+ * the customer); the pools come from the settings cache (every customer list reads these rules).
+ */
 const rulesOf = async (db: DbOrTx, tenantId: number): Promise<recycle.RecycleRule[]> => {
-  const rows = await db
-    .select()
-    .from(pools)
-    .where(and(eq(pools.tenantId, tenantId), eq(pools.actionState, 0)))
-    .orderBy(asc(pools.sortNum), asc(pools.id));
+  const rows = await listPools(db, tenantId, 0);
   return rows
     .filter((p) => p.rules.recycle.isOn === 1 && (p.rules.recycle.noFollowDays > 0 || p.rules.recycle.noDealDays > 0))
     .map((p) => ({
@@ -108,12 +107,7 @@ export const recycleSoon = async (
   const at = now();
   const until = new Date(at.getTime() + recycleRemind * 86_400_000);
   const rules = await rulesOf(db, actor.tenantId);
-  const names = new Map(
-    (await db.select({ id: pools.id, name: pools.name }).from(pools).where(eq(pools.tenantId, actor.tenantId))).map((p) => [
-      p.id,
-      p.name,
-    ]),
-  );
+  const names = new Map((await listPools(db, actor.tenantId)).map((p) => [p.id, p.name]));
   const best = new Map<number, RecycleSoon & { at: number }>();
   for (const rule of rules) {
     for (const r of await recycle.dueBefore(db, actor.tenantId, rule, until, actor.staffId, 500)) {

@@ -1,6 +1,19 @@
-import { and, asc, eq, inArray, ne } from 'drizzle-orm';
+import { and, asc, eq, ne } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { roles } from '../../db/schema';
+import { settingsCache } from '../../lib/settings-cache';
+
+/** The company's role names by id, kept by the settings cache (the workbench, the staff list); each write below drops them. */
+const roleNamesOf = settingsCache(
+  'role-names',
+  async (db: DbOrTx, tenantId: number) =>
+    new Map(
+      (await db.select({ id: roles.id, name: roles.name }).from(roles).where(eq(roles.tenantId, tenantId))).map((r) => [
+        r.id,
+        r.name,
+      ]),
+    ),
+);
 
 export const listRoles = (db: DbOrTx, tenantId: number) =>
   db.select().from(roles).where(eq(roles.tenantId, tenantId)).orderBy(asc(roles.id));
@@ -27,6 +40,7 @@ type RoleValues = { name: string; remark: string; dataScope: number; menuIds: nu
 
 export const insertRole = async (db: DbOrTx, row: RoleValues & { tenantId: number; isSystem?: boolean }) => {
   const [created] = await db.insert(roles).values(row).returning({ id: roles.id });
+  roleNamesOf.invalidate(row.tenantId);
   return created.id;
 };
 
@@ -35,20 +49,19 @@ export const updateRole = async (db: DbOrTx, tenantId: number, id: number, value
     .update(roles)
     .set(values)
     .where(and(eq(roles.tenantId, tenantId), eq(roles.id, id)));
+  roleNamesOf.invalidate(tenantId);
 };
 
 export const deleteRole = async (db: DbOrTx, tenantId: number, id: number) => {
   await db.delete(roles).where(and(eq(roles.tenantId, tenantId), eq(roles.id, id)));
+  roleNamesOf.invalidate(tenantId);
 };
 
 /** Names of the company's roles by id (unknown ids are left out). */
 export const roleNames = async (db: DbOrTx, tenantId: number, ids: number[]) => {
   if (ids.length === 0) return new Map<number, string>();
-  const rows = await db
-    .select({ id: roles.id, name: roles.name })
-    .from(roles)
-    .where(and(eq(roles.tenantId, tenantId), inArray(roles.id, [...new Set(ids)])));
-  return new Map(rows.map((r) => [r.id, r.name]));
+  const all = await roleNamesOf.get(db, tenantId);
+  return new Map(ids.flatMap((id) => (all.has(id) ? [[id, all.get(id) as string] as const] : [])));
 };
 
 /** The ids of the tenant's system roles (the company's super admin role). */

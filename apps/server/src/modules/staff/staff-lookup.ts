@@ -1,21 +1,16 @@
 import { and, asc, eq, ilike, inArray, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { staff } from '../../db/schema';
+import { staffNameMap } from './staff.repo';
 
 /** General staff lookups other modules use (names by id, who can act, the active-staff picker), tenant-scoped. */
 
 /** The names of staff of the tenant by id (unknown ids are left out). */
-export const staffNames = async (db: DbOrTx, tenantId: number, ids: number[]) =>
-  ids.length === 0
-    ? new Map<number, string>()
-    : new Map(
-        (
-          await db
-            .select({ id: staff.id, name: staff.name })
-            .from(staff)
-            .where(and(eq(staff.tenantId, tenantId), inArray(staff.id, [...new Set(ids)])))
-        ).map((r) => [r.id, r.name]),
-      );
+export const staffNames = async (db: DbOrTx, tenantId: number, ids: number[]) => {
+  if (ids.length === 0) return new Map<number, string>();
+  const all = await staffNameMap(db, tenantId);
+  return new Map(ids.flatMap((id) => (all.has(id) ? [[id, all.get(id) as string] as const] : [])));
+};
 
 /** Staff of the tenant who can act: not deleted, not disabled. */
 export const activeStaffIds = async (db: DbOrTx, tenantId: number, ids: number[]) =>

@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, ilike, inArray, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { staff } from '../../db/schema';
+import { settingsCache } from '../../lib/settings-cache';
 
 export type StaffFilter = {
   tenantId: number;
@@ -81,11 +82,30 @@ export type StaffValues = {
   expireAt: Date | null;
 };
 
+/**
+ * Every staff member's name in a company by id (deleted ones too: old records still name who did
+ * them), kept by the settings cache (issue 25: the call, order and follow-up lists name their staff on
+ * every page); insertStaff and a change of name drop it.
+ */
+const namesOf = settingsCache(
+  'staff-names',
+  async (db: DbOrTx, tenantId: number) =>
+    new Map(
+      (await db.select({ id: staff.id, name: staff.name }).from(staff).where(eq(staff.tenantId, tenantId))).map((r) => [
+        r.id,
+        r.name,
+      ]),
+    ),
+);
+
+export const staffNameMap = namesOf.get;
+
 export const insertStaff = async (
   db: DbOrTx,
   row: StaffValues & { tenantId: number; username: string; passwordHash: string; isOwner?: boolean },
 ) => {
   const [created] = await db.insert(staff).values(row).returning({ id: staff.id });
+  namesOf.invalidate(row.tenantId);
   return created.id;
 };
 
@@ -105,6 +125,7 @@ export const updateStaff = async (
     .update(staff)
     .set(values)
     .where(and(eq(staff.tenantId, tenantId), eq(staff.id, id)));
+  if (values.name !== undefined) namesOf.invalidate(tenantId);
 };
 
 export const staffOptions = (db: DbOrTx, tenantId: number, linkman: string, ids: number[] | null) => {

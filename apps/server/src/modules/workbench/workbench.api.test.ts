@@ -133,4 +133,67 @@ describe('workbench summary', () => {
     expect(other).toMatchObject({ companyName: '测试二公司', staffCount: 1, departmentCount: 0 });
     expect(other.customers).toMatchObject({ myCustomers: 0, newThisWeek: 0, neverContacted: 0, todayAppointments: 0 });
   });
+
+  it('shows a renamed department, role and company at once, and counts a new department (names come from the settings cache)', async () => {
+    const before = await summary('admin');
+    const dept = await t.post('/api/frontend/department/create', { pid: 0, name: fresh('工作台部') }, as('admin'));
+    expect(dept.json().code, dept.body).toBe(0);
+    const cmDid = dept.json().data.cmDid as number;
+    expect((await summary('admin')).departmentCount).toBe(before.departmentCount + 1);
+
+    const roleName = fresh('工作台角色');
+    const role = await t.post(
+      '/api/frontend/role/create',
+      { name: roleName, dataScope: 1, menuIds: [], actions: [] },
+      as('admin'),
+    );
+    expect(role.json().code, role.body).toBe(0);
+    const cmArid = role.json().data.cmArid as number;
+    const staff = await t.post(
+      '/api/frontend/staff/create',
+      {
+        username: 'benchnames',
+        password: 'abc12345',
+        name: '改名者',
+        phone: '13700008888',
+        sex: 1,
+        merchantType: 1,
+        cmDid,
+        cmArid,
+      },
+      as('admin'),
+    );
+    expect(staff.json().code, staff.body).toBe(0);
+    tokens.benchnames = await t.login('benchnames', 'abc12345');
+    // for 2 s after a write the cache reads the table and keeps nothing (lib/settings-cache SETTLE_MS):
+    // past that, this summary fills the cache, and the edits below must drop it
+    await new Promise((r) => setTimeout(r, 2_100));
+    const first = await summary('benchnames');
+    expect(first).toMatchObject({ name: '改名者', cmAridName: roleName, companyName: '演示科技有限公司' });
+    expect(first.cmDidName).toMatch(/^工作台部/);
+
+    const deptEdit = await t.post(
+      '/api/frontend/department/edit',
+      { cmDid, pid: 0, name: fresh('改过的部'), sortNum: 0 },
+      as('admin'),
+    );
+    expect(deptEdit.json().code, deptEdit.body).toBe(0);
+    const newRole = fresh('改过的角色');
+    const roleEdit = await t.post(
+      '/api/frontend/role/edit',
+      { cmArid, name: newRole, remark: '', dataScope: 1, menuIds: [], actions: [] },
+      as('admin'),
+    );
+    expect(roleEdit.json().code, roleEdit.body).toBe(0);
+    const companyEdit = await t.post('/api/frontend/company/edit', { name: '演示科技（改名）' }, as('admin'));
+    expect(companyEdit.json().code, companyEdit.body).toBe(0);
+    try {
+      const after = await summary('benchnames');
+      expect(after.cmDidName).toMatch(/^改过的部/);
+      expect(after).toMatchObject({ cmAridName: newRole, companyName: '演示科技（改名）' });
+    } finally {
+      await t.post('/api/frontend/company/edit', { name: '演示科技有限公司' }, as('admin'));
+    }
+    expect((await summary('admin')).companyName).toBe('演示科技有限公司');
+  });
 });
