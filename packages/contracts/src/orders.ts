@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { approvalInstanceSchema, approvalNodeRef } from './approvals';
-import { qId, qNum, zId, zText } from './common';
+import { listOf, qId, qNum, zId, zText } from './common';
 import { MONEY_MAX, productVariantSchema } from './products';
 
 /** SPEC §5/§9 deal-order limits. Money in 1/1000 yuan. */
@@ -137,6 +137,10 @@ export const orderRowSchema = z.object({
   instance_id: z.number(),
 });
 export type OrderRow = z.infer<typeof orderRowSchema>;
+
+/** A page of orders; past 10,000 matches the count is the planner's estimate (isCountEstimated: "约 N 条"). */
+export const orderListDataSchema = listOf(orderRowSchema).extend({ isCountEstimated: z.boolean().optional() });
+export type OrderListData = z.infer<typeof orderListDataSchema>;
 
 export const orderDetailQuery = z.object({ order_id: qId() });
 export const orderLineSchema = z.object({

@@ -7,6 +7,7 @@ import type { SQL } from 'drizzle-orm';
 import { sql } from 'drizzle-orm';
 import { type DbOrTx, queryRows } from '../../db/client';
 import { planEachTime } from '../../db/named-statements';
+import { estimateRows } from '../../db/row-estimate';
 import { customers, departments, staff, stages } from '../../db/schema';
 
 export const SORT_COLUMNS = {
@@ -85,15 +86,6 @@ export const countCapped = async (db: DbOrTx, where: SQL, cap: number) => {
   return Number(rows[0]?.n ?? 0);
 };
 
-/** The planner's row estimate for `where` (no rows are read). */
-const estimateRows = async (db: DbOrTx, where: SQL) => {
-  const plan = await queryRows<{ 'QUERY PLAN': [{ Plan: { 'Plan Rows': number } }] }>(
-    db,
-    planEachTime(sql`explain (format json) select 1 from ${customers} c where ${where}`),
-  );
-  return Math.round(plan[0]?.['QUERY PLAN'][0]?.Plan['Plan Rows'] ?? 0);
-};
-
 /** Below this planner estimate the exact count is always taken (no time budget). */
 const EXACT_BELOW = 10_000;
 
@@ -109,7 +101,7 @@ export const countWithin = async (
   cap: number,
   budgetMs: number,
 ): Promise<{ count: number; isEstimated: boolean }> => {
-  const estimate = await estimateRows(db, where);
+  const estimate = await estimateRows(db, sql`select 1 from ${customers} c where ${where}`);
   if (estimate < EXACT_BELOW) return { count: await countCapped(db, where, cap), isEstimated: false };
   try {
     const count = await db.transaction(async (tx) => {

@@ -1,7 +1,10 @@
 import type { ApprovalTemplate, OrderDetail, Product } from '@crm/contracts';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { customers } from '../../db/schema';
 import { createTestApp, type TestApp } from '../../test/harness';
 import { customerOf, orderBody, products, staffIdOf, store, submitBody, templates } from '../../test/orders';
+import { countOrderMatches, ORDER_COUNT_CAP } from './orders.service';
 
 let t: TestApp;
 const tokens: Record<string, string> = {};
@@ -272,5 +275,23 @@ describe('visibility, collaborators and transfer', () => {
     expect(
       (await t.post('/api/frontend/order/verify', { order_id: id, node_id: 1, status: 1 }, as('other_admin'))).statusCode,
     ).toBe(404);
+  });
+});
+
+describe('the order list count', () => {
+  it('is exact below the cap and the planner’s estimate (never below the cap) from it; the list says which', async () => {
+    const c = await customerOf(t, as('lisi'), '计数上限客户');
+    for (let i = 0; i < 3; i++) await store(t, as('lisi'), orderBody(c, [{ id: simple().id, cost_price: 2_400_000 }]));
+    const tenantId = (await t.database.db.select({ id: customers.tenantId }).from(customers).where(eq(customers.id, c)))[0].id;
+    const filter = { tenantId, ownerIds: null, customerId: c };
+    // 3 matches: under a cap of 4 exact, at a cap of 3 estimated (and at least 3)
+    expect(await countOrderMatches(t.database.db, filter, 4)).toEqual({ count: 3, isCountEstimated: false });
+    const capped = await countOrderMatches(t.database.db, filter, 3);
+    expect(capped.isCountEstimated).toBe(true);
+    expect(capped.count).toBeGreaterThanOrEqual(3);
+    // the list under the real cap (10,000) counts exactly and says so
+    const list = (await t.get(`/api/frontend/order/list?customer_id=${c}`, as('lisi'))).json().data;
+    expect(list).toMatchObject({ count: 3, isCountEstimated: false });
+    expect(ORDER_COUNT_CAP).toBe(10_000);
   });
 });

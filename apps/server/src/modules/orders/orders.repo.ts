@@ -1,5 +1,6 @@
 import { and, asc, count, eq, gt, gte, ilike, inArray, lte, or, type SQL, sql, sum } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
+import { estimateRows } from '../../db/row-estimate';
 import { orderCooperators, orderLines, orders } from '../../db/schema';
 import { bigrams } from '../customers/customers-filters';
 
@@ -137,8 +138,19 @@ export const listOrders = async (db: DbOrTx, f: OrderFilter, limit: number, offs
     .orderBy(...newestFirst);
 };
 
+/** How many orders match (the export's progress). */
 export const countOrders = async (db: DbOrTx, f: OrderFilter) =>
   (await db.select({ n: count() }).from(orders).where(whereOf(f)))[0].n;
+
+/** How many orders match, counting no further than `cap` (a filter matching every order stays cheap). */
+export const countOrdersUpTo = async (db: DbOrTx, f: OrderFilter, cap: number) => {
+  const matches = db.select({ one: sql`1` }).from(orders).where(whereOf(f)).limit(cap).as('matches');
+  return (await db.select({ n: count() }).from(matches))[0].n;
+};
+
+/** The planner's estimate of how many orders match (no rows are read). */
+export const estimateOrders = (db: DbOrTx, f: OrderFilter) =>
+  estimateRows(db, sql`select 1 from ${orders} where ${whereOf(f) ?? sql`true`}`);
 
 /** Export batches by id (keyset), with the same filter. */
 export const listOrderBatch = (db: DbOrTx, f: OrderFilter, afterId: number, limit: number) =>

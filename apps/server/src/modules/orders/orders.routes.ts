@@ -7,8 +7,8 @@ import {
   orderCooperatorsBody,
   orderDetailQuery,
   orderDetailSchema,
+  orderListDataSchema,
   orderListQuery,
-  orderRowSchema,
   orderStoreBody,
   orderStoreResultSchema,
   orderTransferBody,
@@ -42,7 +42,7 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
   );
   app.get(
     '/api/frontend/order/list',
-    { schema: { tags, summary: '订单列表', querystring: orderListQuery, response: { 200: envelope(listOf(orderRowSchema)) } } },
+    { schema: { tags, summary: '订单列表', querystring: orderListQuery, response: { 200: envelope(orderListDataSchema) } } },
     async (req) => ok(await service.listOrders(app.db, req.actor, req.query)),
   );
   app.post(

@@ -1,4 +1,4 @@
-import type { ListData, OrderDetail, OrderListQuery, OrderRow, OrderStoreBody } from '@crm/contracts';
+import type { OrderDetail, OrderListData, OrderListQuery, OrderStoreBody } from '@crm/contracts';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { http } from '../../api/http';
 
@@ -16,7 +16,7 @@ export const orderKeys = {
 export const useOrderList = (params: OrderListParams, enabled = true) =>
   useQuery({
     queryKey: orderKeys.list(params),
-    queryFn: () => http.get<ListData<OrderRow>>(`${BASE}/list`, params),
+    queryFn: () => http.get<OrderListData>(`${BASE}/list`, params),
     placeholderData: keepPreviousData,
     enabled,
   });

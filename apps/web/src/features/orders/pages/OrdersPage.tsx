@@ -143,7 +143,10 @@ export const OrdersPage = () => {
         loading={list.isFetching}
         scroll={{ x: 1050 }}
         locale={{ emptyText: '暂无订单' }}
-        pagination={{ ...paging.pagination(list.data?.count ?? 0), pageSizeOptions: [...ORDER_LIMITS.pageSizeOptions] }}
+        pagination={{
+          ...paging.pagination(list.data?.count ?? 0, list.data?.isCountEstimated),
+          pageSizeOptions: [...ORDER_LIMITS.pageSizeOptions],
+        }}
         onRow={(r) => ({ onClick: () => setOrderId(r.id), style: { cursor: 'pointer' } })}
       />
       <OrderDetailDrawer orderId={orderId} onClose={() => setOrderId(null)} />
