@@ -41,6 +41,8 @@ export default defineConfig({
     // specs took 64 s of CPU with it and 32 s without (30 Nov 2026), their tests 121 s against 87 s.
     // The failure's own screenshot is still taken.
     trace: { mode: 'retain-on-failure', screenshots: false, snapshots: true, sources: true },
+    // The browsers ask for less motion, so antd's motions take 10 ms (App.tsx). E2E_MOTION=1: full motions.
+    reducedMotion: process.env.E2E_MOTION === '1' ? 'no-preference' : 'reduce',
     launchOptions: { executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS },
   },
   projects: servers.map(({ name, port, ...files }) => ({
