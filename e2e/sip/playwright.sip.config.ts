@@ -17,6 +17,8 @@ export default defineConfig({
     baseURL: `http://127.0.0.1:${PORT}`,
     locale: 'zh-CN',
     timezoneId: 'Asia/Shanghai',
+    // less motion, as in the main suite (App.tsx: antd's motions take 10 ms)
+    reducedMotion: 'reduce',
     viewport: { width: 1366, height: 768 },
     screenshot: 'only-on-failure',
     // DOM snapshots only: the screencast doubled the browser's CPU (playwright.config.ts)
