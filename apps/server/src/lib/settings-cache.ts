@@ -89,3 +89,25 @@ export const settingsCache = <Db extends object, T>(kind: string, load: (db: Db,
     for (const bus of buses) void bus.publish(CHANNEL, { key }).catch(() => undefined);
   },
 });
+
+/**
+ * A company's names by id as one cached setting (`load` reads its id and name rows): `names` answers
+ * the names of some ids (unknown ids are left out), `invalidate` is the writer's, as above.
+ */
+export const namesCache = <Db extends object>(
+  kind: string,
+  load: (db: Db, tenantId: number) => Promise<{ id: number; name: string }[]>,
+) => {
+  const cache = settingsCache(
+    kind,
+    async (db: Db, tenantId: number) => new Map((await load(db, tenantId)).map((r) => [r.id, r.name])),
+  );
+  return {
+    names: async (db: Db, tenantId: number, ids: number[]) => {
+      if (ids.length === 0) return new Map<number, string>();
+      const all = await cache.get(db, tenantId);
+      return new Map(ids.flatMap((id) => (all.has(id) ? [[id, all.get(id) as string] as const] : [])));
+    },
+    invalidate: cache.invalidate,
+  };
+};

@@ -1,18 +1,11 @@
 import { and, asc, eq, ne } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { roles } from '../../db/schema';
-import { settingsCache } from '../../lib/settings-cache';
+import { namesCache } from '../../lib/settings-cache';
 
 /** The company's role names by id, kept by the settings cache (the workbench, the staff list); each write below drops them. */
-const roleNamesOf = settingsCache(
-  'role-names',
-  async (db: DbOrTx, tenantId: number) =>
-    new Map(
-      (await db.select({ id: roles.id, name: roles.name }).from(roles).where(eq(roles.tenantId, tenantId))).map((r) => [
-        r.id,
-        r.name,
-      ]),
-    ),
+const roleNamesOf = namesCache('role-names', (db: DbOrTx, tenantId: number) =>
+  db.select({ id: roles.id, name: roles.name }).from(roles).where(eq(roles.tenantId, tenantId)),
 );
 
 export const listRoles = (db: DbOrTx, tenantId: number) =>
@@ -58,11 +51,7 @@ export const deleteRole = async (db: DbOrTx, tenantId: number, id: number) => {
 };
 
 /** Names of the company's roles by id (unknown ids are left out). */
-export const roleNames = async (db: DbOrTx, tenantId: number, ids: number[]) => {
-  if (ids.length === 0) return new Map<number, string>();
-  const all = await roleNamesOf.get(db, tenantId);
-  return new Map(ids.flatMap((id) => (all.has(id) ? [[id, all.get(id) as string] as const] : [])));
-};
+export const roleNames = roleNamesOf.names;
 
 /** The ids of the tenant's system roles (the company's super admin role). */
 export const systemRoleIds = async (db: DbOrTx, tenantId: number) =>

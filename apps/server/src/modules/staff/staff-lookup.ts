@@ -1,16 +1,12 @@
 import { and, asc, eq, ilike, inArray, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { staff } from '../../db/schema';
-import { staffNameMap } from './staff.repo';
+import * as repo from './staff.repo';
 
 /** General staff lookups other modules use (names by id, who can act, the active-staff picker), tenant-scoped. */
 
 /** The names of staff of the tenant by id (unknown ids are left out). */
-export const staffNames = async (db: DbOrTx, tenantId: number, ids: number[]) => {
-  if (ids.length === 0) return new Map<number, string>();
-  const all = await staffNameMap(db, tenantId);
-  return new Map(ids.flatMap((id) => (all.has(id) ? [[id, all.get(id) as string] as const] : [])));
-};
+export const staffNames = (db: DbOrTx, tenantId: number, ids: number[]) => repo.staffNames(db, tenantId, ids);
 
 /** Staff of the tenant who can act: not deleted, not disabled. */
 export const activeStaffIds = async (db: DbOrTx, tenantId: number, ids: number[]) =>

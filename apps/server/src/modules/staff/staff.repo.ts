@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, ilike, inArray, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { staff } from '../../db/schema';
-import { settingsCache } from '../../lib/settings-cache';
+import { namesCache } from '../../lib/settings-cache';
 
 export type StaffFilter = {
   tenantId: number;
@@ -87,18 +87,12 @@ export type StaffValues = {
  * them), kept by the settings cache (issue 25: the call, order and follow-up lists name their staff on
  * every page); insertStaff and a change of name drop it.
  */
-const namesOf = settingsCache(
-  'staff-names',
-  async (db: DbOrTx, tenantId: number) =>
-    new Map(
-      (await db.select({ id: staff.id, name: staff.name }).from(staff).where(eq(staff.tenantId, tenantId))).map((r) => [
-        r.id,
-        r.name,
-      ]),
-    ),
+const namesOf = namesCache('staff-names', (db: DbOrTx, tenantId: number) =>
+  db.select({ id: staff.id, name: staff.name }).from(staff).where(eq(staff.tenantId, tenantId)),
 );
 
-export const staffNameMap = namesOf.get;
+/** The names of staff of the tenant by id (unknown ids are left out). */
+export const staffNames = namesOf.names;
 
 export const insertStaff = async (
   db: DbOrTx,
