@@ -1,5 +1,6 @@
 import { and, asc, count, eq, gt, gte, ilike, inArray, lte, or, type SQL, sql, sum } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client';
+import { type DbOrTx, queryRows } from '../../db/client';
+import { planEachTime } from '../../db/named-statements';
 import { estimateRows } from '../../db/row-estimate';
 import { orderCooperators, orderLines, orders } from '../../db/schema';
 import { bigrams } from '../customers/customers-filters';
@@ -142,10 +143,17 @@ export const listOrders = async (db: DbOrTx, f: OrderFilter, limit: number, offs
 export const countOrders = async (db: DbOrTx, f: OrderFilter) =>
   (await db.select({ n: count() }).from(orders).where(whereOf(f)))[0].n;
 
-/** How many orders match, counting no further than `cap` (a filter matching every order stays cheap). */
+/**
+ * How many orders match, counting no further than `cap` (a filter matching every order stays cheap).
+ * Planned each time: a generic plan of it walked the created index for a single customer's orders
+ * (47 ms against 7 ms at 100,000 orders).
+ */
 export const countOrdersUpTo = async (db: DbOrTx, f: OrderFilter, cap: number) => {
-  const matches = db.select({ one: sql`1` }).from(orders).where(whereOf(f)).limit(cap).as('matches');
-  return (await db.select({ n: count() }).from(matches))[0].n;
+  const [r] = await queryRows<{ n: number }>(
+    db,
+    planEachTime(sql`select count(*)::int as n from (select 1 from ${orders} where ${whereOf(f) ?? sql`true`} limit ${cap}) t`),
+  );
+  return Number(r?.n ?? 0);
 };
 
 /** The planner's estimate of how many orders match (no rows are read). */
