@@ -82,9 +82,10 @@ describe('a call without an agent', () => {
     const answered = await legIn(legId, 2);
     expect(answered).toMatchObject({ role: 'customer', targetKind: 'number', state: 2, ownerInstance: t.app.config.instanceId });
     expect((answered.answerAt as Date).getTime() - (answered.ringAt as Date).getTime()).toBe(1000);
-    // ringing 0.5 s after the dial (the line starts its leg a moment after the row is written)
+    // ringing 0.5 s after the dial (the line starts its leg a moment after the row is written: up to
+    // 119 ms later on a loaded CI machine; still well under the 1 s the answer takes)
     expect((answered.ringAt as Date).getTime() - answered.createdAt.getTime()).toBeGreaterThanOrEqual(500);
-    expect((answered.ringAt as Date).getTime() - answered.createdAt.getTime()).toBeLessThan(600);
+    expect((answered.ringAt as Date).getTime() - answered.createdAt.getTime()).toBeLessThan(900);
     await waitFor(async () => (await callRow(t, callUuid)).state === 2, 'the call answered');
     advanceSeconds(5);
     expect(await hangupLeg(t.app.calls, legId)).toBe(true);
