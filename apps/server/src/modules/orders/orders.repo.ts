@@ -116,14 +116,14 @@ export const whereOf = (f: OrderFilter): SQL | undefined => {
 // `nulls last` as the indexes were built (drizzle's .desc()): the page walks orders_tenant_created_idx, no sort
 const newestFirst = [sql`${orders.createdAt} desc nulls last`, sql`${orders.id} desc nulls last`];
 
-/**
- * One page in one statement: the page's ids first (orders alone, on the created index, in a
- * sub-select), then their whole rows.
- */
 /** An order's collaborators (staff ids, ascending), selected with the order (one statement for a page, not two). */
 const cooperatorIdsOf = sql<number[]>`coalesce((select array_agg(oc.staff_id order by oc.staff_id) from ${orderCooperators} oc
   where oc.tenant_id = ${orders.tenantId} and oc.order_id = ${orders.id}), '{}')`;
 
+/**
+ * One page in one statement: the page's ids first (orders alone, on the created index, in a
+ * sub-select), then their whole rows with their collaborators.
+ */
 export const listOrders = async (db: DbOrTx, f: OrderFilter, limit: number, offset: number) => {
   const page = db
     .select({ id: orders.id })
@@ -233,15 +233,14 @@ export const orderSummaries = (db: DbOrTx, tenantId: number, ids: number[]) =>
         .from(orders)
         .where(and(eq(orders.tenantId, tenantId), inArray(orders.id, ids)));
 
-/** Workbench: count and amount of orders created since `from` by owners in scope (null = all). */
 /**
- * Orders submitted or approved since `today` and since `month` (count and amount, `month` <= `today`),
- * of the given owners (null: all), in one statement.
+ * Workbench: orders submitted or approved since `today` and since `month` (count and amount; `month`,
+ * the first of the month, is never after `today`), of the given owners (null: all), in one statement.
  */
 export const orderFigures = async (db: DbOrTx, tenantId: number, ownerIds: number[] | null, today: Date, month: Date) => {
   const conds: (SQL | undefined)[] = [
     eq(orders.tenantId, tenantId),
-    gte(orders.createdAt, month < today ? month : today),
+    gte(orders.createdAt, month),
     inArray(orders.verifyStatus, [0, 1]),
   ];
   if (ownerIds !== null) conds.push(sql`${orders.ownerId} = any(${intArray(ownerIds)})`);
