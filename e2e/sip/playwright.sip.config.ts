@@ -11,10 +11,10 @@ export default defineConfig({
   timeout: 90_000,
   expect: { timeout: 10_000 },
   workers: 1,
-  // One retry in CI, as the main suite's. The group call's put-through once in about three runs left
-  // the customer hearing none of the agent's 440 Hz while she heard him (30 Nov 2026: 0 against
-  // 0.27-0.34 in the passing runs, alone and beside the cluster test). Cause not found yet; a real
-  // regression still fails twice, and the log keeps the failed try's figures.
+  // One retry in CI, as the main suite's. The group call's "customer heard none of the agent's 440 Hz"
+  // (share 0 in about one run in three on a loaded machine, 29-30 Nov 2026) was most likely the measure:
+  // a Goertzel over the whole call cancels out when the browser's stream shifts phase. A loaded run with
+  // a share of 0.07 had her tone in 69 of its 136 blocks of 100 ms; toneSeconds now counts those blocks.
   retries: process.env.CI ? 1 : 0,
   reporter: [['list']],
   outputDir: `${RUN}/results`,
