@@ -4,7 +4,7 @@ import dgram from 'node:dgram';
 import { HANGUP_CAUSE, HANGUP_SIDE } from '@crm/contracts';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ControlEvent } from '../control';
-import { createSipControl, type SipControlLine } from './sip-control';
+import { createSipControl, PROMPT_TAIL_MS, type SipControlLine } from './sip-control';
 
 const freePort = () =>
   new Promise<number>((resolve) => {
@@ -100,6 +100,31 @@ describe('sip control line (two UAs on loopback)', () => {
     expect(b.events.find((e) => e.kind === 'ended')).toMatchObject({ side: HANGUP_SIDE.customer, cause: 'normal' });
     expect(a.line.isActive('c1')).toBe(false);
     expect(await a.line.hangup('c1', HANGUP_CAUSE.normal)).toBe(false);
+  });
+
+  it("waits for a prompt's tail before its BYE: the far end gets the last frame first", async () => {
+    const { a, b } = await pair();
+    await a.line.originate({ legId: 't1', target, ringSeconds: 5 });
+    await until(() => b.events.some((e) => e.kind === 'offered'));
+    const offered = b.events.find((e) => e.kind === 'offered');
+    if (offered?.kind !== 'offered') throw new Error('no offer');
+    await b.line.answer(offered.legId);
+    await until(() => kinds(a.events).includes('answered'));
+    let loud = 0;
+    let loudAtEnd = -1;
+    b.line.listen(offered.legId, (f) => {
+      if (Math.max(...f.samples) > 5000) loud++;
+    });
+    b.line.onControlEvent((e) => {
+      if (e.kind === 'ended') loudAtEnd = loud;
+    });
+    expect(await a.line.play('t1', tone(1000, 200))).toBe('done');
+    const done = performance.now();
+    await a.line.hangup('t1', HANGUP_CAUSE.normal);
+    expect(performance.now() - done).toBeGreaterThanOrEqual(PROMPT_TAIL_MS - 20);
+    await until(() => loudAtEnd >= 0);
+    // all 10 frames of the 200 ms prompt were heard before the call ended
+    expect(loudAtEnd).toBe(10);
   });
 
   it('cancels at the ring timeout (no_answer) and maps a refusal to its cause', async () => {

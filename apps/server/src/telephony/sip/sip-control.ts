@@ -35,6 +35,8 @@ export type SipControlOptions = {
   recordingDir: string;
   /** no re-INVITE to a leg sooner than this after its answer (ms; a UA dropped audio when re-INVITEd at once) */
   reinviteGuardMs?: number;
+  /** no BYE sooner than this after a prompt's last frame left (ms; PROMPT_TAIL_MS) */
+  promptTailMs?: number;
   log?: SipLog;
 };
 
@@ -54,6 +56,13 @@ export type SipControlLine = CallControlLine & {
   /** sends an RFC 4733 key press into a leg (tests and the bench play the customer with it) */
   sendDigit: (legId: string, digit: string) => void;
 };
+
+/**
+ * The app's BYE waits this long after the last frame of a prompt was sent: the frames still on their
+ * way (rtpengine, a carrier, the far end's jitter buffer) are played before the call ends. On a loaded
+ * machine a group call's abandoned customer lost the message's last 0.26 s to the BYE (30 Nov 2026).
+ */
+export const PROMPT_TAIL_MS = 300;
 
 const hostPort = (s: string | undefined, fallback: string): HostPort => {
   const [host, port] = (s || fallback).split(':');
@@ -81,6 +90,7 @@ export const createSipControl = (opts: SipControlOptions): SipControlLine => {
   const timing = new Map<string, { inviteAt?: number; bridgedAt?: number }>();
   let listener: ControlListener = () => {};
   const guardMs = opts.reinviteGuardMs ?? 1500;
+  const tailMs = opts.promptTailMs ?? PROMPT_TAIL_MS;
 
   /**
    * the listener is called at once, as the sim line does: a listener may itself hang up or answer a
@@ -235,6 +245,12 @@ export const createSipControl = (opts: SipControlOptions): SipControlLine => {
       await leg.ended;
       return true;
     }
+    const tail = (leg.playEndedAt ?? Number.NEGATIVE_INFINITY) + tailMs - performance.now();
+    if (leg.dialog && tail > 0) await new Promise((r) => setTimeout(r, tail));
+    if (leg.ended) {
+      await leg.ended;
+      return true;
+    }
     // the BYE's answer is awaited (rtpengine then closes the recording), 3 s at most
     if (leg.dialog) await Promise.race([ua.bye(leg.dialog), new Promise((r) => setTimeout(r, 3000))]);
     else if (leg.incoming) leg.incoming.reject(cause === HANGUP_CAUSE.busy ? 486 : 480, 'Temporarily Unavailable');
@@ -258,7 +274,9 @@ export const createSipControl = (opts: SipControlOptions): SipControlLine => {
       const leg = legs.get(legId);
       if (!leg || leg.state === 'ended') return 'ended';
       if (leg.isMediaAway) return 'stopped';
-      return leg.rtp.play(samples);
+      const result = await leg.rtp.play(samples);
+      if (result === 'done') leg.playEndedAt = performance.now();
+      return result;
     },
     stopPlay: (legId) => legs.get(legId)?.rtp.stopPlay(),
     listen: (legId, onFrame) => {

@@ -23,6 +23,8 @@ export type SipLeg = {
   incoming?: IncomingInvite;
   /** performance.now() of the 2xx */
   answeredAt?: number;
+  /** performance.now() when the app sent a prompt's last frame (a BYE lets it reach the far end first) */
+  playEndedAt?: number;
   ringTimer?: NodeJS.Timeout;
   /** the leg it is bridged to, and how */
   peer?: { legId: string; mode: BridgeMode };
