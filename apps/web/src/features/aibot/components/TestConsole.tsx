@@ -90,15 +90,23 @@ export const TestConsole = ({ open, onClose, flowId, versions, isDirty, onSave }
   const [vars, setVars] = useState<Record<string, string>>({ 客户名称: '张先生', 联系人: '张先生' });
   const bottom = useRef<HTMLDivElement>(null);
 
-  const run = async (next: CustomerTurn[], v = version) => {
+  // what the requests in the queue read: the version asked for last, the turns the last answer was for
+  const versionRef = useRef(0);
+  const turnsRef = useRef<CustomerTurn[]>([]);
+  const isOverRef = useRef(false);
+  const queue = useRef<Promise<boolean>>(Promise.resolve(true));
+
+  const request = async (next: CustomerTurn[]) => {
     try {
       const res = await test.mutateAsync({
         id: flowId,
-        version: v,
+        version: versionRef.current,
         turns: next,
         talk_seconds: talkSeconds,
         vars: Object.fromEntries(Object.entries(vars).filter(([, value]) => value.trim() !== '')),
       });
+      turnsRef.current = next;
+      isOverRef.current = res.end !== 'open';
       setTurns(next);
       setResult(res);
       return true;
@@ -106,9 +114,23 @@ export const TestConsole = ({ open, onClose, flowId, versions, isDirty, onSave }
       return false;
     }
   };
+  /**
+   * One request at a time, in the order asked, each on the turns the one before it left: a turn sent
+   * while a version switch or a restart is still being answered follows it (it was dropped before).
+   * `next` gives the turns to send, or undefined when the call has ended meanwhile.
+   */
+  const run = (next: (turns: CustomerTurn[]) => CustomerTurn[] | undefined) => {
+    const done = queue.current.then(() => {
+      const turns = next(turnsRef.current);
+      return turns ? request(turns) : false;
+    });
+    queue.current = done;
+    return done;
+  };
+  const restart = () => run(() => []);
   // biome-ignore lint/correctness/useExhaustiveDependencies: the opening is played when the console opens
   useEffect(() => {
-    if (open) void run([]);
+    if (open) void restart();
   }, [open]);
   useEffect(() => {
     if (result) bottom.current?.scrollIntoView({ block: 'end' });
@@ -119,8 +141,11 @@ export const TestConsole = ({ open, onClose, flowId, versions, isDirty, onSave }
   const isLocked = isOver || isFull || test.isPending;
   const say = async () => {
     const words = text.trim();
-    if (!words || isLocked) return;
-    if (await run([...turns, { kind: 'say', text: words.slice(0, AIBOT_LIMITS.utterance) }])) setText('');
+    if (!words || isOver || isFull) return;
+    const turn: CustomerTurn = { kind: 'say', text: words.slice(0, AIBOT_LIMITS.utterance) };
+    const isSent = await run((t) => (isOverRef.current || t.length >= AIBOT_LIMITS.consoleTurns ? undefined : [...t, turn]));
+    // what was typed meanwhile stays
+    if (isSent) setText((current) => (current.trim() === words ? '' : current));
   };
 
   return (
@@ -132,8 +157,9 @@ export const TestConsole = ({ open, onClose, flowId, versions, isDirty, onSave }
           value={version}
           options={[{ value: 0, label: '草稿' }, ...versions.map((v) => ({ value: v, label: `v${v}` }))]}
           onChange={(v: number) => {
+            versionRef.current = v;
             setVersion(v);
-            void run([], v);
+            void restart();
           }}
         />
         <InputNumber
@@ -167,7 +193,7 @@ export const TestConsole = ({ open, onClose, flowId, versions, isDirty, onSave }
         >
           <Button icon={<UserOutlined />}>变量</Button>
         </Popover>
-        <Button icon={<RedoOutlined />} onClick={() => run([])}>
+        <Button icon={<RedoOutlined />} onClick={restart}>
           重新开始
         </Button>
       </Space>
@@ -218,7 +244,7 @@ export const TestConsole = ({ open, onClose, flowId, versions, isDirty, onSave }
             style={{ width: 28, paddingInline: 0 }}
             aria-label={`按键${k}`}
             disabled={isLocked}
-            onClick={() => run([...turns, { kind: 'digit', digits: k }])}
+            onClick={() => run((t) => [...t, { kind: 'digit', digits: k }])}
           >
             {k}
           </Button>
@@ -227,7 +253,7 @@ export const TestConsole = ({ open, onClose, flowId, versions, isDirty, onSave }
           size="small"
           icon={<AudioMutedOutlined />}
           disabled={isLocked}
-          onClick={() => run([...turns, { kind: 'silence' }])}
+          onClick={() => run((t) => [...t, { kind: 'silence' }])}
         >
           静默
         </Button>
