@@ -55,6 +55,21 @@ const tone = (hz: number, ms: number) =>
   Int16Array.from({ length: (ms * 8) | 0 }, (_, i) => Math.round(10000 * Math.sin((2 * Math.PI * hz * i) / 8000)));
 const target = { kind: 'number', number: '13800138000', callerId: '02150001234' } as const;
 
+type Side = { line: SipControlLine; events: ControlEvent[] };
+
+/** a places a customer leg, b answers it (once a heard it ring): b's id of the leg */
+const placeAnswered = async (a: Side, b: Side, legId: string) => {
+  const offeredBefore = b.events.filter((e) => e.kind === 'offered').length;
+  await a.line.originate({ legId, target, ringSeconds: 5 });
+  await until(() => b.events.filter((e) => e.kind === 'offered').length > offeredBefore);
+  const offered = b.events.filter((e) => e.kind === 'offered')[offeredBefore];
+  if (offered?.kind !== 'offered') throw new Error('no offer');
+  await until(() => a.events.some((e) => e.kind === 'ringing' && e.legId === legId));
+  await b.line.answer(offered.legId);
+  await until(() => a.events.some((e) => e.kind === 'answered' && e.legId === legId));
+  return offered;
+};
+
 afterEach(async () => {
   await Promise.all(lines.splice(0).map((l) => l.close()));
 });
@@ -62,15 +77,9 @@ afterEach(async () => {
 describe('sip control line (two UAs on loopback)', () => {
   it('places, answers, plays audio, reports digits and hangs up', async () => {
     const { a, b } = await pair();
-    await a.line.originate({ legId: 'c1', target, ringSeconds: 5 });
-    await until(() => b.events.some((e) => e.kind === 'offered'));
-    const offered = b.events.find((e) => e.kind === 'offered');
-    if (offered?.kind !== 'offered') throw new Error('no offer');
+    const offered = await placeAnswered(a, b, 'c1');
     expect(offered.from).toBe('02150001234');
     expect(offered.to).toBe('13800138000');
-    await until(() => kinds(a.events).includes('ringing'));
-    await b.line.answer(offered.legId);
-    await until(() => kinds(a.events).includes('answered'));
 
     // a's prompt is heard on b as 20 ms frames
     const frames: Int16Array[] = [];
@@ -104,12 +113,7 @@ describe('sip control line (two UAs on loopback)', () => {
 
   it("waits for a prompt's tail before its BYE: the far end gets the last frame first", async () => {
     const { a, b } = await pair();
-    await a.line.originate({ legId: 't1', target, ringSeconds: 5 });
-    await until(() => b.events.some((e) => e.kind === 'offered'));
-    const offered = b.events.find((e) => e.kind === 'offered');
-    if (offered?.kind !== 'offered') throw new Error('no offer');
-    await b.line.answer(offered.legId);
-    await until(() => kinds(a.events).includes('answered'));
+    const offered = await placeAnswered(a, b, 't1');
     let loud = 0;
     let loudAtEnd = -1;
     b.line.listen(offered.legId, (f) => {
@@ -161,11 +165,7 @@ describe('sip control line (two UAs on loopback)', () => {
 
   it('bridges by 3PCC (one re-INVITE to the waiting leg) and takes the leg back when its partner leaves', async () => {
     const { a, b } = await pair();
-    await a.line.originate({ legId: 'c', target, ringSeconds: 5 });
-    await until(() => b.events.some((e) => e.kind === 'offered'));
-    const bc = b.events.find((e) => e.kind === 'offered')?.legId as string;
-    await b.line.answer(bc);
-    await until(() => kinds(a.events).includes('answered'));
+    const bc = (await placeAnswered(a, b, 'c')).legId;
     const agent = { kind: 'extension', user: '8001', callerId: 'call-1', callUuid: 'call-1' } as const;
     await a.line.originate({ legId: 'g', target: agent, ringSeconds: 5, bridgeTo: { legId: 'c', mode: '3pcc' } });
     await until(() => b.events.filter((e) => e.kind === 'offered').length === 2);
@@ -197,11 +197,7 @@ describe('sip control line (two UAs on loopback)', () => {
 
   it('gives a waiting leg its media back when the agent declines (3PCC never completed)', async () => {
     const { a, b } = await pair();
-    await a.line.originate({ legId: 'c', target, ringSeconds: 5 });
-    await until(() => b.events.some((e) => e.kind === 'offered'));
-    const bc = b.events.find((e) => e.kind === 'offered')?.legId as string;
-    await b.line.answer(bc);
-    await until(() => kinds(a.events).includes('answered'));
+    const bc = (await placeAnswered(a, b, 'c')).legId;
     const agent = { kind: 'extension', user: '8001', callerId: 'call-2' } as const;
     await a.line.originate({ legId: 'g', target: agent, ringSeconds: 5, bridgeTo: { legId: 'c', mode: '3pcc' } });
     await until(() => b.events.filter((e) => e.kind === 'offered').length === 2);
