@@ -50,7 +50,8 @@ export const toneShare = (s: Int16Array, freq: number, rate = 8000) => {
  * A Goertzel over a whole call is phase-coherent: a stream that lost, repeated or re-timed frames on
  * its way (the browser's, under load) shifts the tone's phase, and the shifted stretches cancel each
  * other out. A group call's customer heard the agent's tone in 69 of 136 blocks while the whole-call
- * share was 0.07 (30 Nov 2026), and 0 in failed CI runs. Block by block, the phase does not matter.
+ * share was 0.07 (30 Nov 2026); failed CI runs had a whole-call share of 0. Block by block, the phase
+ * does not matter.
  */
 export const toneSeconds = (s: Int16Array, freq: number, minShare = 0.3, rate = 8000) => {
   const block = rate / 10;

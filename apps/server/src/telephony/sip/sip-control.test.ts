@@ -57,7 +57,7 @@ const target = { kind: 'number', number: '13800138000', callerId: '02150001234' 
 
 type Side = { line: SipControlLine; events: ControlEvent[] };
 
-/** a places a customer leg, b answers it (once a heard it ring): b's id of the leg */
+/** a places a customer leg, b answers it (once a heard it ring): b's offered event of the leg */
 const placeAnswered = async (a: Side, b: Side, legId: string) => {
   const offeredBefore = b.events.filter((e) => e.kind === 'offered').length;
   await a.line.originate({ legId, target, ringSeconds: 5 });

@@ -241,12 +241,9 @@ export const createSipControl = (opts: SipControlOptions): SipControlLine => {
   const hangup = async (legId: string, cause: HangupCause): Promise<boolean> => {
     const leg = legs.get(legId);
     if (!leg) return false;
-    if (leg.ended) {
-      await leg.ended;
-      return true;
-    }
     const tail = (leg.playEndedAt ?? Number.NEGATIVE_INFINITY) + tailMs - performance.now();
-    if (leg.dialog && tail > 0) await new Promise((r) => setTimeout(r, tail));
+    if (!leg.ended && leg.dialog && tail > 0) await new Promise((r) => setTimeout(r, tail));
+    // ended meanwhile (the far end's BYE) or before
     if (leg.ended) {
       await leg.ended;
       return true;
