@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createMemoryPubSub } from './pubsub';
-import { connectSettingsCache, registerSettingsRoot, settingsCache } from './settings-cache';
+import { connectSettingsCache, registerSettingsRoot, settingsCache, settingsVersion } from './settings-cache';
 
 // A fake database handle: what the loader reads, and how often it was asked.
 const fakeDb = () => ({ value: { n: 1, list: [1, 2] }, reads: 0 });
@@ -94,5 +94,29 @@ describe('settings cache', () => {
     await expect(flaky.get(db, 1)).rejects.toThrow('database gone');
     fail = false;
     expect((await flaky.get(db, 1)).n).toBe(1);
+  });
+
+  it('a version: a value read before a drop on any process no longer holds; none holds while a drop settles', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    const version = settingsVersion('t-version');
+    const busHere = createMemoryPubSub('settings-version-test');
+    const busThere = createMemoryPubSub('settings-version-test');
+    cleanups.push(await connectSettingsCache(busHere));
+    cleanups.push(await connectSettingsCache(busThere));
+    const readAt = Date.now();
+    expect(version.isCurrent(1, readAt)).toBe(true);
+    vi.setSystemTime(readAt + 10);
+    version.invalidate(1);
+    // the other company's values still hold
+    expect(version.isCurrent(2, readAt)).toBe(true);
+    expect(version.isCurrent(1, readAt)).toBe(false);
+    // read after the drop, but while it settles: not to be kept
+    vi.setSystemTime(readAt + 10 + 1_999);
+    expect(version.isCurrent(1, Date.now())).toBe(false);
+    // settled: a read after the drop holds, one read before it still does not
+    vi.setSystemTime(readAt + 10 + 2_001);
+    expect(version.isCurrent(1, Date.now())).toBe(true);
+    expect(version.isCurrent(1, readAt)).toBe(false);
+    expect(version.isCurrent(1, readAt + 10)).toBe(false);
   });
 });

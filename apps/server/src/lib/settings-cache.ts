@@ -26,6 +26,8 @@ type Entry = { value: Promise<unknown>; at: number };
 const stores = new Map<object, Map<string, Entry>>();
 /** `kind:tenantId` → until when reads go to the database */
 const unsettled = new Map<string, number>();
+/** `kind:tenantId` → when this process last heard it dropped (settingsVersion) */
+const droppedAt = new Map<string, number>();
 const buses = new Set<PubSub>();
 
 const keyOf = (kind: string, tenantId: number) => `${kind}:${tenantId}`;
@@ -39,7 +41,9 @@ const deepFreeze = <T>(value: T): T => {
 };
 
 const dropLocal = (key: string) => {
-  unsettled.set(key, Date.now() + SETTLE_MS);
+  const now = Date.now();
+  droppedAt.set(key, now);
+  unsettled.set(key, now + SETTLE_MS);
   for (const store of stores.values()) store.delete(key);
 };
 
@@ -64,15 +68,24 @@ export const connectSettingsCache = async (bus: PubSub) => {
   };
 };
 
+const isSettling = (key: string, now: number) => {
+  const until = unsettled.get(key);
+  if (until !== undefined && until <= now) unsettled.delete(key);
+  return until !== undefined && until > now;
+};
+
+const publishDrop = (key: string) => {
+  dropLocal(key);
+  for (const bus of buses) void bus.publish(CHANNEL, { key }).catch(() => undefined);
+};
+
 /** One cached setting: `load` reads it from the database for a company. */
 export const settingsCache = <Db extends object, T>(kind: string, load: (db: Db, tenantId: number) => Promise<T>) => ({
   get: (db: Db, tenantId: number): Promise<T> => {
     const store = stores.get(db);
     const key = keyOf(kind, tenantId);
     const now = Date.now();
-    const until = unsettled.get(key);
-    if (until !== undefined && until <= now) unsettled.delete(key);
-    if (!store || (until !== undefined && until > now)) return load(db, tenantId);
+    if (!store || isSettling(key, now)) return load(db, tenantId);
     const hit = store.get(key);
     if (hit && now - hit.at < TTL_MS) return hit.value as Promise<T>;
     const value = load(db, tenantId).then(deepFreeze);
@@ -83,12 +96,31 @@ export const settingsCache = <Db extends object, T>(kind: string, load: (db: Db,
     return value;
   },
   /** the setting was written: every process reads it afresh */
-  invalidate: (tenantId: number) => {
-    const key = keyOf(kind, tenantId);
-    dropLocal(key);
-    for (const bus of buses) void bus.publish(CHANNEL, { key }).catch(() => undefined);
-  },
+  invalidate: (tenantId: number) => publishDrop(keyOf(kind, tenantId)),
 });
+
+/**
+ * For values a cache keeps under another key than the company (a session, by its token) but derives
+ * from the company's rows: `isCurrent(tenantId, readAt)` says whether a value read from the database
+ * at `readAt` still holds, that is no process dropped the company's `kind` since, and no drop is
+ * settling (as above: a writer's transaction may not have committed yet). `invalidate` is the writer's.
+ */
+export const settingsVersion = (kind: string) => ({
+  isCurrent: (tenantId: number, readAt: number): boolean => {
+    const key = keyOf(kind, tenantId);
+    if (isSettling(key, Date.now())) return false;
+    const dropped = droppedAt.get(key);
+    return dropped === undefined || dropped < readAt;
+  },
+  invalidate: (tenantId: number) => publishDrop(keyOf(kind, tenantId)),
+});
+
+/**
+ * What the auth hook keeps of a session (modules/auth/session-actors.ts): the session, its staff
+ * member, his role and company. Every write that changes who a session's holder is or may do drops the
+ * company's: staff, roles and departments edited or removed, sessions ended.
+ */
+export const sessionActorsVersion = settingsVersion('session-actors');
 
 /**
  * A company's names by id as one cached setting (`load` reads its id and name rows): `names` answers

@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loginLogs, sessions, staff } from '../../db/schema';
 import { createTestApp, DEMO_PASSWORD, type TestApp } from '../../test/harness';
+import { forgetKeptSessions } from './session-actors';
 
 let t: TestApp;
 let admin: string;
@@ -128,6 +129,7 @@ describe('account state', () => {
       .update(staff)
       .set({ expireAt: new Date(Date.now() - 1000) })
       .where(eq(staff.id, id));
+    forgetKeptSessions(t.database.db);
     const res = await t.get('/api/frontend/user/info', token);
     expect(res.statusCode).toBe(401);
     expect(res.json().code).toBe(100002);
@@ -140,6 +142,7 @@ describe('token idle expiry', () => {
     const id = await staffIdOf('zhangsan');
     const old = new Date(Date.now() - 23 * 60 * 60 * 1000);
     await t.database.db.update(sessions).set({ lastSeenAt: old }).where(eq(sessions.staffId, id));
+    forgetKeptSessions(t.database.db);
     const res = await t.get('/api/frontend/user/info', token);
     expect(res.statusCode).toBe(200);
     expect(res.json().data.userInfo.name).toBe('张三');
@@ -155,6 +158,7 @@ describe('token idle expiry', () => {
       .update(sessions)
       .set({ lastSeenAt: new Date(Date.now() - 2 * 24 * 60 * 60 * 1000) })
       .where(eq(sessions.staffId, id));
+    forgetKeptSessions(t.database.db);
     const res = await t.get('/api/frontend/user/info', token);
     expect(res.statusCode).toBe(401);
     expect(res.json()).toMatchObject({ code: 100002, msg: '登录失效，请重新登录！' });

@@ -1,6 +1,7 @@
 import { and, eq, lt, ne, or } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { roles, sessions, staff, tenants } from '../../db/schema';
+import { sessionActorsVersion } from '../../lib/settings-cache';
 
 export const insertSession = async (
   db: DbOrTx,
@@ -52,6 +53,7 @@ export const touchSession = async (db: DbOrTx, tenantId: number, sessionId: numb
 
 export const deleteSession = async (db: DbOrTx, tenantId: number, sessionId: number) => {
   await db.delete(sessions).where(and(eq(sessions.tenantId, tenantId), eq(sessions.id, sessionId)));
+  sessionActorsVersion.invalidate(tenantId);
 };
 
 /** Which staff: a tenant's staff member, every session of his or all but one. */
@@ -63,6 +65,7 @@ const ofStaff = (tenantId: number, staffId: number, keepSessionId?: number) =>
 /** Logs the staff member out everywhere except (optionally) the given session. */
 export const deleteStaffSessions = async (db: DbOrTx, tenantId: number, staffId: number, keepSessionId?: number) => {
   await db.delete(sessions).where(ofStaff(tenantId, staffId, keepSessionId));
+  sessionActorsVersion.invalidate(tenantId);
 };
 
 /** The staff's session ids, except (optionally) one: the sessions a revocation names. */
@@ -79,7 +82,11 @@ export const staffSessionIds = async (
   return rows.map((r) => r.id);
 };
 
-/** Deletes sessions idle since `idleBefore` or created before `createdBefore`, of every company (the sweep); returns how many. */
+/**
+ * Deletes sessions idle since `idleBefore` or created before `createdBefore`, of every company (the
+ * sweep); returns how many. No process's kept sessions are dropped: the auth hook refuses these
+ * sessions by the same limits, on a copy at least as old as the database's.
+ */
 export const deleteExpiredSessions = async (db: DbOrTx, idleBefore: Date, createdBefore: Date): Promise<number> => {
   const rows = await db
     .delete(sessions)

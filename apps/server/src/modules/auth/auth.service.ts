@@ -38,6 +38,7 @@ import { onStaffLockout } from '../staff/staff-lockout';
 import { fileInfosByIds, requireOwnFile } from '../uploads/uploads.service';
 import * as repo from './auth.repo';
 import { runLogoutHooks } from './logout-hooks';
+import { keptSession, readSession, type SessionRow, sessionSeen } from './session-actors';
 
 const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 const TOUCH_EVERY_MS = 60_000;
@@ -111,6 +112,15 @@ export const login = async (db: Db, body: LoginBody, client: Client): Promise<Lo
   return { token, ...(await sessionData(db, found.id)) };
 };
 
+/** Whether a session may go on at `now`: not idle too long, not too old, its staff and company enabled. */
+const isLive = (row: SessionRow, now: number) =>
+  now - row.lastSeenAt.getTime() <= LIMITS.sessionIdleSeconds * 1000 &&
+  now - row.createdAt.getTime() <= LIMITS.sessionMaxAgeSeconds * 1000 &&
+  !row.isDeleted &&
+  row.actionState === 0 &&
+  row.tenantState === 0 &&
+  (row.expireAt === null || row.expireAt.getTime() >= now);
+
 /** Resolves a token to the caller, or undefined when missing, unknown, idle too long, too old or disabled. */
 export const authenticate = async (
   db: Db,
@@ -118,31 +128,24 @@ export const authenticate = async (
   /** false for checks that are no activity of the user (socket heartbeats): the idle expiry keeps running */
   opts: { isActivity?: boolean } = {},
 ): Promise<Actor | undefined> => {
-  const row = await repo.findSessionActor(db, hashToken(token));
-  if (!row) return undefined;
+  const tokenHash = hashToken(token);
   const now = Date.now();
-  const idleExpired = now - row.lastSeenAt.getTime() > LIMITS.sessionIdleSeconds * 1000;
-  const tooOld = now - row.createdAt.getTime() > LIMITS.sessionMaxAgeSeconds * 1000;
-  const staffGone = row.isDeleted || row.actionState !== 0 || row.tenantState !== 0;
-  const accountExpired = row.expireAt !== null && row.expireAt.getTime() < now;
-  if (idleExpired || tooOld || staffGone || accountExpired) {
+  // the kept copy only lets a session in; a refusal is always the database's (another process may
+  // have marked it seen since)
+  let entry = keptSession(db, tokenHash);
+  if (!entry || !isLive(entry.row, now)) entry = await readSession(db, tokenHash);
+  if (!entry) return undefined;
+  const { row } = entry;
+  if (!isLive(row, now)) {
     await repo.deleteSession(db, row.tenantId, row.sessionId);
     return undefined;
   }
   const isActivity = opts.isActivity ?? true;
-  if (isActivity && now - row.lastSeenAt.getTime() > TOUCH_EVERY_MS) await repo.touchSession(db, row.tenantId, row.sessionId);
-  return {
-    sessionId: row.sessionId,
-    staffId: row.staffId,
-    tenantId: row.tenantId,
-    departmentId: row.departmentId,
-    roleId: row.roleId ?? 0,
-    dataScope: row.dataScope,
-    isSystemRole: row.isSystem,
-    menuIds: new Set(row.menuIds),
-    actions: new Set(row.actions),
-    name: row.name,
-  };
+  if (isActivity && now - row.lastSeenAt.getTime() > TOUCH_EVERY_MS) {
+    await repo.touchSession(db, row.tenantId, row.sessionId);
+    sessionSeen(db, tokenHash, new Date(now));
+  }
+  return entry.actor;
 };
 
 /** Ends the caller's session: its call socket is closed and the extension unregistered (SPEC §2). */

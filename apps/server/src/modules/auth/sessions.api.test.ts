@@ -5,6 +5,7 @@ import { sessions } from '../../db/schema';
 import { SESSION_PURGE_CRON, SESSION_PURGE_QUEUE, scheduleSessionPurge } from '../../jobs/session-purge';
 import { createTestApp, DEMO_PASSWORD, type TestApp } from '../../test/harness';
 import { purgeExpiredSessions } from './auth.service';
+import { forgetKeptSessions } from './session-actors';
 
 /**
  * Issue 11 hole 12: sessions had only an idle expiry, expired ones were never deleted, and the
@@ -26,8 +27,11 @@ const newestSession = async (app: TestApp, token: string) => {
   return rows.sort((a, b) => b.id - a.id)[0];
 };
 
-const setSession = (app: TestApp, id: number, values: { createdAt?: Date; lastSeenAt?: Date }) =>
-  app.database.db.update(sessions).set(values).where(eq(sessions.id, id));
+/** Ages a session by hand (behind the app's back, so its kept copies are forgotten). */
+const setSession = async (app: TestApp, id: number, values: { createdAt?: Date; lastSeenAt?: Date }) => {
+  await app.database.db.update(sessions).set(values).where(eq(sessions.id, id));
+  forgetKeptSessions(app.database.db);
+};
 
 beforeAll(async () => {
   t = await createTestApp();

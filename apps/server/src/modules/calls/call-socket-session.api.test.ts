@@ -13,6 +13,7 @@ import { callRecords, sessions, sipAccounts } from '../../db/schema';
 import { setClockOffsetMs } from '../../lib/clock';
 import { advanceSeconds, callRow, callSocket, endedCall, mobileEnding, openSocket, register, waitFor } from '../../test/calls';
 import { createTestApp, DEMO_PASSWORD, type TestApp } from '../../test/harness';
+import { forgetKeptSessions } from '../auth/session-actors';
 
 /**
  * Issue 11 holes 5 and 11 and the socket lifecycle of the screen walk: a revoked session closes
@@ -140,6 +141,7 @@ describe('revoked sessions (hole 5)', () => {
     const s = await callSocket(t, a.token);
     // the session ends without any message reaching the socket (e.g. expired, or another instance lost the publish)
     await t.database.db.delete(sessions).where(eq(sessions.staffId, a.staffId));
+    forgetKeptSessions(t.database.db);
     s.send({ type: 'dial', dstNumber: mobileEnding(1) });
     await s.next(isExpired, '100002');
     await waitFor(async () => s.closeCode() === 4002, 'close 4002');
@@ -150,6 +152,7 @@ describe('revoked sessions (hole 5)', () => {
     const a = await newAgent();
     const s = await callSocket(t, a.token);
     await t.database.db.delete(sessions).where(eq(sessions.staffId, a.staffId));
+    forgetKeptSessions(t.database.db);
     s.send({ type: 'heartbeat' });
     await s.next(isExpired, '100002');
     await waitFor(async () => s.closeCode() === 4002, 'close 4002');
@@ -162,12 +165,14 @@ describe('heartbeats and the idle expiry (hole 12)', () => {
     const s = await callSocket(t, a.token);
     const twoHoursAgo = new Date(Date.now() - 2 * 60 * 60 * 1000);
     await t.database.db.update(sessions).set({ lastSeenAt: twoHoursAgo }).where(eq(sessions.staffId, a.staffId));
+    forgetKeptSessions(t.database.db);
     s.send({ type: 'heartbeat' });
     await s.next((f) => f.msg_type === 2, 'pong');
     const [row] = await t.database.db.select().from(sessions).where(eq(sessions.staffId, a.staffId));
     expect(row.lastSeenAt.getTime()).toBe(twoHoursAgo.getTime());
     const idle = new Date(Date.now() - (LIMITS.sessionIdleSeconds + 60) * 1000);
     await t.database.db.update(sessions).set({ lastSeenAt: idle }).where(eq(sessions.staffId, a.staffId));
+    forgetKeptSessions(t.database.db);
     s.send({ type: 'heartbeat' });
     await s.next(isExpired, '100002');
     await waitFor(async () => s.closeCode() === 4002, 'close 4002');

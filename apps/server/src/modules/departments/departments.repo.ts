@@ -1,7 +1,7 @@
 import { and, asc, eq, ne, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { departments } from '../../db/schema';
-import { settingsCache } from '../../lib/settings-cache';
+import { sessionActorsVersion, settingsCache } from '../../lib/settings-cache';
 
 /**
  * The company's departments in tree order, kept by the settings cache (issue 25: department names are
@@ -93,6 +93,8 @@ export const updateDepartment = async (
 export const deleteDepartment = async (db: DbOrTx, tenantId: number, id: number) => {
   await db.delete(departments).where(and(eq(departments.tenantId, tenantId), eq(departments.id, id)));
   departmentsOf.invalidate(tenantId);
+  // its staff's department is set to null (foreign key), and a session knows its holder's department
+  sessionActorsVersion.invalidate(tenantId);
 };
 
 /** Names of the company's departments by id (unknown ids are left out). */

@@ -1,7 +1,7 @@
 import { and, asc, eq, ne } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { roles } from '../../db/schema';
-import { namesCache } from '../../lib/settings-cache';
+import { namesCache, sessionActorsVersion } from '../../lib/settings-cache';
 
 /** The company's role names by id, kept by the settings cache (the workbench, the staff list); each write below drops them. */
 const roleNamesOf = namesCache('role-names', (db: DbOrTx, tenantId: number) =>
@@ -43,11 +43,13 @@ export const updateRole = async (db: DbOrTx, tenantId: number, id: number, value
     .set(values)
     .where(and(eq(roles.tenantId, tenantId), eq(roles.id, id)));
   roleNamesOf.invalidate(tenantId);
+  sessionActorsVersion.invalidate(tenantId);
 };
 
 export const deleteRole = async (db: DbOrTx, tenantId: number, id: number) => {
   await db.delete(roles).where(and(eq(roles.tenantId, tenantId), eq(roles.id, id)));
   roleNamesOf.invalidate(tenantId);
+  sessionActorsVersion.invalidate(tenantId);
 };
 
 /** Names of the company's roles by id (unknown ids are left out). */

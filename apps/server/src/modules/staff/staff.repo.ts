@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, ilike, inArray, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { staff } from '../../db/schema';
-import { namesCache } from '../../lib/settings-cache';
+import { namesCache, sessionActorsVersion } from '../../lib/settings-cache';
 
 export type StaffFilter = {
   tenantId: number;
@@ -103,6 +103,9 @@ export const insertStaff = async (
   return created.id;
 };
 
+/** What a session's holder is not judged by (auth hook): a write of only these keeps the sessions kept. */
+const NOT_IN_SESSION = new Set(['lastLoginIp', 'lastLoginAt', 'passwordHash', 'avatarFileId']);
+
 export const updateStaff = async (
   db: DbOrTx,
   tenantId: number,
@@ -120,6 +123,7 @@ export const updateStaff = async (
     .set(values)
     .where(and(eq(staff.tenantId, tenantId), eq(staff.id, id)));
   if (values.name !== undefined) namesOf.invalidate(tenantId);
+  if (Object.keys(values).some((k) => !NOT_IN_SESSION.has(k))) sessionActorsVersion.invalidate(tenantId);
 };
 
 export const staffOptions = (db: DbOrTx, tenantId: number, linkman: string, ids: number[] | null) => {
