@@ -10,6 +10,20 @@ export const LEASE_SECONDS = 10;
 const LEASE_EXPIRE_SECONDS = LEASE_SECONDS + 5;
 
 /**
+ * Offers a tick's next lease (a send that adds nothing while one waits) and takes it if it is free.
+ * The fetch ignores the job's start time: pg-boss takes only jobs whose `start_after` (the send's
+ * `now()`) is before the fetch's `now()`, and the embedded database's clock counts milliseconds, so a
+ * fetch in the same millisecond as its send found nothing and the holder lost its own lease for
+ * LEASE_SECONDS (the dialers paused; seen as a rare flake of the seat-task tests). A lease is never
+ * sent to start later, so nothing waits that should not be taken.
+ */
+export const takeLease = async (queue: JobQueue, name: string) => {
+  await queue.send(name, {}, { singletonKey: name, retryLimit: 0 });
+  const [job] = await queue.boss.fetch(name, { ignoreStartAfter: true });
+  return job;
+};
+
+/**
  * A tick that runs once in the cluster every `everyMs` (the dialers' ticks, issue 15/16), through
  * the durable queue without a job each tick (issue 25: a job a second cost every instance a send,
  * two polls and a completion each second). The queue `name` is `stately`: at most one lease job
@@ -62,8 +76,7 @@ export const everyInCluster = async (
 
   /** Offers the next lease and tries to take it; true when this instance took it and held it. */
   const offerAndTake = async () => {
-    await queue.send(name, {}, { singletonKey: name, retryLimit: 0 });
-    const [job] = await queue.boss.fetch(name);
+    const job = await takeLease(queue, name);
     if (!job) return false;
     await hold(job.id);
     return true;

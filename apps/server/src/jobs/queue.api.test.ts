@@ -1,9 +1,9 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildApp } from '../app';
 import { queryRows } from '../db/client';
 import { createTestApp, type TestApp } from '../test/harness';
-import { everyInCluster, LEASE_SECONDS } from './cluster-tick';
+import { everyInCluster, LEASE_SECONDS, takeLease } from './cluster-tick';
 import { PURGE_CRON, RECYCLE_CRON, schedulePoolRecycling } from './pool-recycling';
 
 let t: TestApp;
@@ -21,6 +21,7 @@ afterAll(async () => {
 });
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+afterEach(() => vi.useRealTimers());
 
 describe('the durable queue schedules once per cluster', () => {
   it('two instances sweep calls through one job per second, never one each', async () => {
@@ -80,4 +81,18 @@ describe('the durable queue schedules once per cluster', () => {
     expect(ticks).toContain(other);
     await (holder === 'first' ? stopSecond : stopFirst)();
   }, 40_000);
+
+  it('the holder of a tick takes its next lease at once, even offered and taken in the same millisecond', async () => {
+    await t.app.queue.define('test-lease', { policy: 'stately', expireInSeconds: 15 });
+    // the embedded database's now() follows the process clock: stopped, the send and the fetch
+    // share one millisecond (pg-boss fetched only jobs sent strictly before)
+    vi.useFakeTimers({ toFake: ['Date'] });
+    for (let lease = 0; lease < 3; lease++) {
+      const job = await takeLease(t.app.queue, 'test-lease');
+      expect(job, `lease ${lease}`).toBeDefined();
+      // held: another offer adds nothing to take
+      expect(await takeLease(second.queue, 'test-lease')).toBeUndefined();
+      await t.app.queue.boss.complete('test-lease', (job as { id: string }).id);
+    }
+  });
 });
