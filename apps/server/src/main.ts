@@ -1,3 +1,5 @@
+// first: the heap's growth policy applies to everything the app allocates
+import './lib/heap-policy';
 import path from 'node:path';
 import { buildApp } from './app';
 import { loadConfig } from './config';
