@@ -5,7 +5,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import { sessions } from '../../db/schema';
 import { createTestApp, DEMO_PASSWORD, type TestApp } from '../../test/harness';
 import { authenticate } from './auth.service';
-import { forgetKeptSessions } from './session-actors';
+import { forgetKeptSessions, keptSessionCount } from './session-actors';
 
 // The sessions the auth hook keeps per process (issue 25): how long, and what drops them.
 let t: TestApp;
@@ -115,5 +115,22 @@ describe('sessions kept by the auth hook', () => {
     vi.setSystemTime(now + 3_000);
     expect(await authenticate(t.database.db, token, { isActivity: false })).toMatchObject({ name: expect.any(String) });
     expect(await t.database.db.select({ id: sessions.id }).from(sessions).where(where)).toHaveLength(1);
+  });
+
+  it('holds only the sessions read in the last 5 s: an older one is dropped by the next read', async () => {
+    const sales = await roleNamed('销售');
+    const a = await newStaff(sales);
+    const b = await newStaff(sales);
+    const readAt = ownClock();
+    forgetKeptSessions(t.database.db);
+    expect((await info(a.token)).statusCode).toBe(200);
+    vi.setSystemTime(readAt + 4_999);
+    expect((await info(b.token)).statusCode).toBe(200);
+    expect(keptSessionCount(t.database.db)).toBe(2);
+    vi.setSystemTime(readAt + 5_000);
+    const c = await newStaff(sales);
+    expect((await info(c.token)).statusCode).toBe(200);
+    // a's copy (read at 0) is gone; b's (4,999 ms) and c's, and the admin's from making c, stay
+    expect(keptSessionCount(t.database.db)).toBe(3);
   });
 });

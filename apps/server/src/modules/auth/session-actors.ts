@@ -14,7 +14,9 @@ import * as repo from './auth.repo';
  *   departments removed, sessions ended), and for 2 s after it lookups go to the database (a writer's
  *   transaction may commit later than it invalidated).
  * - An entry read before a drop is never used after it: the read's time is compared with the drop's.
- * - Unknown tokens are not kept (a stranger cannot fill the cache); at most MAX_ENTRIES are.
+ * - Unknown tokens are not kept (a stranger cannot fill the cache). Each read drops the expired
+ *   entries (they are the oldest, at the front), so a process holds only the sessions of the last
+ *   5 s, and at most MAX_ENTRIES.
  */
 
 const TTL_MS = 5_000;
@@ -69,7 +71,11 @@ export const readSession = async (db: Db, tokenHash: string): Promise<Entry | un
   if (sessionActorsVersion.isCurrent(row.tenantId, readAt)) {
     const store = storeOf(db);
     store.delete(tokenHash);
-    if (store.size >= MAX_ENTRIES) store.delete(store.keys().next().value as string);
+    // entries are in the order they were read: the expired ones are at the front
+    for (const [key, kept] of store) {
+      if (readAt - kept.readAt < TTL_MS && store.size < MAX_ENTRIES) break;
+      store.delete(key);
+    }
     store.set(tokenHash, entry);
   }
   return entry;
@@ -89,3 +95,6 @@ export const sessionSeen = (db: Db, tokenHash: string, at: Date) => {
 export const forgetKeptSessions = (db: Db) => {
   stores.delete(db);
 };
+
+/** How many sessions this process keeps for a database (tests: the copy holds only the last 5 s). */
+export const keptSessionCount = (db: Db) => stores.get(db)?.size ?? 0;
