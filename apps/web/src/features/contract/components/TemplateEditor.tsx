@@ -188,7 +188,14 @@ export const TemplateEditor = ({ template, onClose }: Props) => {
       extra={
         <Space>
           <Button onClick={onClose}>取消</Button>
-          <Button type="primary" loading={store.isPending || update.isPending} onClick={() => form.submit()}>
+          {/* a new button each time the drawer opens or closes: the spinner of the last save leaves with a
+              motion, and when the drawer hid before it ended (a busy machine) the spinner stayed for good */}
+          <Button
+            key={isOpen ? 'open' : 'closed'}
+            type="primary"
+            loading={store.isPending || update.isPending}
+            onClick={() => form.submit()}
+          >
             保存
           </Button>
         </Space>
